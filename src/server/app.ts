@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { API_BASE } from '../shared/api/envelope';
+import { healthAnswer } from '../shared/api/session';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { prepareData } from './db/seed';
+import { installErrorHandling, registerRoutes } from './http/register';
+import { buildOpenApi } from './http/openapi';
+import { defineRoute, type RouteDef } from './http/route';
+import { logisticsRoutes } from './modules/logistics/routes';
+import { sessionRoutes } from './modules/system/routes';
+import type { Services } from './services';
+
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Every route module; the authorization matrix test walks this same list. */
+export function allRoutes(services: Services): RouteDef[] {
+  const started = Date.now();
+  const routes: RouteDef[] = [...sessionRoutes(services), ...logisticsRoutes(services)];
+  routes.push(
+    defineRoute({
+      method: 'GET', url: '/health', tag: 'ops', permission: 'public', answer: healthAnswer, summary: 'Liveness and database check',
+      handler: async () => {
+        await services.db.execute(sql`select 1`);
+        return { status: 'ok', db: services.database.kind, uptimeSeconds: Math.round((Date.now() - started) / 1000) };
+      },
+    }),
+  );
+  return routes;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  routes: RouteDef[];
+}
+
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    // Idle keep-alive connections are closed at shutdown; requests in flight are finished.
+    forceCloseConnections: 'idle',
+  });
+
+  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  app.addHook('onClose', async () => database.close());
+  const seeded = await prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD });
+  if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
+  if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
+
+  const services: Services = { config, db: database.db, database };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  installErrorHandling(app);
+
+  const routes = allRoutes(services);
+  registerRoutes(app, services, routes);
+  const openapi = buildOpenApi(routes, version);
+  app.get(`${API_BASE}/openapi.json`, async () => openapi);
+
+  const webDir = path.resolve(config.WEB_DIR);
+  if (existsSync(path.join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html must be fetched fresh to see a new release.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return { app, services, routes };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z.enum(['true', 'false', 'on', 'off', '1', '0']).optional().transform((v) => (v === undefined ? fallback : ['true', 'on', '1'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  DATA_DIR: z.string().default('./data'),
+  /** When set, a PostgreSQL server is used instead of the embedded database. */
+  DATABASE_URL: z.string().optional(),
+  SEED_DEMO: flag(true),
+  ADMIN_PASSWORD: z.string().optional(),
+  CAPTCHA: flag(true),
+  /** Minutes a session may stay unused before it expires. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(120),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  TMS_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built console; served at / when it exists. */
+  WEB_DIR: z.string().default('./dist/web'),
+});
+
+export type Config = z.infer<typeof envSchema> & { captchaEnabled: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return { ...parsed.data, captchaEnabled: parsed.data.CAPTCHA };
+}

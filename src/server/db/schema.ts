@@ -1,0 +1,185 @@
+import {
+  boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- organisation
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: varchar('name', { length: 64 }).notNull(),
+  orderNum: integer('order_num').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 16 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  nameEn: varchar('name_en', { length: 64 }).notNull(),
+});
+
+export const dealers = pgTable('dealers', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 128 }).notNull(),
+  nickname: varchar('nickname', { length: 64 }),
+  regionId: integer('region_id').references(() => regions.id),
+  defaultWarehouseId: integer('default_warehouse_id'),
+  contact: varchar('contact', { length: 64 }),
+  phone: varchar('phone', { length: 32 }),
+  address: varchar('address', { length: 256 }),
+  // Behaviour flags (spec section 3); typed because orders and scanning branch on them.
+  erpCall: boolean('erp_call').notNull().default(false),
+  locationEnabled: boolean('location_enabled').notNull().default(false),
+  duplicateScanDelete: boolean('duplicate_scan_delete').notNull().default(false),
+  internalStock: boolean('internal_stock').notNull().default(false),
+  batchEnabled: boolean('batch_enabled').notNull().default(false),
+  tmsEnabled: boolean('tms_enabled').notNull().default(false),
+  barcodeEnabled: boolean('barcode_enabled').notNull().default(true),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 128 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  address: varchar('address', { length: 256 }),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('warehouses_dealer_idx').on(t.dealerId)]);
+
+// ---------------------------------------------------------------- catalogue
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 16 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+});
+
+export const materials = pgTable('materials', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 128 }).notNull(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  /** Size designation with service description, e.g. `205/55R16 91V`. */
+  specification: varchar('specification', { length: 64 }).notNull(),
+  pattern: varchar('pattern', { length: 64 }).notNull(),
+  loadIndex: varchar('load_index', { length: 16 }).notNull(),
+  speedIndex: varchar('speed_index', { length: 4 }).notNull(),
+  unit: varchar('unit', { length: 8 }).notNull().default('条'),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('materials_brand_idx').on(t.brandId)]);
+
+// ---------------------------------------------------------------- access
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull().unique(),
+  nickName: varchar('nick_name', { length: 64 }).notNull(),
+  passwordHash: varchar('password_hash', { length: 256 }).notNull(),
+  email: varchar('email', { length: 128 }),
+  phone: varchar('phone', { length: 32 }),
+  avatar: varchar('avatar', { length: 512 }).notNull().default(''),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  departmentId: integer('department_id').references(() => departments.id),
+  /** The console's settings as the JSON string it sent (spec: editCurrentUser {theme}). */
+  settings: text('settings').notNull().default(''),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  nameEn: varchar('name_en', { length: 64 }).notNull(),
+  /** function (menus and buttons), data (data rules), special. */
+  type: varchar('type', { length: 16 }).notNull().default('function'),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+});
+
+export const userRoles = pgTable('user_roles', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => roles.id),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+
+export const resources = pgTable('resources', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  /** section, group, page or button (DESIGN.md "Permissions"). */
+  type: varchar('type', { length: 16 }).notNull(),
+  label: varchar('label', { length: 64 }).notNull(),
+  labelEn: varchar('label_en', { length: 64 }).notNull(),
+  path: varchar('path', { length: 128 }).notNull().default(''),
+  icon: varchar('icon', { length: 32 }),
+  orderNum: integer('order_num').notNull().default(0),
+  redirectPath: varchar('redirect_path', { length: 256 }),
+  hidden: boolean('hidden').notNull().default(false),
+  noCache: boolean('no_cache').notNull().default(false),
+  affix: boolean('affix').notNull().default(false),
+  perm: varchar('perm', { length: 96 }).notNull().unique(),
+}, (t) => [index('resources_parent_idx').on(t.parentId)]);
+
+export const roleResources = pgTable('role_resources', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  resourceId: integer('resource_id').notNull().references(() => resources.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })]);
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  /** SHA-256 of the token: a leaked table does not give working tokens. */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 256 }),
+}, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+export const captchas = pgTable('captchas', {
+  verKey: varchar('ver_key', { length: 64 }).primaryKey(),
+  answer: varchar('answer', { length: 16 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const loginLogs = pgTable('login_logs', {
+  id: serial('id').primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  userId: integer('user_id'),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 256 }),
+  success: boolean('success').notNull(),
+  /** ok, badCredentials, captchaWrong, accountLocked, accountFrozen, logout */
+  reason: varchar('reason', { length: 32 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('login_logs_created_idx').on(t.createdAt), index('login_logs_user_idx').on(t.userName, t.createdAt)]);
+
+// ---------------------------------------------------------------- dictionaries
+export const dictTypes = pgTable('dict_types', {
+  type: varchar('type', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  nameEn: varchar('name_en', { length: 64 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+});
+
+export const dictData = pgTable('dict_data', {
+  id: serial('id').primaryKey(),
+  dictType: varchar('dict_type', { length: 64 }).notNull().references(() => dictTypes.type),
+  label: varchar('label', { length: 64 }).notNull(),
+  labelEn: varchar('label_en', { length: 64 }).notNull(),
+  value: varchar('value', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+}, (t) => [uniqueIndex('dict_data_type_value_idx').on(t.dictType, t.value)]);

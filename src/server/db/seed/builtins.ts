@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { dictData, dictTypes, resources, roleResources, roles } from '../schema';
+import { DICTIONARIES } from './dictionaries';
+import { BUTTONS, MENU } from './menu';
+
+export const ADMIN_ROLE = 'admin';
+
+interface ResourceRow {
+  type: 'section' | 'group' | 'page' | 'button';
+  label: string; labelEn: string; path: string; icon: string | null; orderNum: number;
+  hidden: boolean; noCache: boolean; perm: string; parentPerm: string | null; redirectPath: string | null;
+}
+
+/** The built-in tree flattened in parent-first order, each node naming its parent's code. */
+export function builtInResources(): ResourceRow[] {
+  const rows: ResourceRow[] = [];
+  MENU.forEach((section, si) => {
+    const s = section.path.slice(1);
+    const first = section.groups[0];
+    const firstPage = first.pages.find((p) => !p.hidden)!;
+    rows.push({
+      type: 'section', label: section.zh, labelEn: section.en, path: section.path, icon: section.icon, orderNum: si + 1,
+      hidden: false, noCache: false, perm: s, parentPerm: null, redirectPath: `${section.path}/${first.path}/${firstPage.path}`,
+    });
+    section.groups.forEach((group, gi) => {
+      const g = `${s}:${group.path}`;
+      rows.push({
+        type: 'group', label: group.zh, labelEn: group.en, path: group.path, icon: group.icon, orderNum: gi + 1,
+        hidden: false, noCache: false, perm: g, parentPerm: s, redirectPath: null,
+      });
+      group.pages.forEach((page, pi) => {
+        const p = `${s}:${page.path}`;
+        rows.push({
+          type: 'page', label: page.zh, labelEn: page.en, path: page.path, icon: page.icon ?? null, orderNum: pi + 1,
+          hidden: page.hidden ?? false, noCache: page.noCache ?? false, perm: p, parentPerm: g, redirectPath: null,
+        });
+        BUTTONS[page.kind].forEach((b, bi) => rows.push({
+          type: 'button', label: b.zh, labelEn: b.en, path: '', icon: null, orderNum: bi + 1,
+          hidden: false, noCache: false, perm: `${p}:${b.action}`, parentPerm: p, redirectPath: null,
+        }));
+      });
+    });
+  });
+  return rows;
+}
+
+/**
+ * Brings the built-in resources, the admin role and the dictionaries into the database:
+ * missing rows are added, existing rows (maybe edited by an administrator) are left alone.
+ * The admin role is granted every built-in resource, including ones a new release adds.
+ */
+export async function ensureBuiltIns(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = new Map((await tx.select({ id: resources.id, perm: resources.perm }).from(resources)).map((r) => [r.perm, r.id]));
+    for (const row of builtInResources()) {
+      if (existing.has(row.perm)) continue;
+      const parentId = row.parentPerm ? existing.get(row.parentPerm) ?? null : null;
+      const { parentPerm: _parent, ...values } = row;
+      const [inserted] = await tx.insert(resources).values({ ...values, parentId }).returning({ id: resources.id });
+      existing.set(row.perm, inserted.id);
+    }
+
+    await tx.insert(roles).values({ code: ADMIN_ROLE, name: '超级管理员', nameEn: 'Administrator', type: 'function', remark: 'All menus and buttons' })
+      .onConflictDoNothing();
+    const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
+    await tx.execute(sql`insert into ${roleResources} (role_id, resource_id)
+      select ${admin.id}, id from ${resources} on conflict do nothing`);
+
+    for (const dict of DICTIONARIES) {
+      await tx.insert(dictTypes).values({ type: dict.type, name: dict.zh, nameEn: dict.en }).onConflictDoNothing();
+      await tx.insert(dictData)
+        .values(dict.entries.map(([value, label, labelEn], i) => ({ dictType: dict.type, value, label, labelEn, sort: i + 1 })))
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { message } from '../../shared/i18n/messages';
+import type { Language } from '../../shared/i18n/languages';
+
+/**
+ * Turns the first zod issue into the one-line message the console shows: the field, then
+ * what is wrong with it, in the caller's language (`userName: This input item is mandatory`).
+ */
+export function describeIssue(error: z.ZodError, lang: Language): string {
+  const issue = error.issues[0];
+  const field = issue.path.length ? issue.path.join('.') : 'body';
+  let text: string;
+  if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too') && !issue.message.startsWith('Unrecognized') && issue.code === 'custom') {
+    text = issue.message;
+  } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+    text = message(lang, 'required');
+  } else if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) {
+    text = message(lang, 'required');
+  } else if (issue.code === 'too_big' && issue.origin === 'string') {
+    text = message(lang, 'tooLong', { max: Number(issue.maximum) });
+  } else if (issue.code === 'invalid_format' && issue.format === 'email') {
+    text = message(lang, 'email');
+  } else if (issue.code === 'invalid_format' && field.endsWith('phone')) {
+    text = message(lang, 'phone');
+  } else {
+    text = message(lang, 'invalidValue');
+  }
+  return `${field}: ${text}`;
+}

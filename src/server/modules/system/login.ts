@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { loginLogs, users } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import { consumeCaptcha } from './captcha';
+import { dummyPasswordHash, verifyPassword } from './passwordHash';
+import { createSession } from './sessionStore';
+
+interface Attempt { userName: string; passWord: string; verCode: string; verKey: string; ip: string; userAgent: string }
+
+/**
+ * Checks a login attempt and opens a session. Every attempt is recorded; after
+ * LOGIN_MAX_FAILURES wrong passwords in a row the account is locked for LOGIN_LOCK_MINUTES.
+ */
+export async function login(db: Db, config: Config, a: Attempt): Promise<{ token: string }> {
+  const record = (success: boolean, reason: string, userId?: number) =>
+    db.insert(loginLogs).values({ userName: a.userName.slice(0, 64), userId, ip: a.ip, userAgent: a.userAgent.slice(0, 256), success, reason });
+
+  if (config.captchaEnabled) {
+    if (!a.verCode.trim()) throw badRequest('captchaRequired', 'verCode');
+    if (!(await consumeCaptcha(db, a.verKey, a.verCode))) {
+      await record(false, 'captchaWrong');
+      throw badRequest('captchaWrong', 'verCode');
+    }
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.userName, a.userName));
+  if (!user) {
+    await verifyPassword(a.passWord, await dummyPasswordHash());
+    await record(false, 'badCredentials');
+    throw badRequest('badCredentials');
+  }
+  const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
+  if (lockedFor > 0) {
+    await record(false, 'accountLocked', user.id);
+    throw new AppError(429, 'accountLocked', { minutes: Math.ceil(lockedFor / 60_000) });
+  }
+  if (!(await verifyPassword(a.passWord, user.passwordHash))) {
+    // One atomic update counts the failure and locks on the last one, so two parallel
+    // wrong guesses cannot both slip under the limit.
+    const [after] = await db.update(users).set({
+      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES}
+        then now() + make_interval(mins => ${config.LOGIN_LOCK_MINUTES}) else ${users.lockedUntil} end`,
+    }).where(eq(users.id, user.id)).returning({ lockedUntil: users.lockedUntil });
+    const locked = !!after.lockedUntil && after.lockedUntil.getTime() > Date.now();
+    await record(false, locked ? 'accountLocked' : 'badCredentials', user.id);
+    if (locked) throw new AppError(429, 'accountLocked', { minutes: config.LOGIN_LOCK_MINUTES });
+    throw badRequest('badCredentials');
+  }
+  if (user.status !== 'normal') {
+    await record(false, 'accountFrozen', user.id);
+    throw new AppError(403, 'accountFrozen');
+  }
+  if (user.failedLogins > 0 || user.lockedUntil) {
+    await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+  const token = await createSession(db, user.id, a.ip, a.userAgent);
+  await record(true, 'ok', user.id);
+  return { token };
+}

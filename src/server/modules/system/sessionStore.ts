@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dealers, resources, roleResources, roles, sessions, userRoles, users } from '../../db/schema';
+
+export interface SessionUser {
+  sessionId: number;
+  id: number;
+  userName: string;
+  nickName: string;
+  dealerId: number | null;
+  roles: string[];
+  /** Codes of every resource (section, group, page, button) the user's roles grant. */
+  perms: Set<string>;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, ip: string, userAgent: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ip, userAgent: userAgent.slice(0, 256) });
+  return token;
+}
+
+/** Seconds between last-seen updates: a busy console does not write on every call. */
+const TOUCH_EVERY_SECONDS = 60;
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
+ * its limit, or belongs to a frozen account. An idle session is revoked on the spot.
+ */
+export async function resolveSession(db: Db, token: string, idleMinutes: number): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
+      id: users.id,
+      userName: users.userName,
+      nickName: users.nickName,
+      dealerId: users.dealerId,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row || row.revokedAt || row.status !== 'normal') return null;
+  if (row.idleSeconds > idleMinutes * 60) {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (row.idleSeconds > TOUCH_EVERY_SECONDS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  const grants = await userGrants(db, row.id);
+  return {
+    sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName,
+    dealerId: row.dealerId, roles: grants.roles, perms: new Set(grants.perms),
+  };
+}
+
+export async function userGrants(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.code })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  if (!roleRows.length) return { roles: [], perms: [] };
+  const permRows = await db
+    .selectDistinct({ perm: resources.perm })
+    .from(roleResources)
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(inArray(roleResources.roleId, roleRows.map((r) => r.id)));
+  return { roles: roleRows.map((r) => r.code), perms: permRows.map((r) => r.perm) };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const ids = rows.map((r) => r.id).filter((id) => id !== exceptSessionId);
+  if (ids.length) await db.update(sessions).set({ revokedAt: new Date() }).where(inArray(sessions.id, ids));
+}
+
+export async function dealerName(db: Db, dealerId: number | null): Promise<string | null> {
+  if (dealerId == null) return null;
+  const [row] = await db.select({ name: dealers.name }).from(dealers).where(eq(dealers.id, dealerId));
+  return row?.name ?? null;
+}

@@ -1,0 +1,9 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+
+/** What route modules are built from: the configuration and the database. */
+export interface Services {
+  config: Config;
+  db: Db;
+  database: Database;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { MenuNode } from '../menu';
+
+const text = (max: number) => z.string().max(max);
+
+export const captchaAnswer = z.object({
+  enabled: z.boolean(),
+  verKey: z.string(),
+  /** An SVG data URL; empty when the captcha is off. */
+  image: z.string(),
+});
+export type CaptchaAnswer = z.infer<typeof captchaAnswer>;
+
+export const loginBody = z.object({
+  userName: text(64).transform((s) => s.trim()).pipe(z.string().min(1)),
+  passWord: text(128).min(1),
+  verCode: text(16).optional().default(''),
+  verKey: text(64).optional().default(''),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const loginAnswer = z.object({ token: z.string(), expiresInMinutes: z.number() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    parentId: z.number().nullable(),
+    type: z.enum(['section', 'group', 'page']),
+    label: z.string(),
+    path: z.string(),
+    icon: z.string().nullable(),
+    orderNum: z.number(),
+    redirectPath: z.string().nullable(),
+    hidden: z.boolean(),
+    noCache: z.boolean(),
+    affix: z.boolean(),
+    perm: z.string(),
+    children: z.array(menuNode),
+  }),
+);
+
+export const currentUserInfo = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  dealerId: z.number().nullable(),
+  dealerName: z.string().nullable(),
+  roles: z.array(z.string()),
+  /** The settings JSON string the user saved last, or '' before the first save. */
+  theme: z.string(),
+  buttonList: z.array(z.string()),
+  menuTree: z.array(menuNode),
+});
+export type CurrentUserInfo = z.infer<typeof currentUserInfo>;
+
+export const editCurrentUserBody = z
+  .object({
+    theme: text(2000).optional(),
+    nickName: text(64).min(1).optional(),
+    email: z.union([z.literal(''), z.email().max(128)]).optional(),
+    phone: z.union([z.literal(''), z.string().regex(/^1[3-9]\d{9}$/)]).optional(),
+    avatar: text(512).optional(),
+  })
+  .strict();
+export type EditCurrentUserBody = z.infer<typeof editCurrentUserBody>;
+
+export const changePasswordBody = z.object({
+  oldPassword: text(128),
+  newPassword: text(128),
+  confirmPassword: text(128),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const tmsTokenAnswer = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const dictEntry = z.object({ dictLabel: z.string(), dictValue: z.string() });
+export const dictGroups = z.record(z.string(), z.array(dictEntry));
+export type DictGroups = z.infer<typeof dictGroups>;
+
+export const healthAnswer = z.object({ status: z.literal('ok'), db: z.string(), uptimeSeconds: z.number() });

@@ -1,0 +1,16 @@
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+/** Picks a supported language from a `lang` query value or an Accept-Language header. */
+export function pickLanguage(...candidates: (string | undefined | null)[]): Language {
+  for (const raw of candidates) {
+    if (!raw) continue;
+    for (const part of raw.split(',')) {
+      const tag = part.split(';')[0].trim().toLowerCase();
+      if (tag.startsWith('en')) return 'en-US';
+      if (tag.startsWith('zh')) return 'zh-CN';
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,25 @@
+/**
+ * Permission codes. A page's code is `<section>:<page>`; a button's is `<page code>:<action>`.
+ * Server routes declare one of these (or `public` / `session`); the console shows a button
+ * when `buttonList` holds its code. Both sides import this file, so a code is typed once.
+ */
+export const BUTTON_ACTIONS = ['add', 'edit', 'delete', 'export', 'import'] as const;
+export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
+
+export const pagePerm = (section: string, page: string) => `${section}:${page}`;
+export const buttonPerm = (pageCode: string, action: string) => `${pageCode}:${action}`;
+
+export const Perm = {
+  users: 'system:users',
+  userAdd: 'system:users:add',
+  userEdit: 'system:users:edit',
+  userDelete: 'system:users:delete',
+  roles: 'system:role',
+  resources: 'system:resources',
+  dictionary: 'system:dictionary',
+  announcement: 'system:announcement',
+  loginMonitor: 'monitoringManage:loginMonitor',
+} as const;
+
+/** Who may call a route: nobody signed in, anyone signed in, or holders of a code. */
+export type RoutePermission = 'public' | 'session' | (string & {});
