@@ -14,6 +14,7 @@ import { prepareData } from './db/seed';
 import { installErrorHandling, registerRoutes } from './http/register';
 import { buildOpenApi } from './http/openapi';
 import { defineRoute, type RouteDef } from './http/route';
+import { analysisRoutes } from './modules/analysis/routes';
 import { logisticsRoutes } from './modules/logistics/routes';
 import { sessionRoutes } from './modules/system/routes';
 import type { Services } from './services';
@@ -23,7 +24,7 @@ const version = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
-  const routes: RouteDef[] = [...sessionRoutes(services), ...logisticsRoutes(services)];
+  const routes: RouteDef[] = [...sessionRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services)];
   routes.push(
     defineRoute({
       method: 'GET', url: '/health', tag: 'ops', permission: 'public', answer: healthAnswer, summary: 'Liveness and database check',

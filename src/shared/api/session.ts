@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MenuNode } from '../menu';
+import { PHONE_PATTERN } from '../patterns';
 
 const text = (max: number) => z.string().max(max);
 
@@ -62,7 +63,7 @@ export const editCurrentUserBody = z
     theme: text(2000).optional(),
     nickName: text(64).min(1).optional(),
     email: z.union([z.literal(''), z.email().max(128)]).optional(),
-    phone: z.union([z.literal(''), z.string().regex(/^1[3-9]\d{9}$/)]).optional(),
+    phone: z.union([z.literal(''), z.string().regex(PHONE_PATTERN)]).optional(),
     avatar: text(512).optional(),
   })
   .strict();

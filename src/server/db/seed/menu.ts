@@ -68,7 +68,7 @@ export const MENU: SectionDef[] = [
           crud('storehouse', '库区管理', 'Areas', 'apps'),
           crud('storagelocation', '库位管理', 'Storage locations', 'location'),
           crud('storagelocationRule', '库位规则', 'Location rules', 'branch'),
-          crud('scenceConfig', '场景配置', 'Scenes', 'layers'),
+          crud('scenceConfig', '场景配置', 'Scenes', 'drive-file'),
           crud('material', '物料管理', 'Materials', 'common'),
           crud('materialRelation', '物料关系', 'Material relations', 'link'),
           crud('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile'),
@@ -83,7 +83,7 @@ export const MENU: SectionDef[] = [
       {
         path: 'logisticsconfiguration', zh: '物流配置', en: 'Logistics setup', icon: 'send',
         pages: [
-          crud('carInfo', '车辆信息', 'Vehicles', 'car'),
+          crud('carInfo', '车辆信息', 'Vehicles', 'send'),
           crud('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop'),
           crud('carPointoftransit', '中转点', 'Transit points', 'location'),
           crud('Carpath', '线路', 'Routes', 'share-alt'),
@@ -118,8 +118,8 @@ export const MENU: SectionDef[] = [
       {
         path: 'logistics', zh: '物流调度', en: 'Logistics', icon: 'send',
         pages: [
-          crud('carrequest', '用车申请', 'Car requests', 'car'),
-          crud('carmanagement', '派车管理', 'Car dispatch', 'car'),
+          crud('carrequest', '用车申请', 'Car requests', 'send'),
+          crud('carmanagement', '派车管理', 'Car dispatch', 'send'),
           view('carroutefollowing', '线路跟踪', 'Route following', 'location'),
           report('DriverReportDay', '司机日报', 'Driver daily report', 'calendar'),
           report('DriverReportMonth', '司机月报', 'Driver monthly report', 'calendar-clock'),
@@ -129,7 +129,7 @@ export const MENU: SectionDef[] = [
     ],
   },
   {
-    path: '/reportQuery', zh: '出入库明细', en: 'In/out detail', icon: 'bar-chart',
+    path: '/reportQuery', zh: '出入库明细', en: 'In/out detail', icon: 'dashboard',
     groups: [
       {
         path: 'report', zh: '出入库报表', en: 'Movements', icon: 'file',
@@ -140,7 +140,7 @@ export const MENU: SectionDef[] = [
           report('quitDetail', '退货明细', 'Return detail', 'undo'),
           report('transferDetails', '调拨明细', 'Transfer detail', 'swap'),
           report('invertedStorehouse', '倒库明细', 'Relocation detail', 'sync'),
-          crud('psfByDelivery', '配送费上传', 'Delivery fee upload', 'cloud-upload'),
+          crud('psfByDelivery', '配送费上传', 'Delivery fee upload', 'cloud'),
         ],
       },
       {
@@ -149,13 +149,13 @@ export const MENU: SectionDef[] = [
           view('codeRetrospection', '条码追溯', 'Barcode trace', 'search'),
           report('tireReport', '轮胎报表', 'Tyre report', 'file'),
           report('customerTireReport', '客户轮胎报表', 'Customer tyre report', 'user'),
-          report('inventoryContrast', '库存对比', 'Inventory comparison', 'line-chart'),
-          report('inventoryContrastCopy', '库存对比(库位)', 'Comparison by location', 'line-chart'),
+          report('inventoryContrast', '库存对比', 'Inventory comparison', 'arrow-rise'),
+          report('inventoryContrastCopy', '库存对比(库位)', 'Comparison by location', 'arrow-rise'),
           report('dayBalance', '日结存', 'Daily balance', 'calendar'),
           report('weekBalance', '周结存', 'Weekly balance', 'calendar'),
           report('monthBalance', '月结存', 'Monthly balance', 'calendar'),
           report('dotInventory', 'DOT 库存', 'DOT inventory', 'clock-circle'),
-          report('samuelCouling', '库龄分析', 'Stock age', 'hourglass'),
+          report('samuelCouling', '库龄分析', 'Stock age', 'clock-circle'),
           report('locationInventory', '库位库存', 'Location inventory', 'location'),
         ],
       },
@@ -164,16 +164,16 @@ export const MENU: SectionDef[] = [
   {
     path: '/intelligentAnalysis', zh: '智能分析', en: 'Analysis', icon: 'dashboard',
     groups: [{
-      path: 'analysisz', zh: '分析报表', en: 'Analysis reports', icon: 'pie-chart',
+      path: 'analysisz', zh: '分析报表', en: 'Analysis reports', icon: 'common',
       pages: [
         report('numberOfDay', '库存天数', 'Days of stock', 'calendar-clock'),
         report('turnoverRate', '周转率', 'Turnover rate', 'sync'),
-        report('inventoryReport', '库存报表', 'Inventory report', 'bar-chart'),
+        report('inventoryReport', '库存报表', 'Inventory report', 'dashboard'),
         report('rankPR', '采购入库排名', 'Purchase receipt ranking', 'trophy'),
         report('rankWL', '销售出库排名', 'Sales outbound ranking', 'trophy'),
         report('inventoryListStatistics', '盘点统计', 'Stocktake statistics', 'check-square'),
         report('countTheInventory', '库存统计', 'Stock count', 'ordered-list'),
-        report('inventoryAgeReport', '库龄报表', 'Stock age report', 'hourglass'),
+        report('inventoryAgeReport', '库龄报表', 'Stock age report', 'clock-circle'),
         report('dotReport', 'DOT 报表', 'DOT report', 'clock-circle'),
         report('inboundTimeAnalysis', '入库时间分析', 'Inbound time analysis', 'schedule'),
       ],
@@ -186,7 +186,7 @@ export const MENU: SectionDef[] = [
       pages: [
         report('loginMonitor', '登录监控', 'Login monitor', 'user'),
         report('logMonitor', '日志监控', 'Log monitor', 'file'),
-        report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud-upload'),
+        report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud'),
         report('inventoryMonitor', '库存监控', 'Inventory monitor', 'storage'),
         report('storageLocationMonitor', '库位监控', 'Location monitor', 'location'),
         crud('stroealert', '库存预警', 'Stock alerts', 'exclamation-circle'),

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+const countBy = z.array(z.object({ name: z.string(), count: z.number() }));
+
+/** The home screen's catalogue and channel figures, within the caller's data scope. */
+export const overviewAnswer = z.object({
+  scope: z.enum(['all', 'dealer']),
+  dealers: z.number(),
+  warehouses: z.number(),
+  materials: z.number(),
+  brands: z.number(),
+  materialsByBrand: countBy,
+  dealersByRegion: countBy,
+});
+export type Overview = z.infer<typeof overviewAnswer>;

@@ -1,0 +1,123 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type CreateAxiosDefaults } from 'axios';
+import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/envelope';
+import type { Language } from '@shared/i18n/languages';
+import { message } from '@shared/i18n/messages';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The caller handles a 401 itself (the session loader), so no re-login box opens. */
+    silent401?: boolean;
+  }
+}
+
+/** What the client needs from the page around it; the console passes Arco's, tests their own. */
+export interface ClientUi {
+  language(): Language;
+  token(): string | undefined;
+  toast(kind: 'success' | 'error' | 'warning', text: string, durationMs: number): void;
+  /** Spec: a single-button confirm box, then the token is cleared and the page reloaded. */
+  confirmRelogin(text: string, relogin: () => void): void;
+  clearToken(): void;
+  reload(): void;
+}
+
+/** Spec section 9. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const EXPORT_TIMEOUT_MS = 60_000;
+export const MESSAGE_DURATION_MS = 5_000;
+
+/** A failed call. `handled` says the user was already told, so nobody shows it twice. */
+export class ApiError extends Error {
+  readonly handled = true;
+  constructor(message: string, readonly code: number, readonly status?: number) {
+    super(message);
+  }
+}
+
+const isBinary = (res: AxiosResponse) =>
+  res.config.responseType === 'blob' || res.config.responseType === 'arraybuffer' ||
+  String(res.headers['content-type'] ?? '').includes('application/octet-stream');
+
+/**
+ * The one axios instance shape of the console (spec sections 7 and 8): lang query and
+ * Accept-Language on every request, the token header, envelope codes read, errors shown.
+ */
+export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): AxiosInstance {
+  const client = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, ...defaults });
+  let reloginOpen = false;
+
+  client.interceptors.request.use((config) => {
+    const lang = ui.language();
+    config.params = { ...(config.params ?? {}), lang };
+    config.headers.set('Accept-Language', lang);
+    const token = ui.token();
+    if (token) config.headers.set('token', token);
+    return config;
+  });
+
+  const askRelogin = () => {
+    if (reloginOpen) return;
+    reloginOpen = true;
+    ui.confirmRelogin(message(ui.language(), 'unauthorized'), () => {
+      ui.clearToken();
+      ui.reload();
+    });
+  };
+
+  client.interceptors.response.use(
+    (res) => {
+      if (isBinary(res)) return res;
+      const body = (res.data ?? {}) as Partial<Envelope>;
+      const code = Number(body.code ?? 200);
+      if ((SUCCESS_CODES as readonly number[]).includes(code)) return res;
+      if (code === MESSAGE_CODE) {
+        ui.toast('success', body.msg || 'SUCCESS', MESSAGE_DURATION_MS);
+        return res;
+      }
+      const text = body.msg || 'Error';
+      ui.toast('error', text, MESSAGE_DURATION_MS);
+      return Promise.reject(new ApiError(text, code, res.status));
+    },
+    async (error: AxiosError<Partial<Envelope> | Blob>) => {
+      const lang = ui.language();
+      if (!error.response) {
+        const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? error.message : message(lang, 'networkError');
+        ui.toast('error', text, MESSAGE_DURATION_MS);
+        return Promise.reject(new ApiError(text, 0));
+      }
+      const { status } = error.response;
+      let data: Partial<Envelope> | Blob | undefined = error.response.data;
+      if (data instanceof Blob) data = await readJsonBlob(data);
+      if (status === 401) {
+        if (!error.config?.silent401) askRelogin();
+        return Promise.reject(new ApiError(message(lang, 'unauthorized'), 401, 401));
+      }
+      const text = (data && typeof data === 'object' && 'msg' in data && data.msg) || error.message;
+      ui.toast('error', text, MESSAGE_DURATION_MS);
+      return Promise.reject(new ApiError(text, Number((data as Partial<Envelope>)?.code ?? status), status));
+    },
+  );
+  return client;
+}
+
+async function readJsonBlob(blob: Blob): Promise<Partial<Envelope> | undefined> {
+  try {
+    return JSON.parse(await blob.text()) as Partial<Envelope>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls that answer the envelope's data. */
+export function caller(client: AxiosInstance) {
+  return {
+    async post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+      const res = await client.post<Envelope<T>>(url, body ?? {}, config);
+      return res.data.data;
+    },
+    async get<T>(url: string, params?: Record<string, unknown>): Promise<T> {
+      const res = await client.get<Envelope<T>>(url, { params });
+      return res.data.data;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { Message, Modal } from '@arco-design/web-react';
+import { i18n, storedLanguage } from '../i18n';
+import { clearSession, getToken } from '../stores/session';
+import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
+
+const ui: ClientUi = {
+  language: storedLanguage,
+  token: getToken,
+  toast: (kind, content, duration) => {
+    // Only the newest error is worth reading; a burst of failures shows one toast.
+    if (kind === 'error') Message.clear();
+    Message[kind]({ content, duration });
+  },
+  confirmRelogin: (content, relogin) => {
+    Modal.confirm({
+      title: i18n.t('error.relogin'),
+      content,
+      okText: i18n.t('error.relogin'),
+      hideCancel: true,
+      closable: false,
+      maskClosable: false,
+      escToExit: false,
+      onOk: relogin,
+    });
+  },
+  clearToken: clearSession,
+  reload: () => window.location.reload(),
+};
+
+/** The console's client for every call. */
+export const http = createClient(ui);
+export const api = caller(http);
+
+/** The second client, for exports: same base path, longer time-out, raw binary answers. */
+export const exportHttp = createClient(ui, { timeout: EXPORT_TIMEOUT_MS, responseType: 'blob' });

@@ -1,0 +1,50 @@
+import { Message } from '@arco-design/web-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { parseSettings } from '@shared/settings';
+import { ApiError } from '../api/client';
+import { sessionApi } from '../api/session';
+import { PageLoading } from '../kit/PageLoading';
+import { clearSession, session, setUser } from '../stores/session';
+import { applySettings } from '../stores/settings';
+import { resetTags } from '../stores/tags';
+
+/**
+ * The route guard of spec section 4: no token sends the user to login with a redirect; a
+ * token without routes fetches user info and dictionaries, builds the routes, then renders.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { token, loaded, signedOut } = useSnapshot(session);
+  const location = useLocation();
+  const redirect = encodeURIComponent(location.pathname + location.search);
+  if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${redirect}`} replace />;
+  if (!loaded) return <SessionLoader redirect={redirect} />;
+  return <>{children}</>;
+}
+
+function SessionLoader({ redirect }: { redirect: string }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    Promise.all([sessionApi.currentUser(), sessionApi.dictionaries()])
+      .then(([user, dict]) => {
+        if (user.theme) applySettings(parseSettings(user.theme));
+        setUser(user, dict);
+      })
+      .catch((err: unknown) => {
+        clearSession();
+        resetTags();
+        // Spec section 8: a failed user-info fetch says 'verification failed, please log in again.'
+        const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
+          : err instanceof Error && err.message ? err.message : t('error.hasError');
+        if (!(err instanceof ApiError) || err.status === 401) Message.error({ content: text, duration: 5000 });
+        navigate(`/login?redirect=${redirect}`, { replace: true });
+      });
+  }, [navigate, redirect, t]);
+  return <PageLoading fullscreen />;
+}

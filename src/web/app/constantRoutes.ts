@@ -1,0 +1,17 @@
+import type { AppRoute } from './routeTable';
+
+const constant = (path: string, titleKey: string, opts: Partial<AppRoute['meta']> & { hidden?: boolean } = {}): AppRoute => ({
+  path, name: path.split('/').filter(Boolean)[0] ?? path, kind: 'constant', hidden: opts.hidden ?? false, redirectPath: null,
+  alwaysShow: false, perm: '',
+  meta: { title: titleKey, icon: opts.icon ?? null, noCache: opts.noCache ?? false, affix: opts.affix ?? false },
+  children: [],
+});
+
+/** Routes every signed-in user has, whatever the menu tree says (spec section 2). Titles are i18n keys. */
+export const CONSTANT_ROUTES: AppRoute[] = [
+  constant('/home', 'route.home', { affix: true, icon: 'home' }),
+  constant('/profile/index', 'route.profile', { hidden: true, noCache: true, icon: 'user' }),
+  constant('/theme/index', 'route.theme', { hidden: true }),
+];
+
+export const HOME_PATH = '/home';

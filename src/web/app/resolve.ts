@@ -1,0 +1,32 @@
+import { CONSTANT_ROUTES, HOME_PATH } from './constantRoutes';
+import { firstPage, type AppRoute } from './routeTable';
+
+export type Resolution =
+  | { kind: 'view'; route: AppRoute }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' };
+
+const constants = new Map(CONSTANT_ROUTES.map((r) => [r.path, r]));
+
+/**
+ * What a path inside the layout shows: a view, a redirect (`/` to home, `/redirect/x` to
+ * `x`, a section or group to its first page), or not found.
+ */
+export function resolvePath(pathname: string, search: string, index: ReadonlyMap<string, AppRoute>): Resolution {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '') return { kind: 'redirect', to: HOME_PATH };
+  if (path.startsWith('/redirect/')) return { kind: 'redirect', to: path.slice('/redirect'.length) + search };
+  const constant = constants.get(path);
+  if (constant) return { kind: 'view', route: constant };
+  const route = index.get(path);
+  if (!route) return { kind: 'notFound' };
+  if (route.kind === 'page') return { kind: 'view', route };
+  const target = route.redirectPath && route.redirectPath !== path ? route.redirectPath : firstPage(route)?.path;
+  return target ? { kind: 'redirect', to: target } : { kind: 'notFound' };
+}
+
+/** Only a path inside this console may be a login redirect target (no `//host` or `http:`). */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/';
+  return target;
+}

@@ -1,0 +1,48 @@
+import type zh from './zh-CN';
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+const en: Shape<typeof zh> = {
+  app: { title: 'Dealer Warehouse Management System', shortTitle: 'Dealer WMS' },
+  route: { home: 'home', profile: 'Personal centre', theme: 'Theme', notFound: 'Page not found', noName: 'no-name', unauthorized: 'No access' },
+  navbar: {
+    profile: 'Personal centre', logout: 'Exit', messages: 'Announcements', settings: 'Settings', more: 'More',
+    toggleSidebar: 'Open or close the sidebar', errorLog: 'Error log', logoutConfirm: 'Sign out now?',
+  },
+  tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all' },
+  settings: {
+    title: 'Page style settings', language: 'Language', themeType: 'Theme type', dark: 'Dark', light: 'Light', themeColor: 'Theme colour',
+    tagsView: 'Tags view', fixedHeader: 'Fixed header', isHorizontal: 'Top navigation mode', showTopTitle: 'Top title',
+    showTopMenu: 'Top menu', showSidebar: 'Left menu', sidebarLogo: 'Sidebar logo', reset: 'Restore defaults',
+    languageReload: 'Changing the language reloads the page',
+  },
+  errorLog: { title: 'Error log', clearAll: 'Clear All', message: 'Message', info: 'Info', url: 'URL', stack: 'Stack', empty: 'No errors' },
+  login: {
+    title: 'Dealer Warehouse Management System', subtitle: 'Channel marketing and dealer warehousing in one place', userName: 'User name',
+    password: 'Password', captcha: 'Code', submit: 'Sign in', refreshCaptcha: 'Hard to read? Click for another',
+    capsLock: 'Caps Lock is on', userNameRequired: 'Please enter the user name', passwordRequired: 'Please enter the password',
+    captchaRequired: 'Please enter the verification code',
+  },
+  home: {
+    welcome: 'Welcome back, {{name}}', dealerScope: 'You are looking at the data of {{dealer}}', operatorScope: 'You are looking at the whole channel',
+    dealers: 'Dealers', warehouses: 'Warehouses', materials: 'Materials', brands: 'Brands', byBrand: 'Materials by brand',
+    byRegion: 'Dealers by region', quickLinks: 'Quick links', loadFailed: 'The data could not be loaded', noData: 'No data', lastLogin: 'Last sign-in',
+  },
+  profile: {
+    title: 'Personal centre', info: 'Profile', changePassword: 'Change password', userName: 'User name', nickName: 'Nickname', email: 'E-mail',
+    phone: 'Mobile number', dealer: 'Dealer', roles: 'Roles', save: 'Save', oldPassword: 'Old password', newPassword: 'New password',
+    confirmPassword: 'Confirm password', saved: 'Saved', passwordChanged: 'Password changed; your sessions on other devices were signed out',
+    strength: 'Strength', weak: 'Weak', medium: 'Medium', strong: 'Strong',
+  },
+  error: {
+    notFoundTitle: '404', notFound: 'Sorry, the page you visited does not exist', unauthorizedTitle: '401',
+    unauthorized: 'Sorry, you may not open this page', backHome: 'Back to home', back: 'Back', hasError: 'Has Error',
+    relogin: 'Log in again', boundary: 'Something went wrong on this page', reload: 'Reload',
+  },
+  generic: {
+    description: 'This page ({{path}}) is granted in your menu; its functions arrive in a later release.',
+    section: 'Section', permission: 'Permission code', buttons: 'Granted buttons', none: 'none',
+  },
+  common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
+};
+export default en;

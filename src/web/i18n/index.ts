@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/i18n/languages';
+import { messageTable } from '@shared/i18n/messages';
+import en from './en-US';
+import zh from './zh-CN';
+
+export const LANGUAGE_KEY = 'language';
+
+export function storedLanguage(): Language {
+  const saved = localStorage.getItem(LANGUAGE_KEY);
+  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : DEFAULT_LANGUAGE;
+}
+
+/** The messages shared with the server (validation, errors), under the `msg` namespace. */
+const sharedMessages = (lang: Language) =>
+  Object.fromEntries(Object.entries(messageTable).map(([k, v]) => [k, v[lang].replace(/\{(\w+)\}/g, '{{$1}}')]));
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  resources: {
+    'zh-CN': { translation: zh, msg: sharedMessages('zh-CN') },
+    'en-US': { translation: en, msg: sharedMessages('en-US') },
+  },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** Spec: choosing a language stores it and reloads the page, so menus come back in it. */
+export function switchLanguage(lang: Language) {
+  localStorage.setItem(LANGUAGE_KEY, lang);
+  window.location.reload();
+}
+
+/** A page's own strings, zh-CN and en-US side by side, added under the page's namespace. */
+export function defineLocale<T extends Record<string, unknown>>(ns: string, strings: { 'zh-CN': T; 'en-US': T }) {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, ns, strings[lang], true, true);
+  return ns;
+}

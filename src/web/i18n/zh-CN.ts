@@ -1,0 +1,42 @@
+/** Strings of the shell and the shared pages (login, home, profile, errors). */
+export default {
+  app: { title: '渠道营销仓储管理系统', shortTitle: '渠道仓储' },
+  route: { home: '首页', profile: '个人中心', theme: '主题', notFound: '页面不存在', noName: 'no-name', unauthorized: '无权访问' },
+  navbar: {
+    profile: '个人中心', logout: '退出登录', messages: '公告消息', settings: '系统设置', more: '更多',
+    toggleSidebar: '展开或收起侧边栏', errorLog: '错误日志', logoutConfirm: '确定退出登录吗？',
+  },
+  tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },
+  settings: {
+    title: '系统布局配置', language: '界面语言', themeType: '主题风格', dark: '暗色', light: '亮色', themeColor: '主题颜色',
+    tagsView: '开启 Tags-View', fixedHeader: '固定 Header', isHorizontal: '顶部导航模式', showTopTitle: '显示顶部标题',
+    showTopMenu: '显示顶部菜单', showSidebar: '显示左侧菜单', sidebarLogo: '侧边栏 Logo', reset: '恢复默认',
+    languageReload: '切换语言将重新加载页面',
+  },
+  errorLog: { title: '错误日志', clearAll: '全部清除', message: '信息', info: '详情', url: '地址', stack: '调用栈', empty: '没有错误' },
+  login: {
+    title: '渠道营销仓储管理系统', subtitle: '经销商仓储与渠道营销一体化平台', userName: '用户名', password: '密码',
+    captcha: '验证码', submit: '登 录', refreshCaptcha: '看不清？点击换一张', capsLock: '大写锁定已打开',
+    userNameRequired: '请输入用户名', passwordRequired: '请输入密码', captchaRequired: '请输入验证码',
+  },
+  home: {
+    welcome: '{{name}}，欢迎回来', dealerScope: '您正在查看 {{dealer}} 的数据', operatorScope: '您正在查看全部渠道的数据',
+    dealers: '经销商', warehouses: '仓库', materials: '物料', brands: '品牌', byBrand: '各品牌物料数', byRegion: '各大区经销商数',
+    quickLinks: '常用功能', loadFailed: '数据加载失败', noData: '暂无数据', lastLogin: '上次登录',
+  },
+  profile: {
+    title: '个人中心', info: '基本资料', changePassword: '修改密码', userName: '用户名', nickName: '昵称', email: '邮箱',
+    phone: '手机号码', dealer: '所属经销商', roles: '角色', save: '保存', oldPassword: '旧密码', newPassword: '新密码',
+    confirmPassword: '确认密码', saved: '已保存', passwordChanged: '密码已修改，其他设备上的登录已退出',
+    strength: '密码强度', weak: '弱', medium: '中', strong: '强',
+  },
+  error: {
+    notFoundTitle: '404', notFound: '抱歉，您访问的页面不存在', unauthorizedTitle: '401', unauthorized: '抱歉，您没有访问此页面的权限',
+    backHome: '返回首页', back: '返回', hasError: 'Has Error', relogin: '重新登录', boundary: '页面出错了', reload: '重新加载',
+  },
+  generic: {
+    description: '此页面（{{path}}）已在菜单中开通，其功能将在后续版本中提供。',
+    section: '所属模块', permission: '权限标识', buttons: '已授权按钮', none: '无',
+  },
+  common: { confirm: '确定', cancel: '取消', loading: '加载中…', retry: '重试', ok: '知道了' },
+};

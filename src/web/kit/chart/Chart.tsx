@@ -1,0 +1,59 @@
+import type { EChartsOption } from 'echarts';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { settings } from '../../stores/settings';
+import { echarts } from './echarts';
+
+export interface ChartProps {
+  option: EChartsOption;
+  height?: number | string;
+  onClick?(params: { name: string; value: unknown; seriesName?: string; dataIndex: number }): void;
+  ariaLabel?: string;
+}
+
+const PALETTE = ['#1890ff', '#14c9c9', '#f7ba1e', '#722ed1', '#00b42a', '#f77234', '#3491fa', '#d91ad9', '#9fdb1d', '#f53f3f'];
+
+/** Arco's tokens as ECharts colours, so charts follow the light and dark theme. */
+function themeColours(dark: boolean) {
+  return dark
+    ? { text: 'rgba(255,255,255,0.7)', axis: 'rgba(255,255,255,0.2)', split: 'rgba(255,255,255,0.08)', tooltip: '#2a2a2b' }
+    : { text: '#4e5969', axis: '#c9cdd4', split: '#f2f3f5', tooltip: '#ffffff' };
+}
+
+/** The one chart component: ECharts core with the console's palette and theme. */
+export default function Chart({ option, height = 300, onClick, ariaLabel }: ChartProps) {
+  const { customTheme, theme } = useSnapshot(settings);
+  const dark = customTheme === 'dark';
+  const themed = useMemo<EChartsOption>(() => {
+    const c = themeColours(dark);
+    const axis = { axisLine: { lineStyle: { color: c.axis } }, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.split } } };
+    const withAxis = (a: unknown) => (Array.isArray(a) ? a.map((x) => ({ ...axis, ...x })) : a ? { ...axis, ...(a as object) } : a);
+    return {
+      color: [theme, ...PALETTE.filter((p) => p !== theme)],
+      backgroundColor: 'transparent',
+      textStyle: { color: c.text },
+      tooltip: { backgroundColor: c.tooltip, borderColor: c.axis, textStyle: { color: dark ? '#fff' : '#1d2129' } },
+      aria: { enabled: true, label: { description: ariaLabel } },
+      ...option,
+      ...(option.legend ? { legend: { textStyle: { color: c.text }, ...(option.legend as object) } } : {}),
+      xAxis: withAxis(option.xAxis) as EChartsOption['xAxis'],
+      yAxis: withAxis(option.yAxis) as EChartsOption['yAxis'],
+      // Outside labels take the theme's text colour, without the outline ECharts draws by default.
+      series: (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []).map((s) =>
+        s.type === 'pie' ? { ...s, label: { color: c.text, textBorderWidth: 0, ...(s.label as object) } } : s,
+      ) as EChartsOption['series'],
+    };
+  }, [option, dark, theme, ariaLabel]);
+
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={themed}
+      notMerge
+      lazyUpdate
+      style={{ height, width: '100%' }}
+      onEvents={onClick ? { click: onClick } : undefined}
+    />
+  );
+}

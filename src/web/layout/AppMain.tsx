@@ -1,0 +1,101 @@
+import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { pageFor } from '../app/pageRegistry';
+import { resolvePath } from '../app/resolve';
+import type { AppRoute } from '../app/routeTable';
+import { ViewContext, type ViewInfo } from '../app/viewContext';
+import { ErrorBoundary } from '../kit/ErrorBoundary';
+import { PageLoading } from '../kit/PageLoading';
+import { session } from '../stores/session';
+import { tagsState, visit } from '../stores/tags';
+import { viewTitle } from './tagsView/tagsRules';
+
+/** Titles of constant routes are i18n keys; menu routes carry the server's label. */
+export function useRouteTitle() {
+  const { t } = useTranslation();
+  return (route: AppRoute) => viewTitle(route.kind === 'constant' ? t(route.meta.title) : route.meta.title);
+}
+
+/**
+ * The page area. Every visited view that may be cached stays mounted inside React's
+ * <Activity>: hidden views keep their state (filters, scroll, form input) and their effects
+ * pause, so a background dashboard stops polling (DESIGN.md "Tab keep-alive").
+ */
+export function AppMain() {
+  const location = useLocation();
+  const { routeIndex } = useSnapshot(session);
+  const { views, refreshKeys } = useSnapshot(tagsState);
+  const { t } = useTranslation();
+  const titleOf = useRouteTitle();
+  const resolution = resolvePath(location.pathname, location.search, routeIndex);
+  const current = resolution.kind === 'view' ? resolution.route : null;
+  const fullPath = location.pathname + location.search;
+
+  const title = current ? titleOf(current) : '';
+  const currentPath = current?.path;
+  const affix = current?.meta.affix ?? false;
+  const noCache = current?.meta.noCache ?? false;
+  useEffect(() => {
+    if (!currentPath) return;
+    visit({ path: currentPath, fullPath, title, affix, noCache });
+    document.title = `${title} - ${t('app.title')}`;
+  }, [currentPath, fullPath, title, affix, noCache, t]);
+
+  // A hidden view is display:none, which loses its scroll position; keep it per view.
+  const main = useRef<HTMLElement>(null);
+  const scrollTops = useRef(new Map<string, number>());
+  useLayoutEffect(() => {
+    const box = main.current;
+    if (!box || !currentPath) return;
+    box.scrollTop = scrollTops.current.get(currentPath) ?? 0;
+    const remember = () => scrollTops.current.set(currentPath, box.scrollTop);
+    box.addEventListener('scroll', remember, { passive: true });
+    return () => box.removeEventListener('scroll', remember);
+  }, [currentPath]);
+
+  const mounted = useMemo(() => {
+    const list = views.filter((v) => !v.noCache).map((v) => v.path);
+    if (current && !list.includes(current.path)) list.push(current.path);
+    return list;
+  }, [views, current]);
+
+  if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
+  if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
+
+  return (
+    <main className="app-main" ref={main}>
+      {mounted.map((path) => {
+        const route = path === current?.path ? current : routeIndex.get(path) ?? resolveConstant(path);
+        if (!route) return null;
+        const active = path === current?.path;
+        const visited = views.find((v) => v.path === path);
+        const viewFullPath = active ? fullPath : visited?.fullPath ?? path;
+        const info: ViewInfo = {
+          route, path, fullPath: viewFullPath, title: titleOf(route),
+          query: new URLSearchParams(viewFullPath.includes('?') ? viewFullPath.slice(viewFullPath.indexOf('?')) : ''),
+        };
+        const Page = pageFor(path);
+        return (
+          <Activity key={`${path}#${refreshKeys[path] ?? 0}`} mode={active ? 'visible' : 'hidden'}>
+            <ViewContext.Provider value={info}>
+              <section className="app-view" data-view={path}>
+                <ErrorBoundary>
+                  <Suspense fallback={<PageLoading />}>
+                    <Page />
+                  </Suspense>
+                </ErrorBoundary>
+              </section>
+            </ViewContext.Provider>
+          </Activity>
+        );
+      })}
+    </main>
+  );
+}
+
+function resolveConstant(path: string) {
+  const r = resolvePath(path, '', new Map());
+  return r.kind === 'view' ? r.route : undefined;
+}

@@ -1,0 +1,56 @@
+import { Drawer } from '@arco-design/web-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { appState, setSidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../stores/app';
+import { settings } from '../stores/settings';
+import { AppMain } from './AppMain';
+import { Navbar } from './Navbar';
+import { SettingsPanel } from './SettingsPanel';
+import { SidebarMenu } from './Sidebar';
+import { TagsView } from './tagsView/TagsView';
+import { useSettingsSync } from './useSettingsSync';
+import './layout.css';
+
+/** The console shell: sidebar, top bar, tab bar, page area, settings panel. */
+export default function Layout() {
+  const { sidebar, device } = useSnapshot(appState);
+  const s = useSnapshot(settings);
+  const location = useLocation();
+  const mobile = device === 'mobile';
+  const sidebarShown = s.showSidebar && !s.isHorizontal;
+  useSettingsSync();
+
+  // Spec: in mobile mode the sidebar closes when the user navigates.
+  useEffect(() => {
+    if (appState.device === 'mobile' && appState.sidebar.opened) setSidebar(false, true);
+  }, [location.pathname]);
+
+  const sidebarWidth = !sidebarShown || mobile ? 0 : sidebar.opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+
+  return (
+    <div
+      className="layout" data-device={device} data-fixed-header={s.fixedHeader} data-animate={!sidebar.withoutAnimation}
+      style={{ '--sidebar-width': `${sidebarWidth}px` } as React.CSSProperties}
+    >
+      {sidebarShown && !mobile && <aside className="layout__sidebar" aria-label="sidebar"><SidebarMenu /></aside>}
+      {mobile && (
+        // Spec: with the sidebar open in mobile mode, a click outside it closes it.
+        <Drawer
+          placement="left" width={SIDEBAR_WIDTH} visible={sidebar.opened} footer={null} title={null} closable={false}
+          className="layout__drawer" onCancel={() => setSidebar(false, true)}
+        >
+          <SidebarMenu onNavigate={() => setSidebar(false, true)} />
+        </Drawer>
+      )}
+      <div className="layout__body">
+        <div className="layout__header">
+          <Navbar />
+          {s.tagsView && <TagsView />}
+        </div>
+        <AppMain />
+      </div>
+      <SettingsPanel />
+    </div>
+  );
+}

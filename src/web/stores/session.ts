@@ -1,0 +1,57 @@
+import Cookies from 'js-cookie';
+import { proxy, ref } from 'valtio';
+import type { CurrentUserInfo, DictGroups } from '@shared/api/session';
+import { buildRoutes, indexRoutes, type AppRoute } from '../app/routeTable';
+
+export const TOKEN_COOKIE = 'token';
+const BUTTONS_KEY = 'buttonList';
+
+/** The signed-in user, the routes made from their menu tree, their buttons and the dictionaries. */
+export const session = proxy({
+  token: Cookies.get(TOKEN_COOKIE) ?? '',
+  user: null as CurrentUserInfo | null,
+  routes: [] as AppRoute[],
+  routeIndex: ref(new Map<string, AppRoute>()),
+  buttons: [] as string[],
+  dict: {} as DictGroups,
+  loaded: false,
+  /** Set by an explicit logout: the login page then opens without a redirect back. */
+  signedOut: false,
+});
+
+export function setToken(token: string) {
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Lax' });
+  session.token = token;
+  session.signedOut = false;
+}
+
+export function getToken() {
+  return Cookies.get(TOKEN_COOKIE);
+}
+
+/** After user info arrives: routes and buttons from the menu tree (spec section 4). */
+export function setUser(user: CurrentUserInfo, dict: DictGroups) {
+  const routes = buildRoutes(user.menuTree);
+  session.user = user;
+  session.routes = routes;
+  session.routeIndex = ref(indexRoutes(routes));
+  session.buttons = user.buttonList;
+  session.dict = dict;
+  session.loaded = true;
+  // Spec section 6: button permissions are kept in local storage too.
+  localStorage.setItem(BUTTONS_KEY, JSON.stringify(user.buttonList));
+}
+
+/** Logout and failed loads: token, routes, permissions go; open views are reset by the caller. */
+export function clearSession(opts: { signedOut?: boolean } = {}) {
+  session.signedOut = opts.signedOut ?? false;
+  Cookies.remove(TOKEN_COOKIE);
+  localStorage.removeItem(BUTTONS_KEY);
+  session.token = '';
+  session.user = null;
+  session.routes = [];
+  session.routeIndex = ref(new Map());
+  session.buttons = [];
+  session.dict = {};
+  session.loaded = false;
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './server';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.stop(); });
+
+describe('health and the API document', () => {
+  it('answers health with the database kind in the envelope', async () => {
+    const res = await server.call<{ status: string; db: string }>('/health');
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.status).toBe('ok');
+    expect(res.body.data.db).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+  });
+
+  it('documents every registered route in openapi.json', async () => {
+    const res = await fetch(`${server.url}/fms/api/v1/openapi.json`);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { 'x-permission': string }>> };
+    for (const route of server.routes) {
+      const op = doc.paths[`/fms/api/v1${route.url}`]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.url}`).toBeDefined();
+      expect(op['x-permission']).toBe(route.permission);
+    }
+    expect(doc.paths['/fms/api/v1/sys/login'].post).toHaveProperty('requestBody');
+  });
+
+  it('sends security headers and compresses large answers', async () => {
+    const res = await fetch(`${server.url}/fms/api/v1/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await server.call('/no/such/call');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 404, data: null });
+  });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { API_BASE } from '../../src/shared/api/envelope';
+
+/**
+ * A real server on a free port over a fresh database: in-memory PGlite, or, when the suite
+ * runs with TEST_DB=postgres, a new database on the PostgreSQL server (dropped at stop).
+ */
+export interface TestServer extends App {
+  url: string;
+  call<T = unknown>(path: string, opts?: { body?: unknown; token?: string; method?: string; lang?: string; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; body: { code: number; msg: string; data: T }; headers: Headers }>;
+  login(userName: string, password?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = postgresAdminUrl();
+  const name = `tyre_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const pgDb = onPostgres ? await freshPostgresDatabase() : null;
+  const config = loadConfig({
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as net.AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const call: TestServer['call'] = async (path, opts = {}) => {
+    const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
+    const body = opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : method === 'POST' ? '{}' : undefined);
+    const headers: Record<string, string> = {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { token: opts.token } : {}),
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+      ...(opts.headers ?? {}),
+    };
+    const res = await fetch(url + API_BASE + path, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+
+  return {
+    ...built,
+    url,
+    call,
+    async login(userName, password = DEMO_PASSWORD) {
+      const res = await call<{ token: string }>('/sys/login', { body: { userName, passWord: password } });
+      if (res.status !== 200) throw new Error(`login ${userName} failed: ${res.status} ${res.body.msg}`);
+      return res.body.data.token;
+    },
+    async stop() {
+      await built.app.close();
+      await pgDb?.drop();
+    },
+  };
+}

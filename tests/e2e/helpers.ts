@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const SCREENSHOTS = 'tests/e2e/screenshots';
+
+/** Fresh browser state in the language and theme a test wants, before the console loads. */
+export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light' } = {}) {
+  await page.addInitScript(([lang, theme]) => {
+    if (sessionStorage.getItem('prepared')) return;
+    sessionStorage.setItem('prepared', '1');
+    localStorage.clear();
+    localStorage.setItem('language', lang);
+    if (theme) localStorage.setItem('settings', JSON.stringify({ customTheme: theme }));
+  }, [opts.lang ?? 'zh-CN', opts.theme ?? ''] as const);
+}
+
+export async function login(page: Page, userName: string, password = DEMO_PASSWORD) {
+  await page.goto('/#/login');
+  await page.getByTestId('login-user').fill(userName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+export const tabs = (page: Page) => page.locator('.tags-view__tab');
+export const tab = (page: Page, title: string) => page.locator('.tags-view__tab', { hasText: title });
+export const topMenu = (page: Page) => page.locator('.top-menu__item');

@@ -1,0 +1,200 @@
+import { expect, test } from '@playwright/test';
+import { login, prepare, SCREENSHOTS, tab, tabs, topMenu } from './helpers';
+
+test.describe('signing in and the route guard', () => {
+  test('an unauthenticated visitor is sent to login with the redirect, and lands there after signing in', async ({ page }) => {
+    await prepare(page);
+    await page.goto('/#/system/permission/role');
+    await expect(page).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fpermission%2Frole/);
+    await page.getByTestId('login-user').fill('  admin  ');
+    await page.getByTestId('login-password').fill('Demo@2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/system\/permission\/role$/);
+    await expect(tab(page, '角色管理')).toHaveAttribute('data-active', 'true');
+  });
+
+  test('a wrong password shows the server message and keeps the user on login', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await page.goto('/#/login');
+    await page.getByTestId('login-user').fill('admin');
+    await page.getByTestId('login-password').fill('Wrong@2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('.arco-message')).toContainText('Wrong user name or password');
+    await expect(page).toHaveURL(/#\/login/);
+  });
+
+  test('empty fields are caught by the form before any call', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await page.goto('/#/login');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Please enter the user name')).toBeVisible();
+    await expect(page.getByText('Please enter the password')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'admin');
+    await page.goto('/#/no/such/page');
+    await expect(page).toHaveURL(/#\/404$/);
+    await expect(page.getByText('404')).toBeVisible();
+  });
+});
+
+test.describe('the shell as the administrator sees it', () => {
+  test('home, the seven sections and pages opened through the menu', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'admin');
+    await expect(page.getByTestId('stat-dealers')).toContainText('24');
+    // First four sections with separators, the other three under More.
+    await expect(topMenu(page)).toHaveCount(5);
+    await expect(page.locator('.top-menu__separator')).toHaveCount(4);
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-home-dark-zh.png` });
+
+    await topMenu(page).filter({ hasText: '基础数据' }).click();
+    await expect(page).toHaveURL(/#\/basedata\/base\/brokerInfo$/);
+    await expect(page.getByTestId('generic-page')).toContainText('经销商管理');
+    await page.locator('.layout__sidebar .arco-menu-item', { hasText: '仓库管理' }).click();
+    await expect(page).toHaveURL(/#\/basedata\/base\/warehouse$/);
+
+    await topMenu(page).filter({ hasText: '更多' }).hover();
+    await page.locator('.arco-dropdown-menu-item', { hasText: '监控管理' }).click();
+    await expect(page).toHaveURL(/#\/monitoringManage\/monitoring\/loginMonitor$/);
+    await expect(tabs(page)).toHaveText(['首页', '经销商管理', '仓库管理', '登录监控']);
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-generic-page.png` });
+  });
+
+  test('tabs: close, middle-click, close others, close all keeps the pinned home', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'admin');
+    for (const path of ['/system/permission/users', '/system/permission/role', '/system/permission/department', '/system/permission/dictionary']) {
+      await page.goto(`/#${path}`);
+      await expect(page.locator(`.tags-view__tab[data-path="${path}"]`)).toHaveAttribute('data-active', 'true');
+    }
+    await expect(tabs(page)).toHaveCount(5);
+    // Home is pinned: no close icon.
+    await expect(tab(page, '首页').locator('.tags-view__close')).toHaveCount(0);
+
+    // Closing the active tab moves to the last one left.
+    await tab(page, '字典管理').locator('.tags-view__close').click();
+    await expect(page).toHaveURL(/department$/);
+    // Middle-click closes.
+    await tab(page, '用户管理').click({ button: 'middle' });
+    await expect(tabs(page)).toHaveText(['首页', '角色管理', '部门管理']);
+
+    await tab(page, '角色管理').click({ button: 'right' });
+    await page.locator('.tags-view__menu li', { hasText: '关闭其他' }).click();
+    await expect(tabs(page)).toHaveText(['首页', '角色管理']);
+    await expect(page).toHaveURL(/role$/);
+
+    await tab(page, '角色管理').click({ button: 'right' });
+    await page.locator('.tags-view__menu li', { hasText: '关闭所有' }).click();
+    await expect(tabs(page)).toHaveText(['首页']);
+    await expect(page).toHaveURL(/#\/home$/);
+  });
+
+  test('a cached view keeps its DOM and scroll across tab switches; refresh remounts it', async ({ page }) => {
+    await prepare(page);
+    await page.setViewportSize({ width: 1200, height: 500 });
+    await login(page, 'admin');
+    const main = page.locator('.app-main');
+    await expect(page.locator('.app-view[data-view="/home"] canvas')).toHaveCount(2);
+    await main.evaluate((el) => el.scrollTo(0, 300));
+    // The console records a view's position from scroll events, which fire on the next frame.
+    await main.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.locator('.app-view[data-view="/home"]').evaluate((el) => ((el as HTMLElement).dataset.marker = 'kept'));
+
+    await page.goto('/#/system/permission/users');
+    await expect(page.locator('.app-view[data-view="/home"]')).toBeHidden();
+    await tab(page, '首页').click();
+    await expect(page.locator('.app-view[data-view="/home"]')).toHaveAttribute('data-marker', 'kept');
+    await expect.poll(() => main.evaluate((el) => el.scrollTop)).toBe(300);
+
+    await tab(page, '首页').click({ button: 'right' });
+    await page.locator('.tags-view__menu li', { hasText: '刷新' }).click();
+    await expect(page.locator('.app-view[data-view="/home"]')).not.toHaveAttribute('data-marker', 'kept');
+  });
+
+  test('switching language reloads the console in English, menus included', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'admin');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('language-select').click();
+    await page.locator('.arco-select-option', { hasText: 'English' }).click();
+    await expect(topMenu(page).first()).toHaveText('System');
+    await expect(tab(page, 'home')).toBeVisible();
+    await expect(page.locator('.home__welcome')).toContainText('Welcome back');
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-home-dark-en.png` });
+    // Every request carries the language.
+    const request = page.waitForRequest((r) => r.url().includes('/fms/api/v1/') && r.url().includes('lang=en-US'));
+    await page.reload();
+    expect((await request).headers()['accept-language']).toBe('en-US');
+  });
+
+  test('logout revokes the session and clears the views', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'admin');
+    await page.goto('/#/system/permission/users');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByTestId('login-user')).toBeVisible();
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    await page.goto('/#/home');
+    await expect(page).toHaveURL(/#\/login\?redirect=%2Fhome/);
+  });
+});
+
+test.describe('themes, mobile mode and narrower roles', () => {
+  test('the light theme, saved for the user, comes back at the next sign-in', async ({ page, browser }) => {
+    await prepare(page);
+    await login(page, 'staff');
+    await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('theme-type').getByText('亮色').click();
+    await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    await page.keyboard.press('Escape');
+    await page.waitForResponse((r) => r.url().includes('/sys/user/editCurrentUser'));
+    await page.screenshot({ path: `${SCREENSHOTS}/staff-home-light-zh.png` });
+
+    const other = await browser.newPage();
+    await prepare(other);
+    await login(other, 'staff');
+    await expect(other.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    await other.close();
+  });
+
+  test('at 390 px the console is in mobile mode: the sidebar is a drawer that closes on navigation', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, 'admin');
+    await expect(page.locator('.layout')).toHaveAttribute('data-device', 'mobile');
+    await expect(page.locator('.layout__sidebar')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/mobile-home-en.png` });
+    await page.getByTestId('hamburger').click();
+    const drawer = page.locator('.layout__drawer');
+    await expect(drawer).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/mobile-drawer-en.png` });
+    await drawer.locator('.arco-menu-inline-header', { hasText: 'System' }).click();
+    await drawer.locator('.arco-menu-inline-header', { hasText: 'Permissions' }).click();
+    await drawer.locator('.arco-menu-item', { hasText: 'Roles' }).click();
+    await expect(page).toHaveURL(/#\/system\/permission\/role$/);
+    await expect(drawer).toBeHidden();
+    // A click outside the open sidebar closes it.
+    await page.getByTestId('hamburger').click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(370, 600);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('a dealer sees fewer menus than the administrator, and no system administration', async ({ page }) => {
+    await prepare(page);
+    await login(page, 'dealer1');
+    await expect(page.locator('.home__welcome')).toContainText('上海驰远轮胎销售有限公司');
+    await expect(page.getByTestId('stat-dealers')).toContainText('1');
+    await expect(topMenu(page)).toHaveText(['基础数据', '仓储管理', '出入库明细', '智能分析']);
+    await page.goto('/#/system/permission/users');
+    await expect(page).toHaveURL(/#\/404$/);
+    await page.screenshot({ path: `${SCREENSHOTS}/dealer-404.png` });
+  });
+});
