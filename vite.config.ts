@@ -13,6 +13,7 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    manifest: true,
     rollupOptions: {
       output: {
         // Libraries every signed-in page needs share one long-cached chunk; ECharts and

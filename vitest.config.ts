@@ -8,11 +8,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          name: 'unit-web',
+          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/jsdom.ts'],
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-node', include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias },

@@ -1,33 +1,59 @@
-import { z } from 'zod';
+/**
+ * Display settings (spec section 3), stored locally and on the server as a JSON string.
+ * Plain checks rather than zod: this runs in the console's first bundle, where zod would
+ * cost more than the whole login page.
+ */
+export interface Settings {
+  theme: string;
+  tagsView: boolean;
+  fixedHeader: boolean;
+  sidebarLogo: boolean;
+  showSidebar: boolean;
+  showTopTitle: boolean;
+  showTopMenu: boolean;
+  isHorizontal: boolean;
+  customTheme: 'dark' | 'light';
+}
 
-/** Display settings (spec section 3), stored locally and on the server as a JSON string. */
-export const settingsSchema = z.object({
-  theme: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#1890ff'),
-  tagsView: z.boolean().default(true),
-  fixedHeader: z.boolean().default(true),
-  sidebarLogo: z.boolean().default(true),
-  showSidebar: z.boolean().default(true),
-  showTopTitle: z.boolean().default(true),
-  showTopMenu: z.boolean().default(true),
-  isHorizontal: z.boolean().default(false),
-  customTheme: z.enum(['dark', 'light']).default('dark'),
+/** Spec section 9: theme colour #1890ff, theme dark. */
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  theme: '#1890ff',
+  tagsView: true,
+  fixedHeader: true,
+  sidebarLogo: true,
+  showSidebar: true,
+  showTopTitle: true,
+  showTopMenu: true,
+  isHorizontal: false,
+  customTheme: 'dark',
 });
-export type Settings = z.infer<typeof settingsSchema>;
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+const valid: { [K in keyof Settings]: (v: unknown) => boolean } = {
+  theme: (v) => typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v),
+  tagsView: (v) => typeof v === 'boolean',
+  fixedHeader: (v) => typeof v === 'boolean',
+  sidebarLogo: (v) => typeof v === 'boolean',
+  showSidebar: (v) => typeof v === 'boolean',
+  showTopTitle: (v) => typeof v === 'boolean',
+  showTopMenu: (v) => typeof v === 'boolean',
+  isHorizontal: (v) => typeof v === 'boolean',
+  customTheme: (v) => v === 'dark' || v === 'light',
+};
 
 /** Reads a stored settings string, keeping every valid field and defaulting the rest. */
 export function parseSettings(raw: string | null | undefined): Settings {
-  if (!raw) return { ...DEFAULT_SETTINGS };
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  if (!raw) return out;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (!value || typeof value !== 'object') return { ...DEFAULT_SETTINGS };
-    const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    for (const [key, field] of Object.entries(settingsSchema.shape)) {
-      const parsed = field.safeParse((value as Record<string, unknown>)[key]);
-      if (parsed.success && (value as Record<string, unknown>)[key] !== undefined) out[key] = parsed.data;
-    }
-    return out as Settings;
+    value = JSON.parse(raw);
   } catch {
-    return { ...DEFAULT_SETTINGS };
+    return out;
   }
+  if (!value || typeof value !== 'object') return out;
+  for (const key of Object.keys(valid) as (keyof Settings)[]) {
+    const v = (value as Record<string, unknown>)[key];
+    if (valid[key](v)) (out as unknown as Record<string, unknown>)[key] = v;
+  }
+  return out;
 }

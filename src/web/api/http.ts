@@ -1,18 +1,14 @@
-import { Message, Modal } from '@arco-design/web-react';
 import { i18n, storedLanguage } from '../i18n';
 import { clearSession, getToken } from '../stores/session';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
+import { confirm, toast } from './feedback';
 
 const ui: ClientUi = {
   language: storedLanguage,
   token: getToken,
-  toast: (kind, content, duration) => {
-    // Only the newest error is worth reading; a burst of failures shows one toast.
-    if (kind === 'error') Message.clear();
-    Message[kind]({ content, duration });
-  },
-  confirmRelogin: (content, relogin) => {
-    Modal.confirm({
+  toast: (kind, content, duration) => void toast(kind, content, duration),
+  confirmRelogin: (content, relogin) =>
+    void confirm({
       title: i18n.t('error.relogin'),
       content,
       okText: i18n.t('error.relogin'),
@@ -21,8 +17,7 @@ const ui: ClientUi = {
       maskClosable: false,
       escToExit: false,
       onOk: relogin,
-    });
-  },
+    }),
   clearToken: clearSession,
   reload: () => window.location.reload(),
 };

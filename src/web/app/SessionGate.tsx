@@ -1,10 +1,10 @@
-import { Message } from '@arco-design/web-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { parseSettings } from '@shared/settings';
 import { ApiError } from '../api/client';
+import { toast } from '../api/feedback';
 import { sessionApi } from '../api/session';
 import { PageLoading } from '../kit/PageLoading';
 import { clearSession, session, setUser } from '../stores/session';
@@ -42,7 +42,7 @@ function SessionLoader({ redirect }: { redirect: string }) {
         // Spec section 8: a failed user-info fetch says 'verification failed, please log in again.'
         const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
           : err instanceof Error && err.message ? err.message : t('error.hasError');
-        if (!(err instanceof ApiError) || err.status === 401) Message.error({ content: text, duration: 5000 });
+        if (!(err instanceof ApiError) || err.status === 401) void toast('error', text, 5000);
         navigate(`/login?redirect=${redirect}`, { replace: true });
       });
   }, [navigate, redirect, t]);

@@ -53,12 +53,15 @@ export function builtInResources(): ResourceRow[] {
 export async function ensureBuiltIns(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = new Map((await tx.select({ id: resources.id, perm: resources.perm }).from(resources)).map((r) => [r.perm, r.id]));
-    for (const row of builtInResources()) {
-      if (existing.has(row.perm)) continue;
-      const parentId = row.parentPerm ? existing.get(row.parentPerm) ?? null : null;
-      const { parentPerm: _parent, ...values } = row;
-      const [inserted] = await tx.insert(resources).values({ ...values, parentId }).returning({ id: resources.id });
-      existing.set(row.perm, inserted.id);
+    const missing = builtInResources().filter((r) => !existing.has(r.perm));
+    // One insert per level, parents first, so a fresh database takes four statements, not hundreds.
+    for (const type of ['section', 'group', 'page', 'button'] as const) {
+      const level = missing.filter((r) => r.type === type);
+      if (!level.length) continue;
+      const inserted = await tx.insert(resources)
+        .values(level.map(({ parentPerm, ...values }) => ({ ...values, parentId: parentPerm ? existing.get(parentPerm) ?? null : null })))
+        .returning({ id: resources.id, perm: resources.perm });
+      for (const r of inserted) existing.set(r.perm, r.id);
     }
 
     await tx.insert(roles).values({ code: ADMIN_ROLE, name: '超级管理员', nameEn: 'Administrator', type: 'function', remark: 'All menus and buttons' })

@@ -1,4 +1,3 @@
-import { eq, ne } from 'drizzle-orm';
 import type { MenuNode } from '../../../shared/menu';
 import type { Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
@@ -12,14 +11,15 @@ type ResourceRow = typeof resources.$inferSelect;
  * labelled in the caller's language and sorted by orderNum.
  */
 export function buildMenuTree(rows: ResourceRow[], perms: Set<string>, lang: Language): MenuNode[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const menuRows = rows.filter((r) => r.type !== 'button');
+  const byId = new Map(menuRows.map((r) => [r.id, r]));
   const keep = new Set<number>();
-  for (const row of rows) {
+  for (const row of menuRows) {
     if (!perms.has(row.perm)) continue;
     for (let r: ResourceRow | undefined = row; r && !keep.has(r.id); r = r.parentId ? byId.get(r.parentId) : undefined) keep.add(r.id);
   }
   const nodes = new Map<number, MenuNode>();
-  for (const row of rows) {
+  for (const row of menuRows) {
     if (!keep.has(row.id)) continue;
     nodes.set(row.id, {
       id: row.id, parentId: row.parentId, type: row.type as MenuNode['type'],
@@ -42,10 +42,9 @@ export function buildMenuTree(rows: ResourceRow[], perms: Set<string>, lang: Lan
 }
 
 export async function menuFor(db: Db, perms: Set<string>, lang: Language): Promise<{ menuTree: MenuNode[]; buttonList: string[] }> {
-  const rows = await db.select().from(resources).where(ne(resources.type, 'button'));
-  const buttons = await db.select({ perm: resources.perm }).from(resources).where(eq(resources.type, 'button'));
+  const rows = await db.select().from(resources);
   return {
     menuTree: buildMenuTree(rows, perms, lang),
-    buttonList: buttons.map((b) => b.perm).filter((p) => perms.has(p)).sort(),
+    buttonList: rows.filter((r) => r.type === 'button' && perms.has(r.perm)).map((r) => r.perm).sort(),
   };
 }

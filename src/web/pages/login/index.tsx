@@ -1,4 +1,4 @@
-import { Button, Form, Input, Select } from '@arco-design/web-react';
+import { Button, Form, Input } from '@arco-design/web-react';
 import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -27,6 +27,8 @@ function CaptchaInput(props: { image: string; onRefresh(): void; value?: string;
     </div>
   );
 }
+
+const LANGUAGE_CHOICES: [Language, string][] = [['zh-CN', '简体中文'], ['en-US', 'English']];
 
 interface LoginForm { userName: string; passWord: string; verCode?: string }
 
@@ -75,11 +77,18 @@ export default function Login() {
       </div>
       <div className="login__panel">
         <div className="login__lang">
-          <Select
-            size="small" bordered={false} value={storedLanguage()} style={{ width: 110 }} data-testid="login-language"
-            onChange={(lang: Language) => switchLanguage(lang)}
-            options={[{ label: '简体中文', value: 'zh-CN' }, { label: 'English', value: 'en-US' }]}
-          />
+          {/* Two plain buttons rather than a select: the login page is the first thing every user loads. */}
+          {LANGUAGE_CHOICES.map(([lang, label], i) => (
+            <span key={lang}>
+              {i > 0 && <span className="login__lang-separator">|</span>}
+              <button
+                type="button" className="login__lang-choice" aria-pressed={storedLanguage() === lang} data-testid={`login-lang-${lang}`}
+                onClick={() => storedLanguage() !== lang && switchLanguage(lang)}
+              >
+                {label}
+              </button>
+            </span>
+          ))}
         </div>
         <div className="login__card">
           <div className="login__heading">
