@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/setup/pgliteSnapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server and database; two at a time on two cores.

@@ -43,19 +43,19 @@ export interface App {
   routes: RouteDef[];
 }
 
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } = {}): Promise<App> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : {
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // Idle keep-alive connections are closed at shutdown; requests in flight are finished.
     forceCloseConnections: 'idle',
   });
 
-  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgliteSnapshot: opts.pgliteSnapshot });
   app.addHook('onClose', async () => database.close());
   const seeded = await prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD });
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');

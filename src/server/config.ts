@@ -18,6 +18,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   TMS_SECRET: z.string().optional(),
+  /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); none by default, so a client cannot pick its own address. */
+  TRUST_PROXY: z.string().optional(),
+  /** Sign-in calls one address may make a minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),

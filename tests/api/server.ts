@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { API_BASE } from '../../src/shared/api/envelope';
+import { SNAPSHOT_FILE } from '../setup/pgliteSnapshot';
 
 /**
  * A real server on a free port over a fresh database: in-memory PGlite, or, when the suite
@@ -50,7 +52,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const built = await buildApp(config);
+  // A plain demo start clones the seeded snapshot the global setup made (seconds saved per file).
+  const plainDemo = !pgDb && !('SEED_DEMO' in env) && !('ADMIN_PASSWORD' in env) && existsSync(SNAPSHOT_FILE);
+  const built = await buildApp(config, plainDemo ? { pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_FILE)]) } : {});
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${port}`;

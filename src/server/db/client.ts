@@ -17,6 +17,8 @@ export interface Database {
   /** `pglite` (embedded) or `postgres` (server). */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's files as a tarball (tests clone a seeded database from it). */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -25,7 +27,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database the configuration names and brings its schema up to date. Drizzle's
  * migrators apply pending migrations forward only, inside one transaction.
  */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; pgliteSnapshot?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema });
@@ -33,7 +35,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
-  if (opts.dataDir === 'memory://') client = new PGlite();
+  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot });
+  else if (opts.dataDir === 'memory://') client = new PGlite();
   else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -42,5 +45,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db, kind: 'pglite', close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+  };
 }

@@ -183,3 +183,54 @@ export const dictData = pgTable('dict_data', {
   sort: integer('sort').notNull().default(0),
   status: varchar('status', { length: 16 }).notNull().default('normal'),
 }, (t) => [uniqueIndex('dict_data_type_value_idx').on(t.dictType, t.value)]);
+
+// ---------------------------------------------------------------- data scope, audit, announcements
+/** Data rules of a data role: which dealers, regions or warehouses its holders may see. */
+export const roleDataRules = pgTable('role_data_rules', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  /** dealer, region or warehouse */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  refId: integer('ref_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.roleId, t.kind, t.refId] })]);
+
+/** Every write of the product: who, when, what, before and after. */
+export const auditLogs = pgTable('audit_logs', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id'),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  action: varchar('action', { length: 32 }).notNull(),
+  entity: varchar('entity', { length: 64 }).notNull(),
+  entityId: varchar('entity_id', { length: 64 }),
+  before: text('before'),
+  after: text('after'),
+  ip: varchar('ip', { length: 64 }),
+  createdAt: createdAt(),
+}, (t) => [index('audit_logs_entity_idx').on(t.entity, t.entityId), index('audit_logs_created_idx').on(t.createdAt)]);
+
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 128 }).notNull(),
+  /** HTML cleaned to a safe subset on the way in. */
+  content: text('content').notNull(),
+  /** all, roles or dealers */
+  audience: varchar('audience', { length: 16 }).notNull().default('all'),
+  /** draft or published */
+  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('announcements_published_idx').on(t.status, t.publishedAt)]);
+
+export const announcementTargets = pgTable('announcement_targets', {
+  announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  /** role or dealer */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  refId: integer('ref_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.announcementId, t.kind, t.refId] })]);
+
+export const announcementReads = pgTable('announcement_reads', {
+  announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.announcementId, t.userId] })]);

@@ -23,6 +23,25 @@ function sendError(reply: FastifyReply, status: number, msg: string) {
 }
 
 /**
+ * The path of a string holding U+0000, which PostgreSQL text cannot store: such input
+ * is refused as bad input instead of failing in the database. Iterative, so depth cannot
+ * overflow the stack.
+ */
+function pathOfNulString(value: unknown): string[] | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (Buffer.isBuffer(v)) continue;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) stack.push([child, [...path, k]]);
+    }
+  }
+  return null;
+}
+
+/**
  * Registers every call. Before any handler code runs: the session is resolved, the route's
  * permission checked, and the body (or the query of a GET) validated by its zod schema.
  */
@@ -43,10 +62,13 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: R
         const input = def.method === 'GET' ? req.query : req.body ?? {};
         let body: unknown = input;
         if (def.body) {
-          const parsed = def.body.safeParse(input);
+          // reportInput lets the message tell a missing field from one of the wrong type.
+          const parsed = def.body.safeParse(input, { reportInput: true });
           if (!parsed.success) return sendError(reply, 400, describeIssue(parsed.error, lang));
           body = parsed.data;
         }
+        const nul = pathOfNulString(body);
+        if (nul) return sendError(reply, 400, `${nul.join('.') || 'body'}: ${message(lang, 'invalidValue')}`);
         const data = await def.handler({
           body, query: req.query as Record<string, string | undefined>, user: user as SessionUser, lang, req, reply,
         });

@@ -8,7 +8,9 @@ import type { Language } from '../../shared/i18n/languages';
  */
 export function describeIssue(error: z.ZodError, lang: Language): string {
   const issue = error.issues[0];
-  const field = issue.path.length ? issue.path.join('.') : 'body';
+  // An unknown key is reported at the object holding it; name the key itself (`isAdmin: Invalid value`).
+  const path = issue.code === 'unrecognized_keys' && issue.keys.length ? [...issue.path, issue.keys[0]] : issue.path;
+  const field = path.length ? path.join('.') : 'body';
   let text: string;
   if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too') && !issue.message.startsWith('Unrecognized') && issue.code === 'custom') {
     text = issue.message;

@@ -54,6 +54,19 @@ const table = {
   selectOne: { 'zh-CN': '请选择一条记录', 'en-US': 'Please select one record' },
   selectSingleLeft: { 'zh-CN': '请在左侧选择单行', 'en-US': 'Please select a single row on the left' },
   xlsxOnly: { 'zh-CN': '只能上传 xls 或 xlsx 文件', 'en-US': 'Only xls or xlsx files can be uploaded' },
+  importEmpty: { 'zh-CN': '文件中没有数据', 'en-US': 'The file holds no rows' },
+  importLegacyXls: {
+    'zh-CN': '请将 Excel 97-2003 (xls) 文件另存为 xlsx 后再导入',
+    'en-US': 'Please save the Excel 97-2003 (xls) file as xlsx, then import it',
+  },
+  importTooMany: { 'zh-CN': '一次最多导入 {max} 行', 'en-US': 'At most {max} rows can be imported at once' },
+  importRowErrors: {
+    'zh-CN': '{count} 行有错误，未导入任何数据',
+    'en-US': '{count} rows have errors; nothing was imported',
+  },
+  duplicate: { 'zh-CN': '已存在相同的值', 'en-US': 'This value already exists' },
+  inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
+  notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof table;

@@ -40,7 +40,7 @@ export function Navbar() {
       {s.isHorizontal && <Logo />}
       {s.showTopTitle && device === 'desktop' && <div className="navbar__title">{t('app.title')}</div>}
       <div className="navbar__menu">
-        {s.isHorizontal ? <HorizontalMenu /> : s.showTopMenu && <TopMenu />}
+        {device === 'mobile' ? null : s.isHorizontal ? <HorizontalMenu /> : s.showTopMenu && <TopMenu />}
       </div>
       <div className="navbar__right">
         <ErrorLogButton />

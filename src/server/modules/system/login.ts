@@ -18,7 +18,10 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
     db.insert(loginLogs).values({ userName: a.userName.slice(0, 64), userId, ip: a.ip, userAgent: a.userAgent.slice(0, 256), success, reason });
 
   if (config.captchaEnabled) {
-    if (!a.verCode.trim()) throw badRequest('captchaRequired', 'verCode');
+    if (!a.verCode.trim()) {
+      await record(false, 'captchaRequired');
+      throw badRequest('captchaRequired', 'verCode');
+    }
     if (!(await consumeCaptcha(db, a.verKey, a.verCode))) {
       await record(false, 'captchaWrong');
       throw badRequest('captchaWrong', 'verCode');
@@ -37,14 +40,7 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
     throw new AppError(429, 'accountLocked', { minutes: Math.ceil(lockedFor / 60_000) });
   }
   if (!(await verifyPassword(a.passWord, user.passwordHash))) {
-    // One atomic update counts the failure and locks on the last one, so two parallel
-    // wrong guesses cannot both slip under the limit.
-    const [after] = await db.update(users).set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES}
-        then now() + make_interval(mins => ${config.LOGIN_LOCK_MINUTES}) else ${users.lockedUntil} end`,
-    }).where(eq(users.id, user.id)).returning({ lockedUntil: users.lockedUntil });
-    const locked = !!after.lockedUntil && after.lockedUntil.getTime() > Date.now();
+    const locked = (await countFailedPassword(db, config, user.id)) > 0;
     await record(false, locked ? 'accountLocked' : 'badCredentials', user.id);
     if (locked) throw new AppError(429, 'accountLocked', { minutes: config.LOGIN_LOCK_MINUTES });
     throw badRequest('badCredentials');
@@ -59,4 +55,18 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
   const token = await createSession(db, user.id, a.ip, a.userAgent);
   await record(true, 'ok', user.id);
   return { token };
+}
+
+/**
+ * Counts a wrong password against the account; the last allowed one locks it. One atomic
+ * update, so parallel wrong guesses cannot both slip under the limit. Answers the lock's
+ * minutes when this failure locked the account, else 0.
+ */
+export async function countFailedPassword(db: Db, config: Config, userId: number): Promise<number> {
+  const [after] = await db.update(users).set({
+    failedLogins: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
+    lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${config.LOGIN_MAX_FAILURES}
+      then now() + make_interval(mins => ${config.LOGIN_LOCK_MINUTES}) else ${users.lockedUntil} end`,
+  }).where(eq(users.id, userId)).returning({ lockedUntil: users.lockedUntil });
+  return after?.lockedUntil && after.lockedUntil.getTime() > Date.now() ? config.LOGIN_LOCK_MINUTES : 0;
 }

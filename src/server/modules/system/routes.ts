@@ -5,11 +5,11 @@ import {
 } from '../../../shared/api/session';
 import { passwordProblem } from '../../../shared/password';
 import type { Services } from '../../services';
-import { dictData, dictTypes, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { dictData, dictTypes, loginLogs, users } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { createCaptcha } from './captcha';
-import { login } from './login';
+import { countFailedPassword, login } from './login';
 import { menuFor } from './menuTree';
 import { hashPassword, verifyPassword } from './passwordHash';
 import { dealerName, revokeSession, revokeUserSessions } from './sessionStore';
@@ -25,7 +25,7 @@ export function sessionRoutes({ db, config }: Services) {
     defineRoute({
       method: 'POST', url: '/sys/login', tag: 'session', permission: 'public', body: loginBody, answer: loginAnswer,
       summary: 'Signs in with user name, password and captcha; answers a session token',
-      rateLimit: { max: 30, timeWindow: '1 minute' },
+      rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' },
       handler: async ({ body, req }) => {
         const { token } = await login(db, config, { ...body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
         return { token, expiresInMinutes: config.SESSION_IDLE_MINUTES };
@@ -33,8 +33,12 @@ export function sessionRoutes({ db, config }: Services) {
     }),
     defineRoute({
       method: 'POST', url: '/sys/loginOut', tag: 'session', permission: 'session', summary: 'Signs out: the token is revoked',
-      handler: async ({ user }) => {
+      handler: async ({ user, req }) => {
         await revokeSession(db, user.sessionId);
+        // The login monitor shows sign-outs beside sign-ins (login_logs reason `logout`).
+        await db.insert(loginLogs).values({
+          userName: user.userName, userId: user.id, ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 256), success: true, reason: 'logout',
+        });
         return null;
       },
     }),
@@ -56,11 +60,13 @@ export function sessionRoutes({ db, config }: Services) {
       summary: 'Saves the signed-in user\'s settings (theme JSON string) and profile fields',
       handler: async ({ user, body }) => {
         if (body.theme !== undefined && body.theme !== '') {
+          let parsed: unknown;
           try {
-            JSON.parse(body.theme);
+            parsed = JSON.parse(body.theme);
           } catch {
             throw badRequest('invalidValue', 'theme');
           }
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('invalidValue', 'theme');
         }
         const { theme, email, phone, ...rest } = body;
         const values = {
@@ -83,7 +89,15 @@ export function sessionRoutes({ db, config }: Services) {
         if (body.newPassword !== body.confirmPassword) throw badRequest('passwordMismatch', 'confirmPassword');
         if (body.newPassword === body.oldPassword) throw badRequest('passwordSameAsOld', 'newPassword');
         const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-        if (!(await verifyPassword(body.oldPassword, row.hash))) throw badRequest('passwordOldWrong', 'oldPassword');
+        if (!(await verifyPassword(body.oldPassword, row.hash))) {
+          // Wrong old passwords count towards the lockout, as wrong logins do: no guessing through this call.
+          const lockedMinutes = await countFailedPassword(db, config, user.id);
+          if (lockedMinutes) {
+            await revokeUserSessions(db, user.id);
+            throw new AppError(429, 'accountLocked', { minutes: lockedMinutes });
+          }
+          throw badRequest('passwordOldWrong', 'oldPassword');
+        }
         await db.update(users).set({ passwordHash: await hashPassword(body.newPassword), passwordChangedAt: new Date(), updatedAt: new Date() })
           .where(eq(users.id, user.id));
         await revokeUserSessions(db, user.id, user.sessionId);

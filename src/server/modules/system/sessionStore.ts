@@ -50,7 +50,8 @@ export async function resolveSession(db: Db, token: string, idleMinutes: number)
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (row.idleSeconds > TOUCH_EVERY_SECONDS) {
+  // Under a short idle limit, touch more often (a quarter of the limit) so a session in use never expires.
+  if (row.idleSeconds > Math.min(TOUCH_EVERY_SECONDS, idleMinutes * 15)) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
   const grants = await userGrants(db, row.id);
