@@ -16,6 +16,7 @@ import { buildOpenApi } from './http/openapi';
 import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
 import { logisticsRoutes } from './modules/logistics/routes';
+import { dictionaryRoutes } from './modules/system/dictionaries';
 import { sessionRoutes } from './modules/system/routes';
 import type { Services } from './services';
 
@@ -24,7 +25,10 @@ const version = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
-  const routes: RouteDef[] = [...sessionRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services)];
+  const routes: RouteDef[] = [
+    ...sessionRoutes(services), ...dictionaryRoutes(services),
+    ...logisticsRoutes(services), ...analysisRoutes(services),
+  ];
   routes.push(
     defineRoute({
       method: 'GET', url: '/health', tag: 'ops', permission: 'public', answer: healthAnswer, summary: 'Liveness and database check',
@@ -61,7 +65,10 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
 
-  const services: Services = { config, db: database.db, database };
+  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() } };
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-dict-version', String(services.dictVersion.value));
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -82,6 +89,11 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   installErrorHandling(app);
+  // Imports upload the workbook itself as the body.
+  const IMPORT_LIMIT = 20 * 1024 * 1024;
+  for (const type of ['application/octet-stream', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT }, (_req, body, done) => done(null, body));
+  }
 
   const routes = allRoutes(services);
   registerRoutes(app, services, routes);

@@ -6,4 +6,6 @@ export interface Services {
   config: Config;
   db: Db;
   database: Database;
+  /** Bumped at every dictionary change; answers carry it so consoles refresh their cache. */
+  dictVersion: { value: number };
 }

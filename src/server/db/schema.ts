@@ -168,6 +168,7 @@ export const loginLogs = pgTable('login_logs', {
 
 // ---------------------------------------------------------------- dictionaries
 export const dictTypes = pgTable('dict_types', {
+  id: serial('id').notNull().unique(),
   type: varchar('type', { length: 64 }).primaryKey(),
   name: varchar('name', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 64 }).notNull(),

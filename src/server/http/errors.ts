@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params?: Record<string, string | number>,
     readonly field?: string,
+    /** Details the console can show (an import's row errors). */
+    readonly data?: unknown,
   ) {
     super(key);
   }
@@ -21,4 +23,4 @@ export const badRequest = (key: MessageKey, field?: string, params?: Record<stri
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'notFound');
-export const conflict = (key: MessageKey, field?: string) => new AppError(409, key, undefined, field);
+export const conflict = (key: MessageKey, field?: string, params?: Record<string, string | number>) => new AppError(409, key, params, field);

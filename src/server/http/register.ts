@@ -18,8 +18,8 @@ const headerToken = (req: FastifyRequest) => {
   return Array.isArray(raw) ? raw[0] : raw ?? '';
 };
 
-function sendError(reply: FastifyReply, status: number, msg: string) {
-  return reply.status(status).send({ code: status, msg, data: null });
+function sendError(reply: FastifyReply, status: number, msg: string, data: unknown = null) {
+  return reply.status(status).send({ code: status, msg, data });
 }
 
 /**
@@ -85,7 +85,7 @@ export function installErrorHandling(app: FastifyInstance) {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
       const text = message(lang, err.key, err.params);
-      return sendError(reply, err.status, err.field ? `${err.field}: ${text}` : text);
+      return sendError(reply, err.status, err.field ? `${err.field}: ${text}` : text, err.data ?? null);
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
       return sendError(reply, 400, message(lang, 'malformedJson'));

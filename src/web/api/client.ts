@@ -29,7 +29,7 @@ export const MESSAGE_DURATION_MS = 5_000;
 /** A failed call. `handled` says the user was already told, so nobody shows it twice. */
 export class ApiError extends Error {
   readonly handled = true;
-  constructor(message: string, readonly code: number, readonly status?: number) {
+  constructor(message: string, readonly code: number, readonly status?: number, readonly data?: unknown) {
     super(message);
   }
 }
@@ -94,7 +94,8 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
       }
       const text = (data && typeof data === 'object' && 'msg' in data && data.msg) || error.message;
       ui.toast('error', text, MESSAGE_DURATION_MS);
-      return Promise.reject(new ApiError(text, Number((data as Partial<Envelope>)?.code ?? status), status));
+      const envelope = data && typeof data === 'object' && !(data instanceof Blob) ? (data as Partial<Envelope>) : undefined;
+      return Promise.reject(new ApiError(text, Number(envelope?.code ?? status), status, envelope?.data));
     },
   );
   return client;

@@ -1,5 +1,6 @@
 import { i18n, storedLanguage } from '../i18n';
-import { clearSession, getToken } from '../stores/session';
+import type { DictGroups } from '@shared/api/session';
+import { clearSession, getToken, session } from '../stores/session';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
 import { confirm, toast } from './feedback';
 
@@ -25,6 +26,21 @@ const ui: ClientUi = {
 /** The console's client for every call. */
 export const http = createClient(ui);
 export const api = caller(http);
+
+/**
+ * Dictionaries are cached after first use (spec section 4); every answer carries the
+ * server's dictionary version, and a newer one refreshes the cache.
+ */
+http.interceptors.response.use((res) => {
+  const version = String(res.headers['x-dict-version'] ?? '');
+  if (version && session.loaded && session.dictVersion && version !== session.dictVersion) {
+    session.dictVersion = version;
+    void api.post<DictGroups>('/system/dict/data/groupByType').then((dict) => { session.dict = dict; });
+  } else if (version && !session.dictVersion) {
+    session.dictVersion = version;
+  }
+  return res;
+});
 
 /** The second client, for exports: same base path, longer time-out, raw binary answers. */
 export const exportHttp = createClient(ui, { timeout: EXPORT_TIMEOUT_MS, responseType: 'blob' });

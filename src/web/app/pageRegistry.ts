@@ -11,6 +11,8 @@ const registry: Record<string, () => Promise<PageModule>> = {
   '/home': () => import('../pages/home'),
   '/profile/index': () => import('../pages/profile'),
   '/theme/index': () => import('../pages/profile/ThemePage'),
+  // System
+  '/system/permission/dictionary': () => import('../pages/system/dictionary'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();

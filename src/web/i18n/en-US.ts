@@ -43,6 +43,17 @@ const en: Shape<typeof zh> = {
     description: 'This page ({{path}}) is granted in your menu; its functions arrive in a later release.',
     section: 'Section', permission: 'Permission code', buttons: 'Granted buttons', none: 'none',
   },
+  kit: {
+    search: 'Search', reset: 'Reset', expand: 'More filters', collapse: 'Fewer filters', add: 'Add', edit: 'Edit', delete: 'Delete', import: 'Import',
+    export: 'Export', exportSelected: 'Export selected ({{count}})', refresh: 'Refresh', columns: 'Columns', compact: 'Compact', medium: 'Medium',
+    loose: 'Loose', resetColumns: 'Default columns', actions: 'Actions', deleteTitle: 'Delete',
+    deleteConfirm: 'Delete the {{count}} selected records? This cannot be undone.', deleted: '{{count}} records deleted', saved: 'Saved',
+    noData: 'No data', noMatch: 'Nothing matches the filters', loadFailed: 'The list could not be loaded',
+    importHint: 'Download the template, fill it in and upload it. Only xls or xlsx files are accepted; if any row has an error, nothing in the file is imported.',
+    template: 'Download template', chooseFile: 'Choose a file to import', importFailed: '{{count}} rows have errors; nothing was imported',
+    downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',
+    normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
+  },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
 };
 export default en;

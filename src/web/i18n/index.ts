@@ -20,6 +20,8 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
+  // A page's own namespace falls back to the shell's strings (kit, common).
+  fallbackNS: 'translation',
   resources: {
     'zh-CN': { translation: zh, msg: sharedMessages('zh-CN') },
     'en-US': { translation: en, msg: sharedMessages('en-US') },

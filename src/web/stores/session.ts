@@ -15,6 +15,8 @@ export const session = proxy({
   buttons: [] as string[],
   dict: {} as DictGroups,
   loaded: false,
+  /** The server's dictionary version when `dict` was fetched (x-dict-version). */
+  dictVersion: '',
   /** Set by an explicit logout: the login page then opens without a redirect back. */
   signedOut: false,
 });
@@ -53,5 +55,6 @@ export function clearSession(opts: { signedOut?: boolean } = {}) {
   session.routeIndex = ref(new Map());
   session.buttons = [];
   session.dict = {};
+  session.dictVersion = '';
   session.loaded = false;
 }

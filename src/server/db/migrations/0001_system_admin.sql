@@ -44,10 +44,12 @@ CREATE TABLE "role_data_rules" (
 	CONSTRAINT "role_data_rules_role_id_kind_ref_id_pk" PRIMARY KEY("role_id","kind","ref_id")
 );
 --> statement-breakpoint
+ALTER TABLE "dict_types" ADD COLUMN "id" serial NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcement_reads" ADD CONSTRAINT "announcement_reads_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement_reads" ADD CONSTRAINT "announcement_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement_targets" ADD CONSTRAINT "announcement_targets_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_data_rules" ADD CONSTRAINT "role_data_rules_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "announcements_published_idx" ON "announcements" USING btree ("status","published_at");--> statement-breakpoint
 CREATE INDEX "audit_logs_entity_idx" ON "audit_logs" USING btree ("entity","entity_id");--> statement-breakpoint
-CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at");
+CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at");--> statement-breakpoint
+ALTER TABLE "dict_types" ADD CONSTRAINT "dict_types_id_unique" UNIQUE("id");

@@ -1,0 +1,242 @@
+import { and, count, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { pageBody, type PageBody } from '../../shared/api/paging';
+import type { Language } from '../../shared/i18n/languages';
+import { message, type MessageKey } from '../../shared/i18n/messages';
+import type { Db } from '../db/client';
+import { recordAudit } from '../modules/system/audit';
+import { dataScopeOf, type DataScope } from '../modules/system/dataScope';
+import type { SessionUser } from '../modules/system/sessionStore';
+import type { Services } from '../services';
+import { AppError, conflict, notFound } from './errors';
+import { offsetOf, orderFrom, pageAnswer } from './paging';
+import { defineRoute, type RouteDef } from './route';
+import { describeIssue } from './validation';
+import { inBatches, readXlsx, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
+
+type Values = Record<string, unknown>;
+
+export interface CrudContext {
+  db: Db;
+  user: SessionUser;
+  scope: DataScope;
+  lang: Language;
+}
+
+/**
+ * One list-page entity: its table, filters, form, uniqueness, scope and sheet columns. The
+ * routes (page, detail, save, update, delete, export, import, template) and their
+ * permissions come from this one record, so every base-data page behaves the same.
+ */
+export interface CrudSpec<Row extends { id: number }, Input extends Values> {
+  /** Call path prefix, e.g. `/system/dict/type`. */
+  base: string;
+  tag: string;
+  /** The page's permission code; buttons are `<code>:add` and so on. */
+  pagePerm: string;
+  /** Name in the audit trail. */
+  entity: string;
+  title: Record<Language, string>;
+  table: PgTable;
+  id: PgColumn;
+  filters: z.ZodObject;
+  input: z.ZodType<Input>;
+  /** Rows of a page, with display columns joined in. */
+  list(ctx: CrudContext, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]>;
+  count(ctx: CrudContext, where: SQL | undefined): Promise<number>;
+  /** Filters plus data scope, as one WHERE condition. */
+  where(filters: Record<string, unknown>, ctx: CrudContext): SQL | undefined;
+  sortable: Record<string, PgColumn>;
+  defaultOrder: SQL | PgColumn;
+  /** Columns that must be unique (409 naming the field). `within` narrows to rows sharing those values. */
+  unique?: { field: keyof Input & string; column: PgColumn; within?: { field: keyof Input & string; column: PgColumn }[] }[];
+  /** Input to column values; may check or fix scope (a dealer user writes its own dealer). */
+  toValues(input: Input, ctx: CrudContext): Values | Promise<Values>;
+  /** The record's row before a change, or undefined when it does not exist or is out of scope. */
+  load(ctx: CrudContext, id: number): Promise<Row | undefined>;
+  /** Why these rows cannot be deleted, or null. */
+  inUse?(ctx: CrudContext, ids: number[]): Promise<MessageKey | null>;
+  columns: SheetColumn<Row>[];
+  /** A sheet row (strings by column key) as the input object to validate. */
+  fromSheet?(values: Record<string, string>, ctx: CrudContext): Values | Promise<Values>;
+  /** Runs after every committed write (save, update, delete, import). */
+  afterWrite?(): void;
+  /** Extra routes of this page (freeze, reset password, ...). */
+  extraRoutes?: RouteDef[];
+}
+
+const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+const idBody = z.object({ id: z.coerce.number().int().positive() });
+
+export function crudRoutes<Row extends { id: number }, Input extends Values>({ db }: Services, spec: CrudSpec<Row, Input>): RouteDef[] {
+  const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
+  const filterShape = spec.filters.shape;
+  const pageSchema = pageBody.extend(filterShape);
+  const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() });
+
+  async function assertUnique(tx: Db, values: Values, excludeId?: number) {
+    for (const u of spec.unique ?? []) {
+      const value = values[u.field];
+      if (value === undefined || value === null || value === '') continue;
+      const conditions = [eq(u.column, value), ...(u.within ?? []).map((w) => eq(w.column, values[w.field]))];
+      if (excludeId) conditions.push(ne(spec.id, excludeId));
+      const [hit] = await tx.select({ n: count() }).from(spec.table).where(and(...conditions));
+      if (hit.n > 0) throw conflict('duplicate', u.field);
+    }
+  }
+
+  const routes: RouteDef[] = [
+    defineRoute({
+      method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: spec.pagePerm, body: pageSchema,
+      summary: `${spec.title['en-US']}: a page of the list, filtered and sorted, within the caller's data scope`,
+      handler: async ({ body, user, lang }) => {
+        const page = body as PageBody & Record<string, unknown>;
+        const ctx = await ctxOf(user, lang);
+        const where = spec.where(page, ctx);
+        const [list, total] = await Promise.all([
+          spec.list(ctx, where, orderFrom(page.orderBy, spec.sortable, spec.defaultOrder), page.pageSize, offsetOf(page)),
+          spec.count(ctx, where),
+        ]);
+        return pageAnswer(list, total, page);
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: spec.pagePerm, body: idBody,
+      summary: `${spec.title['en-US']}: one record`,
+      handler: async ({ body, user, lang }) => {
+        const row = await spec.load(await ctxOf(user, lang), body.id);
+        if (!row) throw notFound();
+        return row;
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: `${spec.pagePerm}:add`, body: spec.input,
+      summary: `${spec.title['en-US']}: create a record`,
+      handler: async ({ body, user, lang, req }) => {
+        const ctx = await ctxOf(user, lang);
+        const values = await spec.toValues(body as Input, ctx);
+        return db.transaction(async (tx) => {
+          await assertUnique(tx, { ...body, ...values });
+          const [row] = await tx.insert(spec.table).values(values).returning({ id: spec.id });
+          const id = Number(row.id);
+          await recordAudit(tx, actor(user, req.ip), { action: 'create', entity: spec.entity, entityId: id, after: values });
+          return { id };
+        }).finally(() => spec.afterWrite?.());
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: `${spec.pagePerm}:edit`,
+      body: z.intersection(idBody, spec.input),
+      summary: `${spec.title['en-US']}: change a record`,
+      handler: async ({ body, user, lang, req }) => {
+        const ctx = await ctxOf(user, lang);
+        const { id, ...input } = body as Input & { id: number };
+        const before = await spec.load(ctx, id);
+        if (!before) throw notFound();
+        const values = await spec.toValues(input as unknown as Input, ctx);
+        await db.transaction(async (tx) => {
+          await assertUnique(tx, { ...input, ...values }, id);
+          await tx.update(spec.table).set(values).where(eq(spec.id, id));
+          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: values });
+        });
+        spec.afterWrite?.();
+        return { id };
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: `${spec.pagePerm}:delete`, body: idsBody,
+      summary: `${spec.title['en-US']}: delete records (refused with a reason when one is in use)`,
+      handler: async ({ body, user, lang, req }) => {
+        const ctx = await ctxOf(user, lang);
+        const ids = [...new Set(body.ids)];
+        const rows = await Promise.all(ids.map((id) => spec.load(ctx, id)));
+        if (rows.some((r) => !r)) throw notFound();
+        const reason = await spec.inUse?.(ctx, ids);
+        if (reason) throw conflict(reason);
+        await db.transaction(async (tx) => {
+          await tx.delete(spec.table).where(inArray(spec.id, ids));
+          await recordAudit(tx, actor(user, req.ip), rows.map((r) => ({ action: 'delete', entity: spec.entity, entityId: r!.id, before: r })));
+        });
+        spec.afterWrite?.();
+        return { deleted: ids.length };
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: `${spec.pagePerm}:export`, body: exportSchema, raw: true,
+      summary: `${spec.title['en-US']}: the filtered list (or the selected ids) as a streamed xlsx file`,
+      handler: async ({ body, user, lang, reply }) => {
+        const ctx = await ctxOf(user, lang);
+        const { ids, ...filters } = body as { ids?: number[] } & Record<string, unknown>;
+        const where = and(spec.where(filters, ctx), ids?.length ? inArray(spec.id, ids) : undefined);
+        const rows = inBatches((after, limit) => spec.list(ctx, and(where, gt(spec.id, after)), [spec.id], limit, 0));
+        await streamXlsx(reply, `${spec.title[lang]}.xlsx`, lang, spec.columns, rows);
+      },
+    }),
+    defineRoute({
+      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: `${spec.pagePerm}:import`, raw: true,
+      summary: `${spec.title['en-US']}: the import template (headers only)`,
+      handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.columns),
+    }),
+    defineRoute({
+      method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: `${spec.pagePerm}:import`,
+      summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
+      handler: async ({ user, lang, req }) => {
+        const ctx = await ctxOf(user, lang);
+        const sheet = await readXlsx(req.body, spec.columns);
+        const errors: { row: number; message: string }[] = [];
+        const accepted: { row: number; values: Values }[] = [];
+        for (const { row, values } of sheet) {
+          try {
+            const raw = spec.fromSheet ? await spec.fromSheet(values, ctx) : values;
+            const parsed = spec.input.safeParse(raw, { reportInput: true });
+            if (!parsed.success) {
+              errors.push({ row, message: describeIssue(parsed.error, lang) });
+              continue;
+            }
+            accepted.push({ row, values: await spec.toValues(parsed.data, ctx) });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            errors.push({ row, message: `${err.field ? `${err.field}: ` : ''}${message(lang, err.key, err.params)}` });
+          }
+        }
+        // Duplicates inside the file, then against the database.
+        for (const u of spec.unique ?? []) {
+          const seen = new Map<string, number>();
+          for (const a of accepted) {
+            const key = [a.values[u.field], ...(u.within ?? []).map((w) => a.values[w.field])].join('\u0001');
+            if (a.values[u.field] == null || a.values[u.field] === '') continue;
+            if (seen.has(key)) errors.push({ row: a.row, message: `${u.field}: ${message(lang, 'duplicate')} (${seen.get(key)})` });
+            else seen.set(key, a.row);
+          }
+        }
+        const imported = await db.transaction(async (tx) => {
+          // Every row is checked, so one report lists all there is to fix.
+          for (const a of accepted) {
+            try {
+              await assertUnique(tx, a.values);
+            } catch (err) {
+              if (!(err instanceof AppError)) throw err;
+              errors.push({ row: a.row, message: `${err.field}: ${message(lang, err.key)}` });
+            }
+          }
+          if (errors.length) return 0;
+          // toValues ran before the transaction: on the embedded database a query outside an open
+          // transaction waits for it, so nothing in here may use `db`.
+          const insertValues = accepted.map((a) => a.values);
+          for (let i = 0; i < insertValues.length; i += 1000) await tx.insert(spec.table).values(insertValues.slice(i, i + 1000));
+          await recordAudit(tx, actor(user, req.ip), { action: 'import', entity: spec.entity, after: { rows: insertValues.length } });
+          return insertValues.length;
+        });
+        if (errors.length) {
+          errors.sort((a, b) => a.row - b.row);
+          throw new AppError(400, 'importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, undefined, { errors });
+        }
+        spec.afterWrite?.();
+        return { imported };
+      },
+    }),
+  ];
+  return [...routes, ...(spec.extraRoutes ?? [])];
+}

@@ -1,0 +1,75 @@
+import { Drawer, Form, Grid, Modal } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { appState } from '../../stores/app';
+import { FieldControl, rulesOf, type FieldDef } from './fields';
+
+export interface EntityFormProps {
+  title: string;
+  fields: FieldDef[];
+  /** null: a new record. */
+  initial: Record<string, unknown> | null;
+  visible: boolean;
+  onCancel(): void;
+  /** Resolves when saved; rejects (already shown to the user) to keep the form open. */
+  onSubmit(values: Record<string, unknown>): Promise<void>;
+}
+
+/** The create/edit form of a list page: a modal on a desk, a full-width drawer on a phone. */
+export function EntityForm({ title, fields, initial, visible, onCancel, onSubmit }: EntityFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const { device } = useSnapshot(appState);
+  const editing = initial !== null;
+  const shown = fields.filter((f) => !(editing && f.createOnly));
+
+  useEffect(() => {
+    if (!visible) return;
+    form.resetFields();
+    if (initial) form.setFieldsValue(initial);
+  }, [visible, initial, form]);
+
+  const submit = async () => {
+    const values = await form.validate();
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } catch {
+      // The client showed why; the form stays open with the user's input.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const body = (
+    <Form form={form} layout="vertical" onSubmit={submit} data-testid="entity-form">
+      <Grid.Row gutter={16}>
+        {shown.map((f) => (
+          <Grid.Col key={f.field} span={f.wide || device === 'mobile' ? 24 : 12}>
+            <Form.Item field={f.field} label={f.label} rules={rulesOf(f)} extra={f.extra} triggerPropName={f.type === 'switch' ? 'checked' : undefined}>
+              <FieldControl def={f} disabled={editing && f.lockedOnEdit} />
+            </Form.Item>
+          </Grid.Col>
+        ))}
+      </Grid.Row>
+    </Form>
+  );
+
+  return device === 'mobile' ? (
+    <Drawer
+      title={title} visible={visible} width="100%" onCancel={onCancel} onOk={submit} confirmLoading={saving}
+      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit
+    >
+      {body}
+    </Drawer>
+  ) : (
+    <Modal
+      title={title} visible={visible} onCancel={onCancel} onOk={submit} confirmLoading={saving} style={{ width: 720, maxWidth: '96vw' }}
+      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit maskClosable={false}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Modal, Table, Upload } from '@arco-design/web-react';
+import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import type { CrudApi } from '../../api/crud';
+import { toast } from '../../api/feedback';
+import { saveBlob, saveResponse } from '../download';
+
+interface RowError { row: number; message: string }
+
+export const XLSX_NAME = /\.(xlsx|xls)$/i;
+
+/** Spec section 5: only xls or xlsx files are accepted. */
+export const isSpreadsheet = (name: string) => XLSX_NAME.test(name);
+
+/** Writes the row errors as a workbook the user can keep beside the file they fix. */
+async function downloadReport(errors: RowError[], fileName: string, headers: [string, string]) {
+  const XLSX = await import('xlsx');
+  const sheet = XLSX.utils.aoa_to_sheet([headers, ...errors.map((e) => [e.row, e.message])]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'errors');
+  const data = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+  saveBlob(new Blob([data], { type: 'application/octet-stream' }), fileName);
+}
+
+/** Import from xlsx: template download, upload, and the row-by-row error report; all rows or none. */
+export function ImportDialog({ api, title, visible, onClose, onImported }: {
+  api: CrudApi<unknown, unknown>;
+  title: string;
+  visible: boolean;
+  onClose(): void;
+  onImported(count: number): void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<RowError[]>([]);
+
+  const upload = async (file: File) => {
+    if (!isSpreadsheet(file.name)) {
+      void toast('error', t('msg:xlsxOnly'), 5000);
+      return;
+    }
+    setBusy(true);
+    setErrors([]);
+    try {
+      const { imported } = await api.importFile(file);
+      onImported(imported);
+      onClose();
+    } catch (err) {
+      const data = err instanceof ApiError ? (err.data as { errors?: RowError[] } | undefined) : undefined;
+      if (data?.errors) setErrors(data.errors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={`${t('kit.import')} · ${title}`} visible={visible} onCancel={() => { setErrors([]); onClose(); }} footer={null} style={{ width: 640, maxWidth: '96vw' }} unmountOnExit>
+      <Alert type="info" content={t('kit.importHint')} style={{ marginBottom: 12 }} />
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 12 }}>
+        <Button icon={<IconDownload />} onClick={async () => saveResponse(await api.template(), `${title}-template.xlsx`)}>{t('kit.template')}</Button>
+        <Upload
+          accept=".xlsx,.xls" showUploadList={false} autoUpload={false} disabled={busy}
+          onChange={(_, file) => file.originFile && void upload(file.originFile)}
+        >
+          <Button type="primary" icon={<IconUpload />} loading={busy} data-testid="import-choose">{t('kit.chooseFile')}</Button>
+        </Upload>
+      </div>
+      {errors.length > 0 && (
+        <>
+          <Alert type="error" content={t('kit.importFailed', { count: new Set(errors.map((e) => e.row)).size })} style={{ marginBottom: 8 }}
+            action={<Button size="mini" onClick={() => void downloadReport(errors, `${title}-errors.xlsx`, [t('kit.row'), t('kit.problem')])}>{t('kit.downloadReport')}</Button>}
+          />
+          <Table<RowError> data-testid="import-errors" rowKey={(e) => `${e.row}:${e.message}`} size="mini" data={errors} pagination={{ pageSize: 8 }}
+            columns={[{ title: t('kit.row'), dataIndex: 'row', width: 70 }, { title: t('kit.problem'), dataIndex: 'message' }]} />
+        </>
+      )}
+    </Modal>
+  );
+}

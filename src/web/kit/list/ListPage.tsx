@@ -1,0 +1,220 @@
+import { Button, Empty, Message, Modal, Result, Space, Table, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconEdit, IconPlus, IconRefresh, IconUpload } from '@arco-design/web-react/icon';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CrudApi, OrderBy } from '../../api/crud';
+import { useButtons } from '../usePermission';
+import { saveResponse } from '../download';
+import { ColumnSettings } from './ColumnSettings';
+import { EntityForm } from './EntityForm';
+import type { FieldDef } from './fields';
+import { ImportDialog } from './ImportDialog';
+import { SearchForm } from './SearchForm';
+import { arrange, useTablePrefs } from './useTablePrefs';
+import './list.css';
+
+export interface Column<Row> extends Omit<TableColumnProps<Row>, 'key' | 'sorter'> {
+  key: string;
+  /** Sorted by the server under this key. */
+  sortable?: boolean;
+}
+
+export interface ListPageProps<Row extends { id: number }> {
+  /** Remembers column settings; also the query key. */
+  id: string;
+  title: string;
+  /** The page's permission code; buttons are `<code>:add` and so on. */
+  perm: string;
+  api: CrudApi<Row, Record<string, unknown>>;
+  columns: Column<Row>[];
+  search?: FieldDef[];
+  form?: FieldDef[] | ((row: Row | null) => FieldDef[]);
+  /** Form values of a row being edited (defaults to the row itself). */
+  toForm?(row: Row): Record<string, unknown>;
+  /** Body sent to save/update (defaults to the form values). */
+  fromForm?(values: Record<string, unknown>, row: Row | null): Record<string, unknown>;
+  /** Filters fixed by the page around the list (the type chosen on the left, ...). */
+  fixedFilters?: Record<string, unknown>;
+  /** Nothing to list until the page around says so ('Please select a single row on the left'). */
+  waitingFor?: string;
+  rowActions?(row: Row): ReactNode;
+  toolbar?: ReactNode;
+  onSelect?(rows: Row[]): void;
+  selectionType?: 'checkbox' | 'radio';
+  pageSize?: number;
+}
+
+/**
+ * One way to build a list page (issue: page kit): search form, server-paged and sorted
+ * table with column settings, selection, permission-aware toolbar, modal form, delete
+ * with confirmation, export and import. A page is mostly its columns, fields and calls.
+ */
+export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const buttons = useButtons();
+  const can = (action: string) => buttons.has(`${props.perm}:${action}`);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(props.pageSize ?? 20);
+  const [orderBy, setOrderBy] = useState<OrderBy[]>([]);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [prefs, setPrefs] = useTablePrefs(props.id);
+
+  const allFilters = { ...filters, ...props.fixedFilters };
+  const query = useQuery({
+    queryKey: ['list', props.id, allFilters, pageNum, pageSize, orderBy],
+    queryFn: () => props.api.page({ pageNum, pageSize, orderBy: orderBy.length ? orderBy : undefined, ...allFilters }),
+    enabled: !props.waitingFor,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', props.id] });
+  const select = (rows: Row[]) => {
+    setSelected(rows);
+    props.onSelect?.(rows);
+  };
+
+  const fields = typeof props.form === 'function' ? props.form(editing ?? null) : props.form ?? [];
+  const columns = useMemo(() => {
+    const base = arrange(props.columns, prefs).map(({ sortable, key, ...c }) => ({
+      ...c, key, dataIndex: c.dataIndex ?? key,
+      sorter: sortable ? true : undefined,
+      sortOrder: sortable ? (orderBy.find((o) => o.field === key)?.order === 'asc' ? 'ascend' : orderBy.find((o) => o.field === key) ? 'descend' : undefined) : undefined,
+    }) as TableColumnProps<Row>);
+    if (can('edit') && props.form || props.rowActions) {
+      base.push({
+        key: '__actions', title: t('kit.actions'), fixed: 'right', width: 160,
+        render: (_: unknown, row: Row) => (
+          <Space size={4}>
+            {can('edit') && props.form && (
+              <Button size="mini" type="text" icon={<IconEdit />} onClick={() => setEditing(row)} data-testid="row-edit">{t('kit.edit')}</Button>
+            )}
+            {props.rowActions?.(row)}
+          </Space>
+        ),
+      });
+    }
+    return base;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.columns, prefs, orderBy, buttons, props.rowActions, props.form, t]);
+
+  const remove = () => {
+    if (!selected.length) return void Message.warning(t('msg:selectToDelete'));
+    Modal.confirm({
+      title: t('kit.deleteTitle'),
+      content: t('kit.deleteConfirm', { count: selected.length }),
+      okButtonProps: { status: 'danger' },
+      onOk: async () => {
+        await props.api.remove(selected.map((r) => r.id));
+        Message.success(t('kit.deleted', { count: selected.length }));
+        select([]);
+        await refresh();
+      },
+    });
+  };
+
+  const editSelected = () => {
+    if (selected.length !== 1) return void Message.warning(t('msg:selectOne'));
+    setEditing(selected[0]);
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const body = selected.length ? { ...allFilters, ids: selected.map((r) => r.id) } : allFilters;
+      saveResponse(await props.api.exportFile(body), `${props.title}.xlsx`);
+    } catch {
+      // shown by the client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    const body = props.fromForm ? props.fromForm(values, editing ?? null) : values;
+    if (editing) await props.api.update(editing.id, body);
+    else await props.api.create(body);
+    Message.success(t('kit.saved'));
+    setEditing(undefined);
+    await refresh();
+  };
+
+  const data = query.data;
+  const empty = props.waitingFor
+    ? <Empty description={props.waitingFor} />
+    : <Empty description={Object.keys(filters).length ? t('kit.noMatch') : t('kit.noData')} />;
+
+  return (
+    <div className="list-page" data-testid={`list-${props.id}`}>
+      {props.search && props.search.length > 0 && (
+        <SearchForm fields={props.search} onSearch={(values) => { setFilters(values); setPageNum(1); select([]); }} />
+      )}
+      <div className="list-toolbar">
+        <Space wrap size={8}>
+          {props.form && can('add') && <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="toolbar-add">{t('kit.add')}</Button>}
+          {props.form && can('edit') && <Button icon={<IconEdit />} onClick={editSelected} data-testid="toolbar-edit">{t('kit.edit')}</Button>}
+          {can('delete') && <Button status="danger" icon={<IconDelete />} onClick={remove} data-testid="toolbar-delete">{t('kit.delete')}</Button>}
+          {can('import') && <Button icon={<IconUpload />} onClick={() => setImporting(true)} data-testid="toolbar-import">{t('kit.import')}</Button>}
+          {can('export') && (
+            <Button icon={<IconDownload />} loading={exporting} onClick={() => void exportList()} data-testid="toolbar-export">
+              {selected.length ? t('kit.exportSelected', { count: selected.length }) : t('kit.export')}
+            </Button>
+          )}
+          {props.toolbar}
+        </Space>
+        <Space size={8}>
+          <Tooltip content={t('kit.refresh')}><Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} /></Tooltip>
+          <ColumnSettings columns={props.columns.map((c) => ({ key: c.key, title: c.title as ReactNode }))} prefs={prefs} onChange={setPrefs} />
+        </Space>
+      </div>
+      {query.isError ? (
+        <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
+          extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          size={prefs.density}
+          loading={query.isFetching}
+          columns={columns}
+          data={props.waitingFor ? [] : data?.list ?? []}
+          noDataElement={empty}
+          scroll={{ x: 'max-content' }}
+          border={{ wrapper: true, cell: false }}
+          rowSelection={{
+            type: props.selectionType ?? 'checkbox',
+            selectedRowKeys: selected.map((r) => r.id),
+            onChange: (_keys, rows) => select(rows),
+          }}
+          onRow={props.selectionType === 'radio' ? (row) => ({ onClick: () => select([row]) }) : undefined}
+          pagination={{
+            current: pageNum, pageSize, total: data?.total ?? 0, showTotal: true, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
+            onChange: (current, size) => { setPageNum(size !== pageSize ? 1 : current); setPageSize(size); },
+          }}
+          onChange={(_pagination, sorter, _filters, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            setOrderBy(s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : []);
+          }}
+        />
+      )}
+      {props.form && (
+        <EntityForm
+          title={editing ? `${t('kit.edit')} · ${props.title}` : `${t('kit.add')} · ${props.title}`}
+          fields={fields}
+          visible={editing !== undefined}
+          initial={editing ? (props.toForm ? props.toForm(editing) : (editing as unknown as Record<string, unknown>)) : null}
+          onCancel={() => setEditing(undefined)}
+          onSubmit={save}
+        />
+      )}
+      {can('import') && (
+        <ImportDialog api={props.api as CrudApi<unknown, unknown>} title={props.title} visible={importing} onClose={() => setImporting(false)}
+          onImported={(count) => { Message.success(t('kit.imported', { count })); void refresh(); }} />
+      )}
+    </div>
+  );
+}
