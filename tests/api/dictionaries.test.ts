@@ -97,7 +97,7 @@ describe('dictionary types and entries through the list-page calls', () => {
       header, ['source', 'MAIL', '邮件', 'Mail', 12], ['source', '', '空值', 'Empty', 13], ['no_such_type', 'X', 'x', 'x', 1], ['source', 'EDI', '重复', 'Dup', 14],
     ]));
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('3 rows have errors; nothing was imported');
+    expect(bad.body.msg).toBe('Rows with errors: 3; nothing was imported');
     expect(bad.body.data.errors!.map((e) => e.row)).toEqual([3, 4, 5]);
     expect(bad.body.data.errors![0].message).toBe('value: This input item is mandatory');
     const mail = await server.services.db.select().from(dictData).where(eq(dictData.value, 'MAIL'));

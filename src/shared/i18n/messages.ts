@@ -62,7 +62,7 @@ const table = {
   importTooMany: { 'zh-CN': '一次最多导入 {max} 行', 'en-US': 'At most {max} rows can be imported at once' },
   importRowErrors: {
     'zh-CN': '{count} 行有错误，未导入任何数据',
-    'en-US': '{count} rows have errors; nothing was imported',
+    'en-US': 'Rows with errors: {count}; nothing was imported',
   },
   duplicate: { 'zh-CN': '已存在相同的值', 'en-US': 'This value already exists' },
   dictTypeHasEntries: { 'zh-CN': '该字典类型下还有字典数据，不能删除', 'en-US': 'The type still has entries and cannot be deleted' },
@@ -74,6 +74,18 @@ const table = {
   resourceHasChildren: { 'zh-CN': '资源下还有子节点，不能删除', 'en-US': 'The resource has children and cannot be deleted' },
   resourceBuiltIn: { 'zh-CN': '内置资源不能删除', 'en-US': 'A built-in resource cannot be deleted' },
   parentInvalid: { 'zh-CN': '不能移动到自身或其下级之下', 'en-US': 'A node cannot be placed under itself or its descendants' },
+  adminRoleFixed: {
+    'zh-CN': '内置管理员角色不能删除，其编码、权限和数据规则不能修改',
+    'en-US': 'The built-in administrator role cannot be deleted, and its code, permissions and data rules cannot be changed',
+  },
+  parentTypeInvalid: {
+    'zh-CN': '上级节点类型不符：栏目没有上级，分组在栏目下，页面在分组下，按钮在页面下',
+    'en-US': 'Wrong parent: a section has none, a group belongs under a section, a page under a group, a button under a page',
+  },
+  resourceBuiltInLocked: {
+    'zh-CN': '内置资源的类型、上级、路径和权限编码不能修改',
+    'en-US': 'The type, parent, path and code of a built-in resource cannot be changed',
+  },
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -50,7 +50,7 @@ const en: Shape<typeof zh> = {
     deleteConfirm: 'Delete the {{count}} selected records? This cannot be undone.', deleted: '{{count}} records deleted', saved: 'Saved',
     noData: 'No data', noMatch: 'Nothing matches the filters', loadFailed: 'The list could not be loaded',
     importHint: 'Download the template, fill it in and upload it. Only xls or xlsx files are accepted; if any row has an error, nothing in the file is imported.',
-    template: 'Download template', chooseFile: 'Choose a file to import', importFailed: '{{count}} rows have errors; nothing was imported',
+    template: 'Download template', chooseFile: 'Choose a file to import', importFailed: 'Rows with errors: {{count}}; nothing was imported',
     downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',
     normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
   },

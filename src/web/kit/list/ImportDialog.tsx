@@ -1,6 +1,6 @@
-import { Alert, Button, Modal, Table, Upload } from '@arco-design/web-react';
+import { Alert, Button, Modal, Table } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { CrudApi } from '../../api/crud';
@@ -35,6 +35,7 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<RowError[]>([]);
+  const input = useRef<HTMLInputElement>(null);
 
   const upload = async (file: File) => {
     if (!isSpreadsheet(file.name)) {
@@ -60,12 +61,15 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
       <Alert type="info" content={t('kit.importHint')} style={{ marginBottom: 12 }} />
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 12 }}>
         <Button icon={<IconDownload />} onClick={async () => saveResponse(await api.template(), `${title}-template.xlsx`)}>{t('kit.template')}</Button>
-        <Upload
-          accept=".xlsx,.xls" showUploadList={false} autoUpload={false} disabled={busy}
-          onChange={(_, file) => file.originFile && void upload(file.originFile)}
-        >
-          <Button type="primary" icon={<IconUpload />} loading={busy} data-testid="import-choose">{t('kit.chooseFile')}</Button>
-        </Upload>
+        {/* A plain file input: the dialog offers spreadsheets first, and any other file the user
+            picks still gets the spec's message instead of being dropped without a word. */}
+        <input
+          ref={input} type="file" accept=".xlsx,.xls" hidden
+          onChange={(e) => { const file = e.target.files?.[0]; e.target.value = ''; if (file) void upload(file); }}
+        />
+        <Button type="primary" icon={<IconUpload />} loading={busy} onClick={() => input.current?.click()} data-testid="import-choose">
+          {t('kit.chooseFile')}
+        </Button>
       </div>
       {errors.length > 0 && (
         <>

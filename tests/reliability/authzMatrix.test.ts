@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../src/server/db/schema';
+import { userGrants } from '../../src/server/modules/system/sessionStore';
+import { startTestServer, type TestServer } from '../api/server';
+
+/**
+ * The authorization matrix: every registered route, called by each demo role and by nobody.
+ * A route must declare who may call it, with a code that exists in the resource tree (else
+ * no role could ever be granted it); a caller without the code gets 403, whatever the menu shows.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const grants: Record<string, Set<string>> = {};
+const ROLES = ['admin', 'staff', 'dealer1', 'dealer2'];
+/** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */
+const SESSION_ENDING = new Set(['/sys/loginOut']);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of ROLES) {
+    tokens[name] = await server.login(name);
+    const [{ id }] = await server.services.db.query.users.findMany({ where: (u, { eq }) => eq(u.userName, name), columns: { id: true } });
+    grants[name] = new Set((await userGrants(server.services.db, id)).perms);
+  }
+});
+afterAll(async () => { await server?.stop(); });
+
+describe('authorization matrix', () => {
+  it('every route declares a permission: public, session, or a code of the resource tree', async () => {
+    const codes = new Set((await server.services.db.select({ perm: resources.perm }).from(resources)).map((r) => r.perm));
+    const undeclared = server.routes.filter((r) => !r.permission || (r.permission !== 'public' && r.permission !== 'session' && !codes.has(r.permission)));
+    expect(undeclared.map((r) => `${r.method} ${r.url} -> ${String(r.permission)}`)).toEqual([]);
+  });
+
+  it('without a token every non-public route answers 401', async () => {
+    for (const route of server.routes.filter((r) => r.permission !== 'public')) {
+      const res = await server.call(route.url, { method: route.method, body: route.method === 'POST' ? {} : undefined });
+      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  for (const name of ROLES) {
+    it(`${name}: 403 exactly where the role lacks the route's code`, async () => {
+      const checked: string[] = [];
+      for (const route of server.routes.filter((r) => r.permission !== 'public')) {
+        const allowed = route.permission === 'session' || grants[name].has(route.permission);
+        if (allowed && SESSION_ENDING.has(route.url)) continue;
+        const res = await fetch(`${server.url}/fms/api/v1${route.url}`, {
+          method: route.method, headers: { token: tokens[name], ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          body: route.method === 'POST' ? '{}' : undefined,
+        });
+        await res.arrayBuffer();
+        const label = `${name} ${route.method} ${route.url} (${route.permission})`;
+        if (allowed) expect([401, 403], label).not.toContain(res.status);
+        else expect(res.status, label).toBe(403);
+        checked.push(label);
+      }
+      expect(checked.length).toBeGreaterThan(0);
+    });
+  }
+});
