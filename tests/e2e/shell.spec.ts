@@ -145,6 +145,35 @@ test.describe('the shell as the administrator sees it', () => {
   });
 });
 
+test.describe('settings panel and error log', () => {
+  test('top navigation mode turns the sidebar off and hides the left and top menu switches', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await login(page, 'dealer2');
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('setting-showSidebar')).toBeVisible();
+    await page.getByTestId('setting-isHorizontal').click();
+    await expect(page.getByTestId('setting-showSidebar')).toHaveCount(0);
+    await expect(page.getByTestId('setting-showTopMenu')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.layout__sidebar')).toHaveCount(0);
+    await expect(page.locator('.horizontal-menu')).toBeVisible();
+    await page.locator('.horizontal-menu .arco-menu-pop-header', { hasText: 'Warehousing' }).hover();
+    await expect(page.locator('.arco-menu-pop-trigger .arco-dropdown-menu-pop-header', { hasText: 'Orders' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/horizontal-mode-en.png` });
+  });
+
+  test('the production build keeps a log of client errors with a badge, a dialog and Clear All', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await login(page, 'dealer2');
+    await expect(page.getByTestId('error-log')).toHaveCount(0);
+    await page.evaluate(() => setTimeout(() => { throw new Error('boom from the test'); }));
+    await page.getByTestId('error-log').click();
+    await expect(page.locator('.arco-modal')).toContainText('boom from the test');
+    await page.locator('.arco-modal').getByText('Clear All').click();
+    await expect(page.getByTestId('error-log')).toHaveCount(0);
+  });
+});
+
 test.describe('themes, mobile mode and narrower roles', () => {
   test('the light theme, saved for the user, comes back at the next sign-in', async ({ page, browser }) => {
     await prepare(page);
