@@ -15,9 +15,15 @@ import { installErrorHandling, registerRoutes } from './http/register';
 import { buildOpenApi } from './http/openapi';
 import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
+import { basedataRoutes } from './modules/basedata';
 import { logisticsRoutes } from './modules/logistics/routes';
+import { announcementRoutes } from './modules/system/announcements';
+import { departmentRoutes } from './modules/system/departments';
 import { dictionaryRoutes } from './modules/system/dictionaries';
+import { resourceRoutes } from './modules/system/resources';
+import { roleRoutes } from './modules/system/roles';
 import { sessionRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/system/users';
 import type { Services } from './services';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -26,8 +32,8 @@ const version = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
-    ...sessionRoutes(services), ...dictionaryRoutes(services),
-    ...logisticsRoutes(services), ...analysisRoutes(services),
+    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
+    ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services),
   ];
   routes.push(
     defineRoute({

@@ -15,6 +15,7 @@ export const Perm = {
   userEdit: 'system:users:edit',
   userDelete: 'system:users:delete',
   roles: 'system:role',
+  department: 'system:department',
   resources: 'system:resources',
   dictionary: 'system:dictionary',
   announcement: 'system:announcement',

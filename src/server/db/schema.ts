@@ -50,6 +50,8 @@ export const warehouses = pgTable('warehouses', {
   name: varchar('name', { length: 128 }).notNull(),
   dealerId: integer('dealer_id').references(() => dealers.id),
   address: varchar('address', { length: 256 }),
+  contact: varchar('contact', { length: 64 }),
+  phone: varchar('phone', { length: 32 }),
   status: varchar('status', { length: 16 }).notNull().default('normal'),
   createdAt: createdAt(),
 }, (t) => [index('warehouses_dealer_idx').on(t.dealerId)]);
@@ -73,6 +75,9 @@ export const materials = pgTable('materials', {
   speedIndex: varchar('speed_index', { length: 4 }).notNull(),
   unit: varchar('unit', { length: 8 }).notNull().default('条'),
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  /** factory (the maker's master) or erp (synchronised from the ERP). */
+  source: varchar('source', { length: 16 }).notNull().default('factory'),
+  erpCode: varchar('erp_code', { length: 32 }),
   status: varchar('status', { length: 16 }).notNull().default('normal'),
   createdAt: createdAt(),
 }, (t) => [index('materials_brand_idx').on(t.brandId)]);
@@ -235,3 +240,190 @@ export const announcementReads = pgTable('announcement_reads', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.announcementId, t.userId] })]);
+
+// ---------------------------------------------------------------- base data (warehousing)
+/** Areas of a warehouse (the spec's storehouse). */
+export const storehouses = pgTable('storehouses', {
+  id: serial('id').primaryKey(),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  code: varchar('code', { length: 32 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('storehouses_code_idx').on(t.warehouseId, t.code)]);
+
+export const storageLocations = pgTable('storage_locations', {
+  id: serial('id').primaryKey(),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  storehouseId: integer('storehouse_id').notNull().references(() => storehouses.id),
+  code: varchar('code', { length: 32 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** Tyres the location holds. */
+  capacity: integer('capacity').notNull().default(0),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('storage_locations_code_idx').on(t.warehouseId, t.code), index('storage_locations_area_idx').on(t.storehouseId)]);
+
+/** Which brand/spec/pattern goes to which locations: suggests a location at receipt. */
+export const locationRules = pgTable('location_rules', {
+  id: serial('id').primaryKey(),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  name: varchar('name', { length: 64 }).notNull(),
+  brandId: integer('brand_id').references(() => brands.id),
+  specification: varchar('specification', { length: 64 }),
+  pattern: varchar('pattern', { length: 64 }),
+  priority: integer('priority').notNull().default(0),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('location_rules_warehouse_idx').on(t.warehouseId)]);
+
+export const locationRuleTargets = pgTable('location_rule_targets', {
+  ruleId: integer('rule_id').notNull().references(() => locationRules.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id').notNull().references(() => storageLocations.id),
+}, (t) => [primaryKey({ columns: [t.ruleId, t.locationId] })]);
+
+/** Scenes (the spec's scenceConfig): how an order type is scanned and posted. */
+export const scenes = pgTable('scenes', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  orderType: varchar('order_type', { length: 8 }).notNull(),
+  scanRequired: boolean('scan_required').notNull().default(true),
+  postToErp: boolean('post_to_erp').notNull().default(false),
+  remark: varchar('remark', { length: 256 }),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+});
+
+/** A dealer's own material code mapped to the factory's material (relation and matching). */
+export const materialRelations = pgTable('material_relations', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id').notNull().references(() => dealers.id),
+  dealerMaterialCode: varchar('dealer_material_code', { length: 64 }).notNull(),
+  dealerMaterialName: varchar('dealer_material_name', { length: 128 }).notNull(),
+  materialId: integer('material_id').references(() => materials.id),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('material_relations_code_idx').on(t.dealerId, t.dealerMaterialCode)]);
+
+/** Materials a dealer carries, with its own price and safety stock. */
+export const dealerMaterials = pgTable('dealer_materials', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id').notNull().references(() => dealers.id),
+  materialId: integer('material_id').notNull().references(() => materials.id),
+  price: numeric('price', { precision: 12, scale: 2 }),
+  safetyStock: integer('safety_stock').notNull().default(0),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('dealer_materials_idx').on(t.dealerId, t.materialId)]);
+
+/** Handheld scanners: registered, activated or frozen, bound to a dealer and warehouse. */
+export const pdaDevices = pgTable('pda_devices', {
+  id: serial('id').primaryKey(),
+  serialNo: varchar('serial_no', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  model: varchar('model', { length: 64 }),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  warehouseId: integer('warehouse_id').references(() => warehouses.id),
+  /** 0 not activated, 1 activated, 2 frozen (dictionary pda_status) */
+  status: varchar('status', { length: 4 }).notNull().default('0'),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const accountSets = pgTable('account_sets', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  erpCompanyCode: varchar('erp_company_code', { length: 32 }),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+});
+
+export const batches = pgTable('batches', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  materialId: integer('material_id').references(() => materials.id),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  productionDate: varchar('production_date', { length: 10 }),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+});
+
+/** Shelves (the spec's basePallet). */
+export const pallets = pgTable('pallets', {
+  id: serial('id').primaryKey(),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  storageLocationId: integer('storage_location_id').references(() => storageLocations.id),
+  code: varchar('code', { length: 32 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  capacity: integer('capacity').notNull().default(0),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('pallets_code_idx').on(t.warehouseId, t.code)]);
+
+export const mails = pgTable('mails', {
+  id: serial('id').primaryKey(),
+  senderId: integer('sender_id').notNull().references(() => users.id),
+  subject: varchar('subject', { length: 128 }).notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailRecipients = pgTable('mail_recipients', {
+  mailId: integer('mail_id').notNull().references(() => mails.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.mailId, t.userId] })]);
+
+// ---------------------------------------------------------------- logistics configuration
+export const vehicles = pgTable('vehicles', {
+  id: serial('id').primaryKey(),
+  plateNo: varchar('plate_no', { length: 16 }).notNull().unique(),
+  vehicleType: varchar('vehicle_type', { length: 32 }).notNull(),
+  capacityTons: numeric('capacity_tons', { precision: 8, scale: 2 }),
+  driverName: varchar('driver_name', { length: 64 }),
+  driverPhone: varchar('driver_phone', { length: 32 }),
+  provider: varchar('provider', { length: 64 }),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+});
+
+export const vehicleBlacklist = pgTable('vehicle_blacklist', {
+  id: serial('id').primaryKey(),
+  plateNo: varchar('plate_no', { length: 16 }).notNull().unique(),
+  reason: varchar('reason', { length: 256 }).notNull(),
+  blockedUntil: varchar('blocked_until', { length: 10 }),
+  createdAt: createdAt(),
+});
+
+export const transitPoints = pgTable('transit_points', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  address: varchar('address', { length: 256 }),
+  contact: varchar('contact', { length: 64 }),
+  phone: varchar('phone', { length: 32 }),
+  createdAt: createdAt(),
+});
+
+export const logisticsRoutes = pgTable('logistics_routes', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  fromPointId: integer('from_point_id').notNull().references(() => transitPoints.id),
+  toPointId: integer('to_point_id').notNull().references(() => transitPoints.id),
+  distanceKm: integer('distance_km'),
+  hours: numeric('hours', { precision: 6, scale: 1 }),
+  createdAt: createdAt(),
+});
+
+export const driverRoutes = pgTable('driver_routes', {
+  id: serial('id').primaryKey(),
+  driverName: varchar('driver_name', { length: 64 }).notNull(),
+  driverPhone: varchar('driver_phone', { length: 32 }),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  routeId: integer('route_id').notNull().references(() => logisticsRoutes.id),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+});

@@ -58,10 +58,19 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
   /** Why these rows cannot be deleted, or null. */
   inUse?(ctx: CrudContext, ids: number[]): Promise<MessageKey | null>;
   columns: SheetColumn<Row>[];
+  /** Columns of the import template and file, when they differ from the export's (a user's password). */
+  importColumns?: SheetColumn<Row>[];
   /** A sheet row (strings by column key) as the input object to validate. */
   fromSheet?(values: Record<string, string>, ctx: CrudContext): Values | Promise<Values>;
   /** Runs after every committed write (save, update, delete, import). */
   afterWrite?(): void;
+  /**
+   * Write routes the page makes itself in `extraRoutes`, because a write there does more than
+   * one table's row (a user's save also assigns roles, its delete guards the last administrator).
+   */
+  ownRoutes?: ('save' | 'update' | 'delete')[];
+  /** Rows beside the imported records (a user's roles), written in the import's transaction. */
+  afterImport?(tx: Db, imported: { id: number; input: Input }[]): Promise<void>;
   /** Extra routes of this page (freeze, reset password, ...). */
   extraRoutes?: RouteDef[];
 }
@@ -177,16 +186,16 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: `${spec.pagePerm}:import`, raw: true,
       summary: `${spec.title['en-US']}: the import template (headers only)`,
-      handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.columns),
+      handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.importColumns ?? spec.columns),
     }),
     defineRoute({
       method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: `${spec.pagePerm}:import`,
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
       handler: async ({ user, lang, req }) => {
         const ctx = await ctxOf(user, lang);
-        const sheet = await readXlsx(req.body, spec.columns);
+        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns);
         const errors: { row: number; message: string }[] = [];
-        const accepted: { row: number; values: Values }[] = [];
+        const accepted: { row: number; input: Input; values: Values }[] = [];
         for (const { row, values } of sheet) {
           try {
             const raw = spec.fromSheet ? await spec.fromSheet(values, ctx) : values;
@@ -195,7 +204,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
               errors.push({ row, message: describeIssue(parsed.error, lang) });
               continue;
             }
-            accepted.push({ row, values: await spec.toValues(parsed.data, ctx) });
+            accepted.push({ row, input: parsed.data, values: await spec.toValues(parsed.data, ctx) });
           } catch (err) {
             if (!(err instanceof AppError)) throw err;
             errors.push({ row, message: `${err.field ? `${err.field}: ` : ''}${message(lang, err.key, err.params)}` });
@@ -225,7 +234,17 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
           // toValues ran before the transaction: on the embedded database a query outside an open
           // transaction waits for it, so nothing in here may use `db`.
           const insertValues = accepted.map((a) => a.values);
-          for (let i = 0; i < insertValues.length; i += 1000) await tx.insert(spec.table).values(insertValues.slice(i, i + 1000));
+          for (let i = 0; i < insertValues.length; i += 1000) {
+            const batch = accepted.slice(i, i + 1000);
+            const insert = tx.insert(spec.table).values(batch.map((a) => a.values));
+            if (!spec.afterImport) {
+              await insert;
+              continue;
+            }
+            // A multi-row INSERT ... RETURNING answers its rows in VALUES order, so ids pair with inputs.
+            const ids = await insert.returning({ id: spec.id });
+            await spec.afterImport(tx, ids.map((r, k) => ({ id: Number(r.id), input: batch[k].input })));
+          }
           await recordAudit(tx, actor(user, req.ip), { action: 'import', entity: spec.entity, after: { rows: insertValues.length } });
           return insertValues.length;
         });
@@ -238,5 +257,6 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
   ];
-  return [...routes, ...(spec.extraRoutes ?? [])];
+  const own = new Set((spec.ownRoutes ?? []).map((name) => `${spec.base}/${name}`));
+  return [...routes.filter((r) => !own.has(r.url)), ...(spec.extraRoutes ?? [])];
 }

@@ -12,6 +12,9 @@ export const CONSTANT_ROUTES: AppRoute[] = [
   constant('/home', 'route.home', { affix: true, icon: 'home' }),
   constant('/profile/index', 'route.profile', { hidden: true, noCache: true, icon: 'user' }),
   constant('/theme/index', 'route.theme', { hidden: true }),
+  // Announcements for every signed-in user, also those without the announcement page (the message icon opens it).
+  constant('/announcement/inbox', 'route.inbox', { hidden: true, icon: 'notification' }),
 ];
 
 export const HOME_PATH = '/home';
+export const INBOX_PATH = '/announcement/inbox';

@@ -11,7 +11,14 @@ const registry: Record<string, () => Promise<PageModule>> = {
   '/home': () => import('../pages/home'),
   '/profile/index': () => import('../pages/profile'),
   '/theme/index': () => import('../pages/profile/ThemePage'),
+  '/announcement/inbox': () => import('../pages/system/announcement'),
+  // Base data
   // System
+  '/system/permission/resources': () => import('../pages/system/resources'),
+  '/system/permission/announcement': () => import('../pages/system/announcement'),
+  '/system/permission/users': () => import('../pages/system/users'),
+  '/system/permission/role': () => import('../pages/system/role'),
+  '/system/permission/department': () => import('../pages/system/department'),
   '/system/permission/dictionary': () => import('../pages/system/dictionary'),
 };
 

@@ -1,9 +1,9 @@
 /** Strings of the shell and the shared pages (login, home, profile, errors). */
 export default {
   app: { title: '渠道营销仓储管理系统', shortTitle: '渠道仓储' },
-  route: { home: '首页', profile: '个人中心', theme: '主题', notFound: '页面不存在', noName: 'no-name', unauthorized: '无权访问' },
+  route: { home: '首页', profile: '个人中心', theme: '主题', inbox: '我的公告', notFound: '页面不存在', noName: 'no-name', unauthorized: '无权访问' },
   navbar: {
-    profile: '个人中心', logout: '退出登录', messages: '公告消息', settings: '系统设置', more: '更多',
+    profile: '个人中心', logout: '退出登录', messages: '公告消息', unread: '{{count}} 条未读', settings: '系统设置', more: '更多',
     toggleSidebar: '展开或收起侧边栏', errorLog: '错误日志', logoutConfirm: '确定退出登录吗？',
   },
   tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有' },

@@ -1,8 +1,11 @@
 import { Avatar, Badge, Dropdown, Menu, Modal, Tooltip } from '@arco-design/web-react';
 import { IconDown, IconExport, IconMenuFold, IconMenuUnfold, IconNotification, IconSettings, IconUser } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { announcementApi, inboxKeys } from '../api/announcements';
+import { INBOX_PATH } from '../app/constantRoutes';
 import { appState, setSidebar } from '../stores/app';
 import { session } from '../stores/session';
 import { settings } from '../stores/settings';
@@ -22,7 +25,12 @@ export function Navbar() {
   const { sidebar, device } = useSnapshot(appState);
   const s = useSnapshot(settings);
   const sidebarShown = s.showSidebar && !s.isHorizontal;
-  const canReadAnnouncements = routeIndex.has(ANNOUNCEMENT_PATH);
+  // Everyone reads announcements: on the announcement page when the menu grants it, else on the inbox route.
+  const messagesPath = routeIndex.has(ANNOUNCEMENT_PATH) ? `${ANNOUNCEMENT_PATH}?from=home` : INBOX_PATH;
+  const unread = useQuery({
+    queryKey: inboxKeys.unread(user?.userId), queryFn: announcementApi.unreadCount, refetchInterval: 60_000, enabled: !!user,
+  }).data?.count ?? 0;
+  const messagesLabel = unread ? `${t('navbar.messages')} · ${t('navbar.unread', { count: unread })}` : t('navbar.messages');
 
   const confirmLogout = () =>
     Modal.confirm({ title: t('navbar.logout'), content: t('navbar.logoutConfirm'), onOk: logout });
@@ -44,13 +52,11 @@ export function Navbar() {
       </div>
       <div className="navbar__right">
         <ErrorLogButton />
-        {canReadAnnouncements && (
-          <Tooltip content={t('navbar.messages')}>
-            <button type="button" className="navbar__icon" aria-label={t('navbar.messages')} onClick={() => navigate(`${ANNOUNCEMENT_PATH}?from=home`)}>
-              <Badge count={0} dot={false}><IconNotification /></Badge>
-            </button>
-          </Tooltip>
-        )}
+        <Tooltip content={messagesLabel}>
+          <button type="button" className="navbar__icon" aria-label={messagesLabel} onClick={() => navigate(messagesPath)} data-testid="messages">
+            <Badge count={unread} maxCount={99} offset={[6, -2]}><IconNotification /></Badge>
+          </button>
+        </Tooltip>
         <Tooltip content={t('navbar.settings')}>
           <button type="button" className="navbar__icon" aria-label={t('navbar.settings')} data-testid="open-settings" onClick={() => (appState.settingsOpen = true)}>
             <IconSettings />

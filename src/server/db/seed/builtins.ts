@@ -3,8 +3,9 @@ import type { Db } from '../client';
 import { dictData, dictTypes, resources, roleResources, roles } from '../schema';
 import { DICTIONARIES } from './dictionaries';
 import { BUTTONS, MENU } from './menu';
+import { ADMIN_ROLE_CODE } from '../../../shared/api/role';
 
-export const ADMIN_ROLE = 'admin';
+export const ADMIN_ROLE = ADMIN_ROLE_CODE;
 
 interface ResourceRow {
   type: 'section' | 'group' | 'page' | 'button';

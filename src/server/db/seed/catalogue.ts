@@ -17,6 +17,9 @@ const PASSENGER: Size[] = [
   ['195/55R15', '85', 'V', 420], ['205/55R16', '91', 'V', 480], ['205/60R16', '92', 'H', 470],
   ['215/60R16', '95', 'H', 520], ['215/55R17', '94', 'V', 610], ['225/45R17', '94', 'W', 660],
   ['225/55R18', '98', 'V', 760], ['235/45R18', '94', 'W', 820], ['245/45R19', '98', 'Y', 980],
+  ['165/70R13', '79', 'T', 290], ['175/65R14', '82', 'H', 330], ['185/60R15', '84', 'H', 370], ['195/60R16', '89', 'V', 450],
+  ['205/65R16', '95', 'H', 500], ['215/45R17', '91', 'W', 640], ['225/50R17', '98', 'W', 690], ['235/50R18', '101', 'W', 850],
+  ['245/40R18', '97', 'Y', 900], ['255/45R19', '104', 'Y', 1050], ['275/40R20', '106', 'Y', 1280],
 ];
 const SUV: Size[] = [
   ['215/65R16', '98', 'H', 560], ['225/65R17', '102', 'H', 640], ['235/60R18', '103', 'V', 780],
@@ -43,6 +46,11 @@ export const PATTERNS: { brand: string; code: string; name: string; sizes: Size[
   { brand: 'TC', code: 'R5', name: 'Regional R5', sizes: TRUCK.slice(0, 3), priceFactor: 0.92 },
   { brand: 'CG', code: 'CT', name: 'City', sizes: PASSENGER.slice(0, 8), priceFactor: 0.8 },
   { brand: 'CG', code: 'WI', name: 'Winter Ice', sizes: PASSENGER.slice(1, 10), priceFactor: 1 },
+  { brand: 'RL', code: 'AS', name: 'All Season A4', sizes: PASSENGER, priceFactor: 0.98 },
+  { brand: 'EP', code: 'UHP', name: 'Ultra UHP', sizes: PASSENGER.filter(([, , speed]) => speed === 'W' || speed === 'Y'), priceFactor: 1.4 },
+  { brand: 'TC', code: 'HT', name: 'Highway H/T', sizes: SUV, priceFactor: 1.05 },
+  { brand: 'CG', code: 'EC', name: 'Eco City', sizes: PASSENGER.slice(0, 14), priceFactor: 0.85 },
+  { brand: 'RL', code: 'LH', name: 'Long Haul LH', sizes: TRUCK, priceFactor: 0.95 },
 ];
 
 export const REGIONS = [

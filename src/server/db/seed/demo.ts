@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
-  brands, dealers, departments, materials, regions, resources, roleResources, roles, userRoles, users, warehouses,
+  brands, dealers, departments, materials, regions, resources, roleResources, roles, storageLocations, storehouses, userRoles, users,
+  warehouses,
 } from '../schema';
 import { hashPassword } from '../../modules/system/passwordHash';
 import { ADMIN_ROLE, builtInResources } from './builtins';
@@ -46,6 +47,27 @@ export async function seedDemo(db: Db): Promise<void> {
       loadIndex: load, speedIndex: speed, unit: '条', price: (Math.round(price * p.priceFactor / 5) * 5).toFixed(2),
     })));
     await tx.insert(materials).values(materialRows);
+    // The ERP keeps its own copy of part of the master under its own numbers.
+    const erpRows = materialRows.slice(0, 100).map((m, i) => ({
+      ...m, code: `E${m.code}`.slice(0, 32), source: 'erp', erpCode: String(1000200000 + i * 37),
+    }));
+    await tx.insert(materials).values(erpRows);
+
+    // Every warehouse gets areas and numbered locations: A-01-01 is area A, shelf row 01, level 01.
+    const allWarehouses = await tx.select({ id: warehouses.id, code: warehouses.code, dealerId: warehouses.dealerId }).from(warehouses);
+    for (const w of allWarehouses) {
+      const areaCount = w.dealerId ? 2 : 4;
+      const areas = await tx.insert(storehouses).values(Array.from({ length: areaCount }, (_, a) => ({
+        warehouseId: w.id, code: String.fromCharCode(65 + a), name: `${String.fromCharCode(65 + a)} 区`,
+      }))).returning({ id: storehouses.id, code: storehouses.code });
+      const rows = w.dealerId ? 4 : 10;
+      await tx.insert(storageLocations).values(areas.flatMap((area) => Array.from({ length: rows * 3 }, (_, k) => {
+        const code = `${area.code}-${seq(Math.floor(k / 3) + 1)}-${seq((k % 3) + 1)}`;
+        return { warehouseId: w.id, storehouseId: area.id, code, name: code, capacity: w.dealerId ? 40 : 120 };
+      })));
+    }
+
+    // Base data of the demo (one line per group of pages).
 
     const [hq] = await tx.insert(departments).values({ name: '总部', orderNum: 1 }).returning();
     const [channel] = await tx.insert(departments).values({ name: '渠道管理部', parentId: hq.id, orderNum: 1 }).returning();

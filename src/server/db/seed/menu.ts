@@ -5,7 +5,8 @@
  * page added in a later release reaches existing databases; edits made in the resource
  * editor are kept.
  */
-export type PageKind = 'crud' | 'report' | 'view';
+/** crud: a list with import and export; editor: add, edit and delete only (resource tree, announcements); report; view. */
+export type PageKind = 'crud' | 'editor' | 'report' | 'view';
 
 export interface PageDef {
   path: string;
@@ -21,6 +22,7 @@ export interface SectionDef { path: string; zh: string; en: string; icon: string
 
 const crud = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'crud', ...extra });
 const report = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'report', ...extra });
+const editor = (path: string, zh: string, en: string, icon?: string): PageDef => ({ path, zh, en, icon, kind: 'editor' });
 const view = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'view', ...extra });
 
 /** Buttons each kind of page carries; a button's code is `<page code>:<action>`. */
@@ -31,6 +33,11 @@ export const BUTTONS: Record<PageKind, { action: string; zh: string; en: string 
     { action: 'delete', zh: '删除', en: 'Delete' },
     { action: 'export', zh: '导出', en: 'Export' },
     { action: 'import', zh: '导入', en: 'Import' },
+  ],
+  editor: [
+    { action: 'add', zh: '新增', en: 'Add' },
+    { action: 'edit', zh: '编辑', en: 'Edit' },
+    { action: 'delete', zh: '删除', en: 'Delete' },
   ],
   report: [{ action: 'export', zh: '导出', en: 'Export' }],
   view: [],
@@ -51,9 +58,9 @@ export const MENU: SectionDef[] = [
         crud('users', '用户管理', 'Users', 'user'),
         crud('role', '角色管理', 'Roles', 'user-group'),
         crud('department', '部门管理', 'Departments', 'mind-mapping'),
-        crud('resources', '资源管理', 'Resources', 'menu'),
+        editor('resources', '资源管理', 'Resources', 'menu'),
         crud('dictionary', '字典管理', 'Dictionaries', 'book'),
-        crud('announcement', '公告管理', 'Announcements', 'notification'),
+        editor('announcement', '公告管理', 'Announcements', 'notification'),
       ],
     }],
   },

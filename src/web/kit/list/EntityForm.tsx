@@ -32,7 +32,13 @@ export function EntityForm({ title, fields, initial, visible, onCancel, onSubmit
   }, [visible, initial, form]);
 
   const submit = async () => {
-    const values = await form.validate();
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validate();
+    } catch {
+      // The form marks the fields in error beside them; nothing more to say.
+      return;
+    }
     setSaving(true);
     try {
       await onSubmit(values);

@@ -42,6 +42,8 @@ export interface ListPageProps<Row extends { id: number }> {
   toolbar?: ReactNode;
   onSelect?(rows: Row[]): void;
   selectionType?: 'checkbox' | 'radio';
+  /** Width of the row actions column, for pages with several row actions. */
+  actionsWidth?: number;
   pageSize?: number;
 }
 
@@ -87,7 +89,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
     }) as TableColumnProps<Row>);
     if (can('edit') && props.form || props.rowActions) {
       base.push({
-        key: '__actions', title: t('kit.actions'), fixed: 'right', width: 160,
+        key: '__actions', title: t('kit.actions'), fixed: 'right', width: props.actionsWidth ?? 160,
         render: (_: unknown, row: Row) => (
           <Space size={4}>
             {can('edit') && props.form && (
@@ -109,7 +111,12 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       content: t('kit.deleteConfirm', { count: selected.length }),
       okButtonProps: { status: 'danger' },
       onOk: async () => {
-        await props.api.remove(selected.map((r) => r.id));
+        try {
+          await props.api.remove(selected.map((r) => r.id));
+        } catch {
+          // Refused (in use, out of scope): the client showed the reason; the dialog closes.
+          return;
+        }
         Message.success(t('kit.deleted', { count: selected.length }));
         select([]);
         await refresh();

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const departmentInput = z.object({
+  /** null or absent: a top-level department. */
+  parentId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  name: z.string().trim().min(1).max(64),
+  orderNum: z.number().int().min(0).max(9999).default(0),
+});
+export type DepartmentInput = z.input<typeof departmentInput>;
+
+/** An update names the parent explicitly (null: top level), so a forgotten field never moves a department. */
+export const departmentUpdate = departmentInput.extend({ id: z.number().int().positive(), parentId: z.number().int().positive().nullable() });
+export const departmentDelete = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+
+/** A department with its sub-departments, sorted by orderNum. */
+export interface DepartmentNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  orderNum: number;
+  /** Users in this department itself. */
+  userCount: number;
+  /** Users in this department and every department below it. */
+  totalUserCount: number;
+  createdAt: string;
+  children: DepartmentNode[];
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { ResourceType } from '../menu';
+
+/** Kinds of role (spec section 6): business functions, data rules, special. */
+export const ROLE_TYPES = ['function', 'data', 'special'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+
+/** The built-in role that holds every resource; it is never deleted or renamed. */
+export const ADMIN_ROLE_CODE = 'admin';
+
+/** Role codes: a letter, then letters, digits or underscores (the seeds use `admin`, `staff`, `dealer`). */
+export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,31}$/;
+
+export const roleInput = z.object({
+  code: z.string().trim().min(1).max(32).regex(ROLE_CODE_PATTERN),
+  name: z.string().trim().min(1).max(64),
+  nameEn: z.string().trim().min(1).max(64),
+  type: z.enum(ROLE_TYPES).default('function'),
+  remark: z.string().trim().max(256).nullish(),
+});
+export type RoleInput = z.input<typeof roleInput>;
+
+export interface RoleRow {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  type: RoleType;
+  remark: string | null;
+  /** Users holding the role. */
+  userCount: number;
+  createdAt: string;
+}
+
+const id = z.number().int().positive();
+const ids = z.array(z.number().int().positive()).max(5000);
+
+export const roleIdBody = z.object({ id });
+export const grantResourcesBody = z.object({ id, resourceIds: ids });
+export const saveDataRulesBody = z.object({ id, dealerIds: ids.default([]), regionIds: ids.default([]), warehouseIds: ids.default([]) });
+export type SaveDataRulesBody = z.input<typeof saveDataRulesBody>;
+
+/** One node of the whole resource tree the permission drawer checks (sections > groups > pages > buttons). */
+export interface ResourceNode {
+  id: number;
+  parentId: number | null;
+  type: ResourceType;
+  label: string;
+  perm: string;
+  children: ResourceNode[];
+}
+
+export interface RoleDataRules { dealerIds: number[]; regionIds: number[]; warehouseIds: number[] }
+
+export interface RoleOptions {
+  dealers: { id: number; code: string; name: string }[];
+  regions: { id: number; name: string }[];
+  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
+}
