@@ -41,7 +41,8 @@ describe('graceful shutdown', () => {
         body: JSON.stringify({ userName: 'admin', passWord: 'Demo@2026' }),
       }).then(async (res) => ({ status: res.status, token: ((await res.json()) as { data: { token: string } }).data?.token }), () => null),
     );
-    await new Promise((r) => setTimeout(r, 30));
+    // SIGTERM once the server is surely at work: the first answer is in, the rest are in flight.
+    await Promise.race(logins);
     child.kill('SIGTERM');
     const answers = await Promise.all(logins);
     expect(await exited).toBe(0);

@@ -22,7 +22,7 @@ export function describeIssue(error: z.ZodError, lang: Language): string {
     text = message(lang, 'tooLong', { max: Number(issue.maximum) });
   } else if (issue.code === 'invalid_format' && issue.format === 'email') {
     text = message(lang, 'email');
-  } else if (issue.code === 'invalid_format' && field.endsWith('phone')) {
+  } else if (issue.code === 'invalid_format' && /phone$/i.test(field)) {
     text = message(lang, 'phone');
   } else {
     text = message(lang, 'invalidValue');

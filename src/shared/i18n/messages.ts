@@ -88,6 +88,20 @@ const table = {
   },
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
+  // catalogue (materials, relations, dealer materials)
+  materialCodeEmpty: { 'zh-CN': '物料编码不能为空', 'en-US': 'Material code cannot be empty' },
+  tyreSize: { 'zh-CN': '请输入正确的轮胎规格，如 205/55R16 91V', 'en-US': 'Please enter a tyre size such as 205/55R16 91V' },
+  price: { 'zh-CN': '价格须为不小于 0 的数字，最多两位小数', 'en-US': 'The price must be a number of at least 0 with at most 2 decimals' },
+  // devices, records, mail and logistics configuration
+  pdaTransition: { 'zh-CN': 'PDA 当前状态不允许此操作', 'en-US': 'The PDA\'s current status does not allow this' },
+  notOfDealer: { 'zh-CN': '仓库不属于所选经销商', 'en-US': 'The warehouse does not belong to the chosen dealer' },
+  notOfWarehouse: { 'zh-CN': '库位不属于所选仓库', 'en-US': 'The storage location does not belong to the chosen warehouse' },
+  batchSequenceFull: { 'zh-CN': '该前缀的批次流水号已用尽', 'en-US': 'No batch sequence numbers are left for this prefix' },
+  plateBlacklisted: {
+    'zh-CN': '车牌 {plate} 在黑名单中，不能设为正常状态',
+    'en-US': 'The plate {plate} is blacklisted and cannot be saved in normal status',
+  },
+  samePoints: { 'zh-CN': '起点和终点不能相同', 'en-US': 'The start and end points must differ' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof table;

@@ -7,6 +7,9 @@ import {
 import { hashPassword } from '../../modules/system/passwordHash';
 import { ADMIN_ROLE, builtInResources } from './builtins';
 import { BRANDS, CENTRAL_WAREHOUSES, DEALERS, PATTERNS, REGIONS } from './catalogue';
+import { seedWarehousing } from './demoWarehousing';
+import { seedDevices } from './demoDevices';
+import { seedCatalogue } from './demoCatalogue';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -68,6 +71,8 @@ export async function seedDemo(db: Db): Promise<void> {
     }
 
     // Base data of the demo (one line per group of pages).
+    await seedCatalogue(tx);
+    await seedWarehousing(tx);
 
     const [hq] = await tx.insert(departments).values({ name: '总部', orderNum: 1 }).returning();
     const [channel] = await tx.insert(departments).values({ name: '渠道管理部', parentId: hq.id, orderNum: 1 }).returning();
@@ -87,6 +92,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const [dealerRole] = await tx.insert(roles).values({ code: 'dealer', name: '经销商', nameEn: 'Dealer', type: 'function' }).returning();
     await grantPages(tx, dealerRole.id, [
       'basedata:warehouse', 'basedata:storehouse', 'basedata:storagelocation', 'basedata:goodsManagement', 'basedata:scandiviceReg',
+      'basedata:materialRelation', 'basedata:goods',
       'ordermanage:PRorder', 'ordermanage:WIorder', 'ordermanage:WLorder', 'ordermanage:LRorder', 'ordermanage:TRorder',
       'ordermanage:InventoryList', 'ordermanage:InventoryChildList', 'ordermanage:DecreaseOverflow',
       'reportQuery:scanDetail', 'reportQuery:outDetail', 'reportQuery:enterDetail', 'reportQuery:quitDetail', 'reportQuery:transferDetails',
@@ -109,6 +115,7 @@ export async function seedDemo(db: Db): Promise<void> {
       }).returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: user.id, roleId: p.role });
     }
+    await seedDevices(tx);
   });
 }
 

@@ -1,5 +1,8 @@
 import type { RouteDef } from '../../http/route';
 import type { Services } from '../../services';
+import { catalogueRoutes } from './catalogue';
+import { warehousingRoutes } from './warehousing';
+import { devicesRoutes } from './devicesGroup';
 
 /**
  * Every call of the /basedata section, one module per group of pages:
@@ -11,6 +14,9 @@ import type { Services } from '../../services';
 export function basedataRoutes(services: Services): RouteDef[] {
   const routes: RouteDef[] = [];
   // (group registrations follow, one line each)
+  routes.push(...catalogueRoutes(services));
+  routes.push(...warehousingRoutes(services));
+  routes.push(...devicesRoutes(services));
   void services;
   return routes;
 }

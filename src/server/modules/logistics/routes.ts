@@ -2,10 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { tmsTokenAnswer } from '../../../shared/api/session';
 import type { Services } from '../../services';
 import { defineRoute } from '../../http/route';
+import { logisticsConfigRoutes } from './config';
 
 const TMS_TOKEN_MINUTES = 30;
 
-export function logisticsRoutes({ config }: Services) {
+export function logisticsRoutes(services: Services) {
+  const { config } = services;
   // Without TMS_SECRET the key lives as long as the process: tokens end at a restart.
   const secret = config.TMS_SECRET ?? randomBytes(32).toString('hex');
   return [
@@ -19,5 +21,6 @@ export function logisticsRoutes({ config }: Services) {
         return { token: `${payload}.${signature}`, expiresAt: expiresAt.toISOString() };
       },
     }),
+    ...logisticsConfigRoutes(services),
   ];
 }

@@ -1,0 +1,242 @@
+import { and, asc, count, desc, eq, inArray, like as sqlLike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  batchFilters, batchGenerateBody, batchInput, DevicesPerm, palletFilters, palletInput, sceneFilters, sceneInput,
+  type BatchRow, type PalletRow, type SceneRow,
+} from '../../../shared/api/basedata/devices';
+import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
+import { crudRoutes, type CrudContext } from '../../http/crud';
+import { badRequest, conflict } from '../../http/errors';
+import { defineRoute, type RouteDef } from '../../http/route';
+import type { Services } from '../../services';
+import { recordAudit } from '../system/audit';
+import { allows, dataScopeOf, inScope } from '../system/dataScope';
+import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devices';
+
+type BatchHeld = Held<BatchRow>;
+type PalletHeld = Held<PalletRow>;
+type SceneHeld = Held<SceneRow>;
+/** Key of the advisory lock batch generation holds, so two generations never hand out one number. */
+const BATCH_LOCK = 7_310_101;
+const SEQ_DIGITS = 3;
+
+/**
+ * The code prefix of generated batches: B, the production day as yyMMdd, and the last four
+ * letters or digits of the material code (B260315 + 5516 + 001 for 205/55R16 made 15 March 2026).
+ */
+export function batchPrefix(materialCode: string, productionDate: string): string {
+  const tail = materialCode.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(-4);
+  return `B${productionDate.slice(2, 4)}${productionDate.slice(5, 7)}${productionDate.slice(8, 10)}${tail}`;
+}
+
+/** Base data › batches (and batch generation), pallets and scenes. */
+export function recordRoutes(services: Services): RouteDef[] {
+  const { db } = services;
+  const ctxOf = async (user: CrudContext['user'], lang: CrudContext['lang']): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const actor = (user: CrudContext['user'], ip: string) => ({ id: user.id, userName: user.userName, ip });
+  const options = (perm: string, base: string, pick: 'dealers' | 'warehouses' | 'all') => defineRoute({
+    method: 'POST', url: `${base}/options`, tag: base.split('/').pop()!, permission: perm,
+    summary: 'The dealers, warehouses and materials the form chooses from (caller\'s scope)',
+    handler: async ({ user, lang }) => {
+      const o = await deviceOptions(await ctxOf(user, lang));
+      return pick === 'all' ? o : pick === 'dealers' ? { ...o, warehouses: [], materials: [] } : { ...o, dealers: [], materials: [] };
+    },
+  });
+
+  // ---------------------------------------------------------------- batches
+  const batchColumns = {
+    id: batches.id, code: batches.code, materialId: batches.materialId, materialCode: materials.code, materialName: materials.name,
+    dealerId: batches.dealerId, dealerCode: dealers.code, dealerName: dealers.name, productionDate: batches.productionDate, remark: batches.remark,
+    createdAt: batches.createdAt,
+  };
+  const batchScope = (ctx: CrudContext) => inScope(batches.dealerId, ctx.scope.dealerIds);
+  const batchList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<BatchHeld[]> =>
+    db.select(batchColumns).from(batches).leftJoin(materials, eq(materials.id, batches.materialId)).leftJoin(dealers, eq(dealers.id, batches.dealerId))
+      .where(where).orderBy(...order).limit(limit).offset(offset);
+  async function materialOf(id: number) {
+    const [m] = await db.select({ id: materials.id, code: materials.code }).from(materials).where(eq(materials.id, id));
+    if (!m) throw badRequest('invalidValue', 'materialId');
+    return m;
+  }
+  /** A dealer for a batch: none is allowed for operator staff without data rules. */
+  const batchDealer = async (ctx: CrudContext, id: number | null | undefined) => (id == null && ctx.user.dealerId == null && ctx.scope.dealerIds === null ? null : scopedDealer(ctx, id));
+
+  const batchRoutes = crudRoutes<BatchHeld, z.infer<typeof batchInput>>(services, {
+    base: '/basedata/batch', tag: 'batch', pagePerm: DevicesPerm.batch, entity: 'batch',
+    title: { 'zh-CN': '批次', 'en-US': 'Batches' },
+    table: batches, id: batches.id,
+    filters: batchFilters, input: batchInput,
+    where: (f, ctx) => and(
+      f.keyword ? or(like(batches.code, f.keyword), like(materials.code, f.keyword), like(materials.name, f.keyword), like(batches.remark, f.keyword)) : undefined,
+      f.materialId ? eq(batches.materialId, f.materialId as number) : undefined,
+      f.dealerId ? eq(batches.dealerId, f.dealerId as number) : undefined,
+      f.productionDate ? eq(batches.productionDate, f.productionDate as string) : undefined,
+      batchScope(ctx),
+    ),
+    list: (_ctx, where, order, limit, offset) => batchList(where, order, limit, offset),
+    count: async (_ctx, where) => (await db.select({ n: count() }).from(batches).leftJoin(materials, eq(materials.id, batches.materialId)).where(where))[0].n,
+    load: async (ctx, id) => (await batchList(and(eq(batches.id, id), batchScope(ctx)), [batches.id], 1, 0))[0],
+    sortable: { code: batches.code, productionDate: batches.productionDate, materialCode: materials.code, dealerName: dealers.name, createdAt: batches.createdAt },
+    defaultOrder: desc(batches.id),
+    unique: [{ field: 'code', column: batches.code }],
+    toValues: async (input, ctx) => {
+      checkCode(input.code);
+      await materialOf(input.materialId);
+      return {
+        code: input.code, materialId: input.materialId, dealerId: await batchDealer(ctx, input.dealerId),
+        productionDate: input.productionDate, remark: input.remark ?? null,
+      };
+    },
+    fromSheet: async (v, ctx) => {
+      const opts = await deviceOptions(ctx);
+      const material = opts.materials.find((m) => m.code.toUpperCase() === (v.materialCode ?? '').toUpperCase());
+      if (!material) throw badRequest(v.materialCode ? 'invalidValue' : 'required', 'materialCode');
+      const dealer = v.dealerCode ? opts.dealers.find((d) => d.code.toUpperCase() === v.dealerCode.toUpperCase()) : undefined;
+      if (v.dealerCode && !dealer) throw badRequest('invalidValue', 'dealerCode');
+      return { code: v.code, materialId: material.id, dealerId: dealer?.id ?? null, productionDate: v.productionDate, remark: v.remark };
+    },
+    columns: [
+      { key: 'code', header: { 'zh-CN': '批次号', 'en-US': 'Batch code' }, width: 20, value: (r) => r.code },
+      { key: 'materialCode', header: { 'zh-CN': '物料编码', 'en-US': 'Material code' }, width: 22, value: (r) => r.materialCode },
+      { key: 'materialName', header: { 'zh-CN': '物料名称', 'en-US': 'Material' }, width: 36, value: (r) => r.materialName },
+      { key: 'dealerCode', header: { 'zh-CN': '经销商编码', 'en-US': 'Dealer code' }, value: (r) => r.dealerCode },
+      { key: 'productionDate', header: { 'zh-CN': '生产日期', 'en-US': 'Production date' }, value: (r) => r.productionDate },
+      { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 30, value: (r) => r.remark },
+    ],
+    extraRoutes: [
+      options(DevicesPerm.batch, '/basedata/batch', 'all'),
+      defineRoute({
+        method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody,
+        summary: 'Batches: create `count` batches of a material and day, coded B + yyMMdd + material code tail + 3-digit sequence (continuing after the highest used)',
+        handler: async ({ body, user, lang, req }) => {
+          const ctx = await ctxOf(user, lang);
+          const material = await materialOf(body.materialId);
+          const dealerId = await batchDealer(ctx, body.dealerId);
+          const prefix = batchPrefix(material.code, body.productionDate);
+          const codes = await db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+            const used = await tx.select({ code: batches.code }).from(batches)
+              .where(and(sqlLike(batches.code, `${prefix}%`), sql`length(${batches.code}) = ${prefix.length + SEQ_DIGITS}`));
+            const highest = used.map((u) => Number(u.code.slice(prefix.length))).filter(Number.isInteger).reduce((a, b) => Math.max(a, b), 0);
+            if (highest + body.count > 10 ** SEQ_DIGITS - 1) throw conflict('batchSequenceFull', 'count');
+            const made = Array.from({ length: body.count }, (_, i) => `${prefix}${String(highest + i + 1).padStart(SEQ_DIGITS, '0')}`);
+            // A hand-made code may already hold a number above the highest (a longer code never matches the pattern).
+            const [taken] = await tx.select({ n: count() }).from(batches).where(inArray(batches.code, made));
+            if (taken.n > 0) throw conflict('duplicate', 'code');
+            const rows = await tx.insert(batches).values(made.map((code) => ({
+              code, materialId: material.id, dealerId, productionDate: body.productionDate, remark: null,
+            }))).returning({ id: batches.id, code: batches.code });
+            await recordAudit(tx, actor(user, req.ip), {
+              action: 'generate', entity: 'batch', entityId: rows[0].id,
+              after: { materialId: material.id, dealerId, productionDate: body.productionDate, codes: made },
+            });
+            return made;
+          });
+          return { codes };
+        },
+      }),
+    ],
+  });
+
+  // ---------------------------------------------------------------- pallets (shelves)
+  const palletColumns = {
+    id: pallets.id, warehouseId: pallets.warehouseId, warehouseCode: sql<string>`${warehouses.code}`, warehouseName: sql<string>`${warehouses.name}`,
+    code: pallets.code, name: pallets.name, storageLocationId: pallets.storageLocationId, storageLocationCode: storageLocations.code,
+    capacity: pallets.capacity, status: pallets.status, createdAt: pallets.createdAt,
+  };
+  const palletScope = (ctx: CrudContext) => inScope(pallets.warehouseId, ctx.scope.warehouseIds);
+  const palletList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<PalletHeld[]> =>
+    db.select(palletColumns).from(pallets).innerJoin(warehouses, eq(warehouses.id, pallets.warehouseId))
+      .leftJoin(storageLocations, eq(storageLocations.id, pallets.storageLocationId))
+      .where(where).orderBy(...order).limit(limit).offset(offset);
+
+  const palletRoutes = crudRoutes<PalletHeld, z.infer<typeof palletInput>>(services, {
+    base: '/basedata/pallet', tag: 'pallet', pagePerm: DevicesPerm.pallet, entity: 'pallet',
+    title: { 'zh-CN': '货架', 'en-US': 'Pallets' },
+    table: pallets, id: pallets.id,
+    filters: palletFilters, input: palletInput,
+    where: (f, ctx) => and(
+      f.keyword ? or(like(pallets.code, f.keyword), like(pallets.name, f.keyword)) : undefined,
+      f.warehouseId ? eq(pallets.warehouseId, f.warehouseId as number) : undefined,
+      f.status ? eq(pallets.status, f.status as string) : undefined,
+      palletScope(ctx),
+    ),
+    list: (_ctx, where, order, limit, offset) => palletList(where, order, limit, offset),
+    count: async (_ctx, where) => (await db.select({ n: count() }).from(pallets).where(where))[0].n,
+    load: async (ctx, id) => (await palletList(and(eq(pallets.id, id), palletScope(ctx)), [pallets.id], 1, 0))[0],
+    sortable: { code: pallets.code, name: pallets.name, capacity: pallets.capacity, status: pallets.status, warehouseName: warehouses.name, createdAt: pallets.createdAt },
+    defaultOrder: asc(pallets.code),
+    unique: [{ field: 'code', column: pallets.code, within: [{ field: 'warehouseId', column: pallets.warehouseId }] }],
+    toValues: async (input, ctx) => {
+      checkCode(input.code);
+      const [w] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, input.warehouseId));
+      if (!w) throw badRequest('invalidValue', 'warehouseId');
+      if (!allows(ctx.scope.warehouseIds, w.id)) throw badRequest('notInScope', 'warehouseId');
+      let storageLocationId: number | null = null;
+      if (input.storageLocationCode) {
+        const [loc] = await db.select({ id: storageLocations.id }).from(storageLocations)
+          .where(and(eq(storageLocations.warehouseId, w.id), eq(storageLocations.code, input.storageLocationCode.toUpperCase())));
+        if (!loc) throw badRequest('notOfWarehouse', 'storageLocationCode');
+        storageLocationId = loc.id;
+      }
+      return { warehouseId: w.id, code: input.code, name: input.name, storageLocationId, capacity: input.capacity, status: input.status };
+    },
+    fromSheet: async (v, ctx) => {
+      const warehouse = (await deviceOptions(ctx)).warehouses.find((w) => w.code.toUpperCase() === (v.warehouseCode ?? '').toUpperCase());
+      if (!warehouse) throw badRequest(v.warehouseCode ? 'invalidValue' : 'required', 'warehouseCode');
+      return { warehouseId: warehouse.id, code: v.code, name: v.name, storageLocationCode: v.storageLocationCode, capacity: v.capacity || 0, status: v.status || 'normal' };
+    },
+    columns: [
+      { key: 'warehouseCode', header: { 'zh-CN': '仓库编码', 'en-US': 'Warehouse code' }, value: (r) => r.warehouseCode },
+      { key: 'code', header: { 'zh-CN': '货架编码', 'en-US': 'Code' }, value: (r) => r.code },
+      { key: 'name', header: { 'zh-CN': '货架名称', 'en-US': 'Name' }, value: (r) => r.name },
+      { key: 'storageLocationCode', header: { 'zh-CN': '库位', 'en-US': 'Storage location' }, value: (r) => r.storageLocationCode },
+      { key: 'capacity', header: { 'zh-CN': '容量', 'en-US': 'Capacity' }, value: (r) => r.capacity },
+      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
+    ],
+    extraRoutes: [options(DevicesPerm.pallet, '/basedata/pallet', 'warehouses')],
+  });
+
+  // ---------------------------------------------------------------- scenes
+  const sceneColumns = {
+    id: scenes.id, code: scenes.code, name: scenes.name, orderType: scenes.orderType, scanRequired: scenes.scanRequired, postToErp: scenes.postToErp,
+    remark: scenes.remark, status: scenes.status, createdAt: scenes.createdAt,
+  };
+  const sceneRoutes = crudRoutes<SceneHeld, z.infer<typeof sceneInput>>(services, {
+    base: '/basedata/scene', tag: 'scene', pagePerm: DevicesPerm.scene, entity: 'scene',
+    title: { 'zh-CN': '场景配置', 'en-US': 'Scenes' },
+    table: scenes, id: scenes.id,
+    filters: sceneFilters, input: sceneInput,
+    where: (f) => and(
+      f.keyword ? or(like(scenes.code, f.keyword), like(scenes.name, f.keyword)) : undefined,
+      f.orderType ? eq(scenes.orderType, f.orderType as string) : undefined,
+      f.status ? eq(scenes.status, f.status as string) : undefined,
+    ),
+    list: (_ctx, where, order, limit, offset) => db.select(sceneColumns).from(scenes).where(where).orderBy(...order).limit(limit).offset(offset),
+    count: async (_ctx, where) => (await db.select({ n: count() }).from(scenes).where(where))[0].n,
+    load: async (_ctx, id) => (await db.select(sceneColumns).from(scenes).where(eq(scenes.id, id)))[0],
+    sortable: { code: scenes.code, name: scenes.name, orderType: scenes.orderType, status: scenes.status, createdAt: scenes.createdAt },
+    defaultOrder: asc(scenes.code),
+    unique: [{ field: 'code', column: scenes.code }],
+    toValues: (input) => {
+      checkCode(input.code);
+      return { ...input, remark: input.remark ?? null };
+    },
+    fromSheet: (v) => ({
+      code: v.code, name: v.name, orderType: v.orderType, scanRequired: !['0', 'false', 'no', '否'].includes((v.scanRequired ?? '').toLowerCase()),
+      postToErp: ['1', 'true', 'yes', '是'].includes((v.postToErp ?? '').toLowerCase()), remark: v.remark, status: v.status || 'normal',
+    }),
+    columns: [
+      { key: 'code', header: { 'zh-CN': '场景编码', 'en-US': 'Code' }, value: (r) => r.code },
+      { key: 'name', header: { 'zh-CN': '场景名称', 'en-US': 'Name' }, value: (r) => r.name },
+      { key: 'orderType', header: { 'zh-CN': '单据类型', 'en-US': 'Order type' }, value: (r) => r.orderType },
+      { key: 'scanRequired', header: { 'zh-CN': '需要扫码', 'en-US': 'Scan required' }, value: (r) => (r.scanRequired ? 1 : 0) },
+      { key: 'postToErp', header: { 'zh-CN': '过账 ERP', 'en-US': 'Post to ERP' }, value: (r) => (r.postToErp ? 1 : 0) },
+      { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 30, value: (r) => r.remark },
+      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
+    ],
+  });
+
+  return [...batchRoutes, ...palletRoutes, ...sceneRoutes];
+}

@@ -1,0 +1,48 @@
+import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CODE_PATTERN } from '../../../shared/patterns';
+import type { Db } from '../../db/client';
+import { storehouses, warehouses } from '../../db/schema';
+import type { CrudContext } from '../../http/crud';
+import { badRequest } from '../../http/errors';
+import { allows } from '../system/dataScope';
+
+/** Part of a text, case-insensitive, with LIKE's wildcards taken literally; undefined for no filter. */
+export const like = (column: PgColumn, text: unknown): SQL | undefined =>
+  typeof text === 'string' && text.trim() ? ilike(column, `%${text.trim().replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+
+export const eqIf = (column: PgColumn, value: unknown): SQL | undefined =>
+  value === undefined || value === null || value === '' ? undefined : eq(column, value);
+
+/** Codes are uppercase letters and digits: 400 'Please enter uppercase letters' naming the field. */
+export function checkCode(code: string, field = 'code'): string {
+  if (!CODE_PATTERN.test(code)) throw badRequest('uppercase', field);
+  return code;
+}
+
+/** Whether any row of `table` points at one of `ids` through `column` (and the extra condition). */
+export async function referenced(db: Db, table: PgTable, column: PgColumn, ids: number[], extra?: SQL): Promise<boolean> {
+  const [hit] = await db.select({ n: count() }).from(table).where(and(inArray(column, ids), extra));
+  return hit.n > 0;
+}
+
+/** A warehouse the caller may write to, or 400 naming the field (unknown: invalid value; another dealer's: not in scope). */
+export async function writableWarehouse(ctx: CrudContext, id: number, field = 'warehouseId') {
+  const [row] = await ctx.db.select({ id: warehouses.id, dealerId: warehouses.dealerId }).from(warehouses).where(eq(warehouses.id, id));
+  if (!row) throw badRequest('invalidValue', field);
+  if (!allows(ctx.scope.warehouseIds, row.id)) throw badRequest('notInScope', field);
+  return row;
+}
+
+/** An area of the given warehouse, or 400 naming the field. */
+export async function areaOf(ctx: CrudContext, warehouseId: number, storehouseId: number, field = 'storehouseId') {
+  const [row] = await ctx.db.select({ id: storehouses.id, code: storehouses.code, warehouseId: storehouses.warehouseId })
+    .from(storehouses).where(eq(storehouses.id, storehouseId));
+  if (!row || row.warehouseId !== warehouseId) throw badRequest('invalidValue', field);
+  return row;
+}
+
+/** Yes/no cells of a sheet: 1, true, yes, y, 是 read as true. */
+export const sheetFlag = (value: string | undefined) => ['1', 'true', 'yes', 'y', '是'].includes(String(value ?? '').trim().toLowerCase());
+export const statusOf = (value: string | undefined) => (['disabled', '停用', '禁用'].includes(String(value ?? '').trim()) ? 'disabled' : 'normal');
+export const yesNo = (v: boolean) => (v ? 1 : 0);

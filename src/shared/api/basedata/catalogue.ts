@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import type { MessageKey } from '../../i18n/messages';
+import { CODE_PATTERN } from '../../patterns';
+
+/** Catalogue pages: materials, dealer material relations (and their matching), dealer materials. */
+export const MATERIAL_SOURCES = ['factory', 'erp'] as const;
+export type MaterialSource = (typeof MATERIAL_SOURCES)[number];
+export const CATALOGUE_STATUSES = ['normal', 'disabled'] as const;
+
+/**
+ * A tyre size, loosely: width[/aspect] construction rim [suffix] [load index speed symbol].
+ * 205/55R16 91V, 225/45ZR17, 11R22.5 146/143M, 7.00R16LT 118/114L, 195/75R16C 107/105R, 31X10.50R15.
+ */
+export const TYRE_SIZE_PATTERN = /^(?:\d{2}X)?\d{1,3}(?:\.\d{1,2})?(?:\/\d{2,3}(?:\.\d{1,2})?)?\s?(?:ZR|R|D|B|-)\s?\d{2}(?:\.\d)?(?:[A-Z]{1,2})?(?:\s+\d{2,3}(?:\/\d{2,3})?\s?[A-Z]\d?)?$/i;
+export const LOAD_INDEX_PATTERN = /^\d{2,3}(?:\/\d{2,3})?$/;
+export const SPEED_INDEX_PATTERN = /^[A-Z]\d?$/;
+/** A price: at least 0, at most two decimals. */
+export const PRICE_PATTERN = /^\d{1,10}(?:\.\d{1,2})?$/;
+
+/** '' and spaces are no value. */
+const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
+const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
+/** Numbers and numeric text both arrive (a form sends numbers, a sheet text); kept as text for the checks. */
+const priceText = z.preprocess((v) => (typeof v === 'number' ? String(v) : blankIsNull(v)), z.string().max(16).nullable().optional());
+
+/**
+ * A material. Field rules that need the spec's words (codes, empty code, sizes, prices) are
+ * checked by `materialProblem`, on both sides, so the message is the caller's language.
+ */
+export const materialInput = z.object({
+  code: z.string().trim().max(32).default(''),
+  name: z.string().trim().min(1).max(128),
+  brandId: z.coerce.number().int().positive(),
+  specification: z.string().trim().min(1).max(64),
+  pattern: z.string().trim().min(1).max(64),
+  loadIndex: z.string().trim().min(1).max(16),
+  speedIndex: z.string().trim().toUpperCase().min(1).max(4),
+  unit: z.string().trim().min(1).max(8).default('条'),
+  price: priceText,
+  source: z.enum(MATERIAL_SOURCES).default('factory'),
+  erpCode: optionalText(32),
+  status: z.enum(CATALOGUE_STATUSES).default('normal'),
+}).strict();
+export type MaterialInput = z.input<typeof materialInput>;
+
+export interface FieldProblem { field: string; key: MessageKey }
+
+/** The first field rule a material breaks, or null. */
+export function materialProblem(m: { code?: string | null; specification?: string | null; loadIndex?: string | null; speedIndex?: string | null; price?: string | number | null }): FieldProblem | null {
+  const code = (m.code ?? '').trim();
+  if (!code) return { field: 'code', key: 'materialCodeEmpty' };
+  if (!CODE_PATTERN.test(code)) return { field: 'code', key: 'uppercase' };
+  if (m.specification && !TYRE_SIZE_PATTERN.test(m.specification.trim())) return { field: 'specification', key: 'tyreSize' };
+  if (m.loadIndex && !LOAD_INDEX_PATTERN.test(m.loadIndex.trim())) return { field: 'loadIndex', key: 'invalidValue' };
+  if (m.speedIndex && !SPEED_INDEX_PATTERN.test(m.speedIndex.trim().toUpperCase())) return { field: 'speedIndex', key: 'invalidValue' };
+  if (m.price === null || m.price === undefined || m.price === '') return { field: 'price', key: 'required' };
+  if (!PRICE_PATTERN.test(String(m.price).trim())) return { field: 'price', key: 'price' };
+  return null;
+}
+
+export const materialFilters = z.object({
+  /** Part of the code, name, spec or pattern. */
+  keyword: z.string().max(64).optional(),
+  brandId: z.coerce.number().int().positive().optional(),
+  specification: z.string().max(64).optional(),
+  pattern: z.string().max(64).optional(),
+  source: z.enum(MATERIAL_SOURCES).optional(),
+  status: z.enum(CATALOGUE_STATUSES).optional(),
+});
+
+export interface MaterialRow {
+  id: number;
+  code: string;
+  name: string;
+  brandId: number;
+  brandCode: string;
+  brandName: string;
+  specification: string;
+  pattern: string;
+  loadIndex: string;
+  speedIndex: string;
+  unit: string;
+  /** Decimal text with two places. */
+  price: string;
+  source: MaterialSource;
+  erpCode: string | null;
+  status: string;
+}
+
+/** A material as the pickers show it. */
+export interface MaterialRef { id: number; code: string; name: string; specification: string; pattern: string; brandName: string }
+export interface DealerRef { id: number; code: string; name: string }
+export interface CatalogueOptions { brands: { id: number; code: string; name: string }[]; dealers: DealerRef[] }
+
+const refId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullable().optional());
+
+/** A dealer's own code and name for a material; the factory material may still be unknown. */
+export const materialRelationInput = z.object({
+  /** Ignored for a dealer's own users: they write their dealer's rows. */
+  dealerId: refId,
+  dealerMaterialCode: z.string().trim().min(1).max(64),
+  dealerMaterialName: z.string().trim().min(1).max(128),
+  materialId: refId,
+}).strict();
+export type MaterialRelationInput = z.input<typeof materialRelationInput>;
+
+export const materialRelationFilters = z.object({
+  keyword: z.string().max(64).optional(),
+  dealerId: z.coerce.number().int().positive().optional(),
+  /** matched: has a factory material; unmatched: not yet. */
+  matched: z.enum(['matched', 'unmatched']).optional(),
+});
+
+export interface MaterialRelationRow {
+  id: number;
+  dealerId: number;
+  dealerCode: string;
+  dealerName: string;
+  dealerMaterialCode: string;
+  dealerMaterialName: string;
+  materialId: number | null;
+  materialCode: string | null;
+  materialName: string | null;
+  specification: string | null;
+  pattern: string | null;
+  brandName: string | null;
+}
+
+/** An unmatched relation with the factory material it most likely means. */
+export interface MatchSuggestionRow extends MaterialRelationRow {
+  suggestion: (MaterialRef & { score: number }) | null;
+}
+
+export const matchBody = z.object({ id: z.coerce.number().int().positive(), materialId: z.coerce.number().int().positive() }).strict();
+export const autoMatchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
+export const materialPickBody = z.object({ keyword: z.string().max(64).optional(), id: z.coerce.number().int().positive().optional() });
+
+export const dealerMaterialInput = z.object({
+  dealerId: refId,
+  materialId: z.coerce.number().int().positive(),
+  price: priceText,
+  safetyStock: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  status: z.enum(CATALOGUE_STATUSES).default('normal'),
+}).strict();
+export type DealerMaterialInput = z.input<typeof dealerMaterialInput>;
+
+export const dealerMaterialFilters = z.object({
+  keyword: z.string().max(64).optional(),
+  dealerId: z.coerce.number().int().positive().optional(),
+  brandId: z.coerce.number().int().positive().optional(),
+  status: z.enum(CATALOGUE_STATUSES).optional(),
+});
+
+export interface DealerMaterialRow {
+  id: number;
+  dealerId: number;
+  dealerCode: string;
+  dealerName: string;
+  materialId: number;
+  materialCode: string;
+  materialName: string;
+  brandName: string;
+  specification: string;
+  pattern: string;
+  unit: string;
+  /** The factory's list price. */
+  listPrice: string;
+  /** The dealer's own price; null: the list price. */
+  price: string | null;
+  safetyStock: number;
+  status: string;
+}
+
+// ---------------------------------------------------------------- matching
+
+/**
+ * The digits of the tyre size in a text: '205/55R16 91V' and '205 55 r16' both give 2055516,
+ * '11R22.5' gives 11225. Empty when no size is found.
+ */
+export function sizeKey(text: string): string {
+  const m = /(\d{1,3}(?:\.\d{1,2})?)(?:\s*[/\s]\s*(\d{2,3}(?:\.\d{1,2})?))?\s*(?:Z?R|-)\s*(\d{2}(?:\.\d)?)/i.exec(text);
+  if (!m) return '';
+  return `${m[1]}${m[2] ?? ''}${m[3]}`.replace(/\D/g, '');
+}
+
+/** Letters and digits only, upper case: 'Trail H/T' and 'trail ht' compare equal. */
+export const compact = (text: string) => text.toUpperCase().replace(/[^0-9A-Z\u4e00-\u9fff]/g, '');
+
+export interface MatchCandidate { id: number; specification: string; pattern: string; brandName: string; loadIndex: string; speedIndex: string }
+
+/**
+ * How well a dealer's material name means a factory material: the size must agree (the
+ * digits of it), then the pattern, the brand and the service description add to the score.
+ * 0 means no match.
+ */
+export function matchScore(name: string, m: MatchCandidate, nameSize = sizeKey(name), nameCompact = compact(name)): number {
+  if (!nameSize || nameSize !== sizeKey(m.specification)) return 0;
+  let score = 10;
+  const pattern = compact(m.pattern);
+  if (pattern && nameCompact.includes(pattern)) score += 6;
+  const brand = compact(m.brandName);
+  if (brand && nameCompact.includes(brand)) score += 2;
+  if (nameCompact.includes(compact(`${m.loadIndex}${m.speedIndex}`))) score += 1;
+  return score;
+}
+
+/** The best candidate for a name, or null; ties go to the earliest candidate. */
+export function bestMatch<M extends MatchCandidate>(name: string, candidates: M[]): { material: M; score: number } | null {
+  const size = sizeKey(name);
+  if (!size) return null;
+  const text = compact(name);
+  let best: { material: M; score: number } | null = null;
+  for (const m of candidates) {
+    const score = matchScore(name, m, size, text);
+    if (score > 0 && (!best || score > best.score)) best = { material: m, score };
+  }
+  return best;
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
+export const DevicesPerm = {
+  pda: 'basedata:scandiviceReg',
+  accountSet: 'basedata:accinformation',
+  batch: 'basedata:baseBatch',
+  pallet: 'basedata:basePallet',
+  scene: 'basedata:scenceConfig',
+  mail: 'basedata:mailManagement',
+} as const;
+
+export const RECORD_STATUSES = ['normal', 'disabled'] as const;
+/** Dictionary pda_status: 0 not activated, 1 activated, 2 frozen. */
+export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
+/** Order types of spec section 9 (dictionary order_type). */
+export const ORDER_TYPES = ['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB'] as const;
+/** Production dates are calendar days, `YYYY-MM-DD`. */
+export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+const status = z.enum(RECORD_STATUSES).default('normal');
+const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
+const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
+const refId = z.coerce.number().int().positive();
+const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
+/** Codes: required here; the server checks CODE_PATTERN itself to answer 'Please enter uppercase letters'. */
+const code = z.string().trim().min(1).max(32);
+const date = z.string().trim().regex(DATE_PATTERN);
+
+export const pdaInput = z.object({
+  serialNo: z.string().trim().min(1).max(64).regex(SERIAL_PATTERN),
+  name: z.string().trim().min(1).max(64),
+  model: optionalText(64),
+  dealerId: optionalRef,
+  warehouseId: optionalRef,
+}).strict();
+export const pdaFilters = z.object({
+  keyword: z.string().max(64).optional(),
+  status: z.enum(['0', '1', '2']).optional(),
+  dealerId: refId.optional(),
+});
+export const pdaIdsBody = z.object({ ids: z.array(refId).min(1).max(500) }).strict();
+
+export const accountSetInput = z.object({
+  code,
+  name: z.string().trim().min(1).max(64),
+  dealerId: optionalRef,
+  erpCompanyCode: optionalText(32),
+  status,
+}).strict();
+export const accountSetFilters = z.object({ keyword: z.string().max(64).optional(), status: z.enum(RECORD_STATUSES).optional(), dealerId: refId.optional() });
+
+export const batchInput = z.object({
+  code,
+  materialId: refId,
+  dealerId: optionalRef,
+  productionDate: date,
+  remark: optionalText(256),
+}).strict();
+export const batchFilters = z.object({
+  keyword: z.string().max(64).optional(),
+  materialId: refId.optional(),
+  dealerId: refId.optional(),
+  productionDate: z.string().max(10).optional(),
+});
+export const MAX_BATCH_GENERATE = 200;
+export const batchGenerateBody = z.object({
+  materialId: refId,
+  dealerId: optionalRef,
+  productionDate: date,
+  count: z.coerce.number().int().min(1).max(MAX_BATCH_GENERATE),
+}).strict();
+
+export const palletInput = z.object({
+  warehouseId: refId,
+  code,
+  name: z.string().trim().min(1).max(64),
+  /** A storage location of the same warehouse, by its code (A-01-01). */
+  storageLocationCode: optionalText(32),
+  capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  status,
+}).strict();
+export const palletFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: refId.optional(), status: z.enum(RECORD_STATUSES).optional() });
+
+export const sceneInput = z.object({
+  code,
+  name: z.string().trim().min(1).max(64),
+  orderType: z.enum(ORDER_TYPES),
+  scanRequired: z.boolean().default(true),
+  postToErp: z.boolean().default(false),
+  remark: optionalText(256),
+  status,
+}).strict();
+export const sceneFilters = z.object({ keyword: z.string().max(64).optional(), orderType: z.enum(ORDER_TYPES).optional(), status: z.enum(RECORD_STATUSES).optional() });
+
+export const MAX_MAIL_RECIPIENTS = 100;
+export const mailSendBody = z.object({
+  subject: z.string().trim().min(1).max(128),
+  body: z.string().trim().min(1).max(20_000),
+  recipientIds: z.array(refId).min(1).max(MAX_MAIL_RECIPIENTS),
+}).strict();
+export const mailBoxBody = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().max(64).optional(),
+  unread: z.boolean().optional(),
+});
+export const mailIdBody = z.object({ id: refId }).strict();
+export const mailRecipientsBody = z.object({ keyword: z.string().max(64).optional() }).loose();
+
+export interface Ref { id: number; code: string; name: string }
+export interface WarehouseRef extends Ref { dealerId: number | null }
+
+export interface PdaRow {
+  id: number; serialNo: string; name: string; model: string | null; dealerId: number | null; dealerCode: string | null; dealerName: string | null;
+  warehouseId: number | null; warehouseCode: string | null; warehouseName: string | null; status: string; activatedAt: string | null; createdAt: string;
+}
+export interface AccountSetRow {
+  id: number; code: string; name: string; dealerId: number | null; dealerCode: string | null; dealerName: string | null; erpCompanyCode: string | null; status: string; createdAt: string;
+}
+export interface BatchRow {
+  id: number; code: string; materialId: number | null; materialCode: string | null; materialName: string | null;
+  dealerId: number | null; dealerCode: string | null; dealerName: string | null; productionDate: string | null; remark: string | null; createdAt: string;
+}
+export interface PalletRow {
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; code: string; name: string;
+  storageLocationId: number | null; storageLocationCode: string | null; capacity: number; status: string; createdAt: string;
+}
+export interface SceneRow {
+  id: number; code: string; name: string; orderType: string; scanRequired: boolean; postToErp: boolean; remark: string | null; status: string; createdAt: string;
+}
+/** What the device, account-set, batch and pallet forms choose from (within the caller's scope). */
+export interface DeviceOptions { dealers: Ref[]; warehouses: WarehouseRef[]; materials: Ref[] }
+
+export interface MailUser { id: number; userName: string; nickName: string; dealerName: string | null }
+export interface InboxRow { id: number; subject: string; senderName: string; createdAt: string; readAt: string | null }
+export interface SentRow { id: number; subject: string; recipients: string[]; readCount: number; createdAt: string }
+export interface MailDetail {
+  id: number; subject: string; body: string; senderId: number; senderName: string; createdAt: string;
+  recipients: { id: number; name: string; readAt: string | null }[];
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from '../../patterns';
+
+/** Permission codes of the dealers-and-warehouses pages (buttons are `<code>:add` and so on). */
+export const WarehousingPerm = {
+  dealer: 'basedata:brokerInfo',
+  warehouse: 'basedata:warehouse',
+  storehouse: 'basedata:storehouse',
+  location: 'basedata:storagelocation',
+  rule: 'basedata:storagelocationRule',
+} as const;
+
+export const STATUSES = ['normal', 'disabled'] as const;
+const status = z.enum(STATUSES).default('normal');
+/** A blank optional text is no value: '' and spaces are stored as null. */
+const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
+const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
+const optionalPhone = z.preprocess(blankIsNull, z.string().regex(PHONE_PATTERN).nullable().optional());
+/** An id; a digit string (a form or sheet value) reads as its number, nothing at all as 'mandatory'. */
+const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int().positive());
+const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
+/** Codes: required here; the server checks CODE_PATTERN itself to answer 'Please enter uppercase letters'. */
+const code = z.string().trim().min(1).max(32);
+const flag = z.boolean().default(false);
+
+export const dealerInput = z.object({
+  code,
+  name: z.string().trim().min(1).max(128),
+  nickname: optionalText(64),
+  regionId: optionalRef,
+  defaultWarehouseId: optionalRef,
+  contact: optionalText(64),
+  phone: optionalPhone,
+  address: optionalText(256),
+  erpCall: flag,
+  locationEnabled: flag,
+  duplicateScanDelete: flag,
+  internalStock: flag,
+  batchEnabled: flag,
+  tmsEnabled: flag,
+  barcodeEnabled: z.boolean().default(true),
+  status,
+});
+export type DealerInput = z.input<typeof dealerInput>;
+
+export const warehouseInput = z.object({
+  code,
+  name: z.string().trim().min(1).max(128),
+  /** null: the maker's central warehouse. */
+  dealerId: optionalRef,
+  address: optionalText(256),
+  contact: optionalText(64),
+  phone: optionalPhone,
+  status,
+});
+export type WarehouseInput = z.input<typeof warehouseInput>;
+
+export const storehouseInput = z.object({
+  warehouseId: refId,
+  code,
+  name: z.string().trim().min(1).max(64),
+  status,
+});
+export type StorehouseInput = z.input<typeof storehouseInput>;
+
+export const locationInput = z.object({
+  warehouseId: refId,
+  storehouseId: refId,
+  code: z.string().trim().min(1).max(32),
+  name: z.string().trim().min(1).max(64),
+  capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  status,
+});
+export type LocationInput = z.input<typeof locationInput>;
+
+export const locationRuleInput = z.object({
+  warehouseId: refId,
+  name: z.string().trim().min(1).max(64),
+  brandId: optionalRef,
+  specification: optionalText(64),
+  pattern: optionalText(64),
+  priority: z.coerce.number().int().min(0).max(9999).default(0),
+  locationIds: z.array(refId).max(500).default([]),
+  status,
+});
+export type LocationRuleInput = z.input<typeof locationRuleInput>;
+
+export const generateLocationsBody = z.object({
+  storehouseId: refId,
+  rows: z.coerce.number().int().min(1).max(99),
+  levels: z.coerce.number().int().min(1).max(99),
+  capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
+}).strict();
+export type GenerateLocationsBody = z.input<typeof generateLocationsBody>;
+
+export const suggestLocationBody = z.object({ warehouseId: refId, materialId: refId }).strict();
+export type SuggestLocationBody = z.input<typeof suggestLocationBody>;
+export interface SuggestLocationAnswer {
+  ruleId: number | null;
+  ruleName: string | null;
+  locations: { id: number; code: string; name: string }[];
+}
+
+export interface DealerRow {
+  id: number; code: string; name: string; nickname: string | null; regionId: number | null; regionName: string | null;
+  defaultWarehouseId: number | null; defaultWarehouseName: string | null; contact: string | null; phone: string | null; address: string | null;
+  erpCall: boolean; locationEnabled: boolean; duplicateScanDelete: boolean; internalStock: boolean; batchEnabled: boolean;
+  tmsEnabled: boolean; barcodeEnabled: boolean; status: string;
+}
+export interface WarehouseRow {
+  id: number; code: string; name: string; dealerId: number | null; dealerCode: string | null; dealerName: string | null;
+  address: string | null; contact: string | null; phone: string | null; status: string;
+}
+export interface StorehouseRow { id: number; warehouseId: number; warehouseCode: string; warehouseName: string; code: string; name: string; status: string }
+export interface LocationRow {
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; storehouseId: number; storehouseCode: string;
+  storehouseName: string; code: string; name: string; capacity: number; status: string;
+}
+export interface LocationRuleRow {
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; name: string; brandId: number | null;
+  brandName: string | null; specification: string | null; pattern: string | null; priority: number; status: string;
+  locationIds: number[]; locationCodes: string[];
+}
+/** Options for the pages' selects, within the caller's scope. */
+export interface WarehousingOptions {
+  regions: { id: number; name: string }[];
+  dealers: { id: number; code: string; name: string }[];
+  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
+  /** Areas and locations of the warehouse asked for (none without one). */
+  storehouses: { id: number; code: string; name: string; warehouseId: number }[];
+  locations: { id: number; code: string; storehouseId: number }[];
+  brands: { id: number; name: string }[];
+}

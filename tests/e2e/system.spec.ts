@@ -1,0 +1,101 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { login, prepare, SCREENSHOTS, topMenu } from './helpers';
+
+const formItem = (page: Page, label: string) => page.getByTestId('entity-form').locator('.arco-form-item', { hasText: label }).first();
+/** Form inputs are named by their placeholder, which is the field's label. */
+const input = (page: Page, label: string) => page.getByTestId('entity-form').getByRole('textbox', { name: label, exact: true });
+async function choose(page: Page, item: Locator, option: string) {
+  await item.locator('.arco-select-view').click();
+  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+test('a role with only two pages: its user sees exactly those menus and buttons', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await prepare(page, { lang: 'en-US' });
+  await login(page, 'admin');
+
+  // 1. The role.
+  await page.goto('/#/system/permission/role');
+  await page.getByTestId('list-roles').getByTestId('toolbar-add').click();
+  await input(page, 'Code').fill('TWO_PAGES');
+  await choose(page, formItem(page, 'Type'), 'Function role');
+  await input(page, 'Name (Chinese)').fill('两页角色');
+  await input(page, 'Name (English)').fill('Two pages');
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(page.locator('.arco-table-tr', { hasText: 'TWO_PAGES' })).toHaveCount(1);
+
+  // 2. Its grants: Warehouses (open the page and export) and Scan detail (open the page).
+  await page.locator('.arco-table-tr', { hasText: 'TWO_PAGES' }).getByTestId('role-permissions').click();
+  await expect(page.getByTestId('role-permission-tree')).toBeVisible();
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  const warehouses = page.getByTestId('role-permission-tree').locator('.arco-tree-node', { hasText: /^Warehouses$/ }).first();
+  await warehouses.scrollIntoViewIfNeeded();
+  // The leaves right under Warehouses: "Open the page", Add, Edit, ..., Export.
+  const warehouseLeaves = warehouses.locator('xpath=following-sibling::div[contains(@class,"arco-tree-node")]');
+  await warehouseLeaves.filter({ hasText: 'Open the page' }).first().locator('.arco-checkbox').click();
+  await warehouseLeaves.filter({ hasText: /^Export$/ }).first().locator('.arco-checkbox').click();
+  const scan = page.getByTestId('role-permission-tree').locator('.arco-tree-node', { hasText: /^Scan detail$/ }).first();
+  await scan.scrollIntoViewIfNeeded();
+  await scan.locator('xpath=following-sibling::div[contains(@class,"arco-tree-node")]').filter({ hasText: 'Open the page' }).first().locator('.arco-checkbox').click();
+  await page.screenshot({ path: `${SCREENSHOTS}/role-permissions-en.png` });
+  await page.getByTestId('role-grant-save').click();
+  await expect(page.locator('.arco-message').last()).toContainText('Saved');
+
+  // 3. A user holding it.
+  await page.goto('/#/system/permission/users');
+  await page.getByTestId('toolbar-add').first().click();
+  await input(page, 'User name').fill('two.pages');
+  await input(page, 'Nickname').fill('Two Pages');
+  await input(page, 'Password').fill('Tyre#2026x');
+  await choose(page, formItem(page, 'Roles'), 'Two pages');
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(page.locator('.arco-table-tr', { hasText: 'two.pages' })).toHaveCount(1);
+
+  // 4. Signing in as that user: two sections, two pages, one button.
+  const other = await browser.newPage();
+  await prepare(other, { lang: 'en-US' });
+  await login(other, 'two.pages', 'Tyre#2026x');
+  await expect(topMenu(other)).toHaveText(['Base data', 'In/out detail']);
+  await topMenu(other).filter({ hasText: 'Base data' }).click();
+  await expect(other).toHaveURL(/#\/basedata\/base\/warehouse$/);
+  await expect(other.locator('.layout__sidebar .arco-menu-item')).toHaveText(['Warehouses']);
+  await topMenu(other).filter({ hasText: 'In/out detail' }).click();
+  await expect(other.locator('.layout__sidebar .arco-menu-item')).toHaveText(['Scan detail']);
+  await other.goto('/#/system/permission/users');
+  await expect(other).toHaveURL(/#\/404$/);
+  const info = await other.evaluate(async () => {
+    const token = document.cookie.split('; ').find((c) => c.startsWith('token='))!.slice(6);
+    const res = await fetch('/fms/api/v1/sys/user/getCurrentUserInfo', { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' });
+    return (await res.json()) as { data: { buttonList: string[] } };
+  });
+  expect(info.data.buttonList).toEqual(['basedata:warehouse:export']);
+  await other.screenshot({ path: `${SCREENSHOTS}/two-pages-user-en.png` });
+  await other.close();
+});
+
+test('a published announcement raises the unread badge of its readers', async ({ page, browser }) => {
+  await prepare(page, { lang: 'en-US' });
+  await login(page, 'dealer2');
+  const badge = page.getByTestId('messages').locator('.arco-badge-number, .arco-badge-dot');
+  const before = Number((await badge.count()) ? await badge.first().textContent() : 0);
+
+  const admin = await browser.newPage();
+  await prepare(admin, { lang: 'en-US' });
+  await login(admin, 'admin');
+  const token = (await admin.context().cookies()).find((c) => c.name === 'token')!.value;
+  const post = (path: string, body: unknown) => admin.evaluate(async ([p, b, t]) => {
+    const res = await fetch(`/fms/api/v1${p}`, { method: 'POST', headers: { token: t, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    return (await res.json()) as { code: number; data: { id: number } };
+  }, [path, body, token] as const);
+  const created = await post('/sys/announcement/save', { title: 'Winter tyre season opens', content: '<p>Stock <b>winter</b> tyres now.</p>', audience: 'all' });
+  expect(created.code).toBe(200);
+  expect((await post('/sys/announcement/publish', { id: created.data.id })).code).toBe(200);
+  await admin.close();
+
+  await page.reload();
+  await expect(page.getByTestId('messages').locator('.arco-badge-number')).toHaveText(String(before + 1));
+  await page.getByTestId('messages').click();
+  await expect(page.getByTestId('inbox')).toContainText('Winter tyre season opens');
+  await page.screenshot({ path: `${SCREENSHOTS}/dealer-inbox-en.png` });
+});

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, prepare, SCREENSHOTS } from './helpers';
+
+const modal = (page: Page) => page.locator('.arco-modal').last();
+const item = (page: Page, label: string) => modal(page).locator('.arco-form-item', { has: page.locator('.arco-form-label-item', { hasText: new RegExp(`^\\s*\\*?\\s*${label}\\s*$`) }) });
+const fill = (page: Page, label: string, value: string) => item(page, label).locator('input').fill(value);
+async function choose(page: Page, label: string, option: string) {
+  await item(page, label).locator('.arco-select').click();
+  await page.keyboard.type(option);
+  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+}
+async function confirm(page: Page) {
+  await modal(page).locator('.arco-btn-primary').click();
+  await expect(page.locator('.arco-message').last()).toContainText(/Saved|created/);
+}
+
+test.describe('Base data › dealers and warehouses', () => {
+  test('admin creates a dealer, its warehouse, an area and generated locations', async ({ page }) => {
+    await prepare(page, { lang: 'en-US', theme: 'light' });
+    await login(page, 'admin');
+
+    await page.goto('/#/basedata/base/brokerInfo');
+    const dealers = page.getByTestId('list-basedata-dealers');
+    await expect(dealers.locator('.arco-table-tr', { hasText: 'SH0001' })).toHaveCount(1);
+    await dealers.getByTestId('toolbar-add').click();
+    await fill(page, 'Dealer code', 'e2e01');
+    await fill(page, 'Dealer name', 'E2E Tyres Ltd');
+    await modal(page).locator('.arco-btn-primary').click();
+    await expect(modal(page)).toContainText('Please enter uppercase letters');
+    await fill(page, 'Dealer code', 'E2E01');
+    await fill(page, 'Phone', '13912345678');
+    await confirm(page);
+    await dealers.getByTestId('search-form').locator('input').first().fill('E2E01');
+    await dealers.getByTestId('search-submit').click();
+    await expect(dealers.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
+
+    await page.goto('/#/basedata/base/warehouse');
+    const warehouses = page.getByTestId('list-basedata-warehouses');
+    await warehouses.getByTestId('toolbar-add').click();
+    await fill(page, 'Warehouse code', 'E2E01W1');
+    await fill(page, 'Warehouse name', 'E2E main warehouse');
+    await choose(page, 'Dealer', 'E2E01');
+    await confirm(page);
+    await warehouses.getByTestId('search-form').locator('input').first().fill('E2E01W1');
+    await warehouses.getByTestId('search-submit').click();
+    await expect(warehouses.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
+
+    await page.goto('/#/basedata/base/storehouse');
+    const areas = page.getByTestId('list-basedata-areas');
+    await areas.getByTestId('toolbar-add').click();
+    await choose(page, 'Warehouse', 'E2E01W1');
+    await fill(page, 'Area code', 'A');
+    await fill(page, 'Area name', 'Area A');
+    await confirm(page);
+
+    await page.goto('/#/basedata/base/storagelocation');
+    const locations = page.getByTestId('list-basedata-locations');
+    await locations.getByTestId('warehouse-picker').click();
+    await page.keyboard.type('E2E01W1');
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'E2E01W1' }).first().click();
+    await locations.getByTestId('toolbar-generate').click();
+    await choose(page, 'Area', 'Area A');
+    await item(page, 'Rows').locator('input').fill('2');
+    await item(page, 'Levels').locator('input').fill('2');
+    await modal(page).locator('.arco-btn-primary').click();
+    await expect(page.locator('.arco-message').last()).toContainText('4 locations created');
+    for (const code of ['A-01-01', 'A-01-02', 'A-02-01', 'A-02-02']) {
+      await expect(locations.locator('.arco-table-tr', { hasText: code })).toHaveCount(1);
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/warehousing-locations.png`, fullPage: true });
+  });
+});
