@@ -15,12 +15,12 @@ let brandId: number;
 beforeAll(async () => {
   server = await startTestServer({ LOGIN_RATE_LIMIT: '1000' });
   const db = server.services.db;
-  // The demo grants dealers their dealer materials only; these tests also give them the relation pages.
+  // The demo grants dealers the relation pages; make sure of every button of them too.
   const [dealerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'dealer'));
   const pages = await db.select({ id: resources.id }).from(resources).where(or(
     sqlLike(resources.perm, 'basedata:materialRelation%'), eq(resources.perm, 'basedata:goods'), sqlLike(resources.perm, 'basedata:goods:%'),
   ));
-  await db.insert(roleResources).values(pages.map((p) => ({ roleId: dealerRole.id, resourceId: p.id })));
+  await db.insert(roleResources).values(pages.map((p) => ({ roleId: dealerRole.id, resourceId: p.id }))).onConflictDoNothing();
   admin = await server.login('admin');
   dealer1 = await server.login('dealer1');
   dealer2 = await server.login('dealer2');

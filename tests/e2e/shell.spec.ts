@@ -52,7 +52,7 @@ test.describe('the shell as the administrator sees it', () => {
 
     await topMenu(page).filter({ hasText: '基础数据' }).click();
     await expect(page).toHaveURL(/#\/basedata\/base\/brokerInfo$/);
-    await expect(page.getByTestId('generic-page')).toContainText('经销商管理');
+    await expect(tab(page, '经销商管理')).toHaveAttribute('data-active', 'true');
     await page.locator('.layout__sidebar .arco-menu-item', { hasText: '仓库管理' }).click();
     await expect(page).toHaveURL(/#\/basedata\/base\/warehouse$/);
 

@@ -29,28 +29,28 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   await page.locator('.arco-table-tr', { hasText: 'TWO_PAGES' }).getByTestId('role-permissions').click();
   await expect(page.getByTestId('role-permission-tree')).toBeVisible();
   await page.getByRole('button', { name: 'Expand all' }).click();
-  const warehouses = page.getByTestId('role-permission-tree').locator('.arco-tree-node', { hasText: /^Warehouses$/ }).first();
-  await warehouses.scrollIntoViewIfNeeded();
-  // The leaves right under Warehouses: "Open the page", Add, Edit, ..., Export.
-  const warehouseLeaves = warehouses.locator('xpath=following-sibling::div[contains(@class,"arco-tree-node")]');
-  await warehouseLeaves.filter({ hasText: 'Open the page' }).first().locator('.arco-checkbox').click();
-  await warehouseLeaves.filter({ hasText: /^Export$/ }).first().locator('.arco-checkbox').click();
-  const scan = page.getByTestId('role-permission-tree').locator('.arco-tree-node', { hasText: /^Scan detail$/ }).first();
-  await scan.scrollIntoViewIfNeeded();
-  await scan.locator('xpath=following-sibling::div[contains(@class,"arco-tree-node")]').filter({ hasText: 'Open the page' }).first().locator('.arco-checkbox').click();
+  // Tree nodes are found by their permission code, shown beside each label.
+  const node = (perm: string) => page.getByTestId('role-permission-tree').locator('.arco-tree-node', { has: page.locator('.role-tree__perm', { hasText: new RegExp(`^${perm}$`) }) }).first();
+  // A page's first child in the tree is its "Open the page" leaf.
+  const openPage = (perm: string) => node(perm).locator('xpath=following::div[contains(concat(" ", normalize-space(@class), " "), " arco-tree-node ")][1]');
+  await expect(node('reportQuery:scanDetail')).toBeVisible();
+  await expect(openPage('basedata:warehouse')).toContainText('Open the page');
+  await openPage('basedata:warehouse').locator('.arco-checkbox').click();
+  await node('basedata:warehouse:export').locator('.arco-checkbox').click();
+  await openPage('reportQuery:scanDetail').locator('.arco-checkbox').click();
   await page.screenshot({ path: `${SCREENSHOTS}/role-permissions-en.png` });
   await page.getByTestId('role-grant-save').click();
   await expect(page.locator('.arco-message').last()).toContainText('Saved');
 
   // 3. A user holding it.
   await page.goto('/#/system/permission/users');
-  await page.getByTestId('toolbar-add').first().click();
+  await page.getByTestId('list-users').getByTestId('toolbar-add').click();
   await input(page, 'User name').fill('two.pages');
   await input(page, 'Nickname').fill('Two Pages');
   await input(page, 'Password').fill('Tyre#2026x');
   await choose(page, formItem(page, 'Roles'), 'Two pages');
   await page.locator('.arco-modal .arco-btn-primary').click();
-  await expect(page.locator('.arco-table-tr', { hasText: 'two.pages' })).toHaveCount(1);
+  await expect(page.getByTestId('list-users').locator('.arco-table-tr', { hasText: 'two.pages' })).toHaveCount(1);
 
   // 4. Signing in as that user: two sections, two pages, one button.
   const other = await browser.newPage();

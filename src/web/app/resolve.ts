@@ -21,7 +21,10 @@ export function resolvePath(pathname: string, search: string, index: ReadonlyMap
   const route = index.get(path);
   if (!route) return { kind: 'notFound' };
   if (route.kind === 'page') return { kind: 'view', route };
-  const target = route.redirectPath && route.redirectPath !== path ? route.redirectPath : firstPage(route)?.path;
+  // The stored redirect may name a page this user was not granted: then the first page they have.
+  const redirect = route.redirectPath && route.redirectPath !== path ? route.redirectPath : null;
+  const reachable = redirect && (index.has(redirect.split('?')[0]) || constants.has(redirect.split('?')[0]));
+  const target = reachable ? redirect : firstPage(route)?.path;
   return target ? { kind: 'redirect', to: target } : { kind: 'notFound' };
 }
 

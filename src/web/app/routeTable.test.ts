@@ -45,6 +45,11 @@ describe('routes from the menu tree', () => {
     expect(resolvePath('/basedata/base', '', index)).toEqual({ kind: 'redirect', to: '/basedata/base/brokerInfo' });
   });
 
+  it("ignores a section's stored redirect to a page the user was not granted", () => {
+    const withRedirect = buildRoutes([node('section', '/sales', 9, [node('group', 'g', 1, [node('page', 'granted', 1)])], { redirectPath: '/sales/g/notGranted' })]);
+    expect(resolvePath('/sales', '', indexRoutes(withRedirect))).toEqual({ kind: 'redirect', to: '/sales/g/granted' });
+  });
+
   it('finds the section a path belongs to', () => {
     expect(sectionOf(routes, '/basedata/base/warehouse')?.path).toBe('/basedata');
     expect(sectionOf(routes, '/home')).toBeUndefined();
