@@ -62,6 +62,7 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   await expect(other.locator('.layout__sidebar .arco-menu-item')).toHaveText(['Warehouses']);
   await topMenu(other).filter({ hasText: 'In/out detail' }).click();
   await expect(other.locator('.layout__sidebar .arco-menu-item')).toHaveText(['Scan detail']);
+  await other.screenshot({ path: `${SCREENSHOTS}/two-pages-user-en.png` });
   await other.goto('/#/system/permission/users');
   await expect(other).toHaveURL(/#\/404$/);
   const info = await other.evaluate(async () => {
@@ -70,7 +71,6 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
     return (await res.json()) as { data: { buttonList: string[] } };
   });
   expect(info.data.buttonList).toEqual(['basedata:warehouse:export']);
-  await other.screenshot({ path: `${SCREENSHOTS}/two-pages-user-en.png` });
   await other.close();
 });
 

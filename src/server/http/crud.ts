@@ -52,7 +52,7 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
   /** Columns that must be unique (409 naming the field). `within` narrows to rows sharing those values. */
   unique?: { field: keyof Input & string; column: PgColumn; within?: { field: keyof Input & string; column: PgColumn }[] }[];
   /** Input to column values; may check or fix scope (a dealer user writes its own dealer). */
-  toValues(input: Input, ctx: CrudContext): Values | Promise<Values>;
+  toValues(input: Input, ctx: CrudContext, editingId?: number): Values | Promise<Values>;
   /** The record's row before a change, or undefined when it does not exist or is out of scope. */
   load(ctx: CrudContext, id: number): Promise<Row | undefined>;
   /** Why these rows cannot be deleted, or null. */
@@ -173,7 +173,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
         const { id, ...input } = body as Input & { id: number };
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
-        const values = await spec.toValues(input as unknown as Input, ctx);
+        const values = await spec.toValues(input as unknown as Input, ctx, id);
         await db.transaction(async (tx) => {
           await assertUnique(tx, { ...input, ...values }, id);
           await tx.update(spec.table).set(values).where(eq(spec.id, id));

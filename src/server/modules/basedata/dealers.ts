@@ -33,13 +33,9 @@ export function dealerRoutes(services: Services): RouteDef[] {
     .leftJoin(regions, eq(regions.id, dealers.regionId)).leftJoin(defaultWarehouse, eq(defaultWarehouse.id, dealers.defaultWarehouseId))
     .where(where);
   const scoped = (ctx: CrudContext) => inScope(dealers.id, ctx.scope.dealerIds);
-  // The update route loads the record before it turns the body into values; this remembers which
-  // dealer a request edits, so the default warehouse can be checked against that dealer's own.
-  const editing = new WeakMap<CrudContext, number>();
-
-  async function toValues(input: Input, ctx: CrudContext) {
+  /** `id` is the dealer being edited (undefined when creating), so the default warehouse is checked against its own. */
+  async function toValues(input: Input, ctx: CrudContext, id?: number) {
     checkCode(input.code);
-    const id = editing.get(ctx);
     if (id === undefined && ctx.scope.dealerIds !== null) throw badRequest('notInScope', 'code');
     if (input.regionId != null) {
       const [region] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, input.regionId));
@@ -100,7 +96,6 @@ export function dealerRoutes(services: Services): RouteDef[] {
     count: async (_ctx, where) => (await db.select({ n: count() }).from(dealers).where(where))[0].n,
     load: async (ctx, id) => {
       const [row] = await rows(and(eq(dealers.id, id), scoped(ctx)));
-      if (row) editing.set(ctx, id);
       return row;
     },
     sortable: { code: dealers.code, name: dealers.name, nickname: dealers.nickname, regionId: dealers.regionId, status: dealers.status } as Record<string, PgColumn>,

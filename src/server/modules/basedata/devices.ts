@@ -156,7 +156,6 @@ export function deviceRoutes(services: Services): RouteDef[] {
       { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
       { key: 'activatedAt', header: { 'zh-CN': '激活时间', 'en-US': 'Activated' }, width: 20, value: (r) => stamp(r.activatedAt) },
     ],
-    importColumns: undefined,
     extraRoutes: [
       transition('activate', [PDA_STATUS.inactive, PDA_STATUS.frozen], PDA_STATUS.active),
       transition('freeze', [PDA_STATUS.active], PDA_STATUS.frozen),
