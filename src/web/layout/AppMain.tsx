@@ -2,6 +2,7 @@ import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { CONSTANT_ROUTES } from '../app/constantRoutes';
 import { pageFor } from '../app/pageRegistry';
 import { resolvePath } from '../app/resolve';
 import type { AppRoute } from '../app/routeTable';
@@ -32,6 +33,13 @@ export function AppMain() {
   const resolution = resolvePath(location.pathname, location.search, routeIndex);
   const current = resolution.kind === 'view' ? resolution.route : null;
   const fullPath = location.pathname + location.search;
+
+  // Pinned (affix) views are in the tab bar from the start, whichever page the user opened first.
+  useEffect(() => {
+    for (const route of CONSTANT_ROUTES.filter((r) => r.meta.affix)) {
+      visit({ path: route.path, fullPath: route.path, title: t(route.meta.title), affix: true, noCache: route.meta.noCache });
+    }
+  }, [t]);
 
   const title = current ? titleOf(current) : '';
   const currentPath = current?.path;
