@@ -1,5 +1,5 @@
 import {
-  boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
+  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -427,3 +427,191 @@ export const driverRoutes = pgTable('driver_routes', {
   status: varchar('status', { length: 16 }).notNull().default('normal'),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- orders and stock (docs/stock-model.md)
+/** A warehouse order of any type (shared/orders/orderTypes.ts): header. */
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  orderNo: varchar('order_no', { length: 32 }).notNull().unique(),
+  orderType: varchar('order_type', { length: 4 }).notNull(),
+  /** Dictionary order_status: 0 created, 1 scanning, 2 completed, 3 cancelled. */
+  status: varchar('status', { length: 2 }).notNull().default('0'),
+  uploadStatus: varchar('upload_status', { length: 2 }).notNull().default('0'),
+  printStatus: varchar('print_status', { length: 2 }).notNull().default('0'),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  targetWarehouseId: integer('target_warehouse_id').references(() => warehouses.id),
+  counterparty: varchar('counterparty', { length: 128 }),
+  externalNo: varchar('external_no', { length: 64 }),
+  remark: varchar('remark', { length: 256 }),
+  /** Dictionary source: WEB, PDA, ERP, IMPORT. */
+  source: varchar('source', { length: 8 }).notNull().default('WEB'),
+  /** A loss/overflow order made by completing this stocktake. */
+  stocktakeId: integer('stocktake_id'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  completedBy: integer('completed_by').references(() => users.id),
+}, (t) => [
+  index('orders_type_idx').on(t.orderType, t.createdAt),
+  index('orders_dealer_idx').on(t.dealerId, t.createdAt),
+  index('orders_warehouse_idx').on(t.warehouseId),
+]);
+
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  materialId: integer('material_id').notNull().references(() => materials.id),
+  plannedQty: integer('planned_qty').notNull(),
+  scannedQty: integer('scanned_qty').notNull().default(0),
+  /** Loss/overflow orders: loss or overflow. */
+  adjustKind: varchar('adjust_kind', { length: 8 }),
+}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
+
+/** Barcodes scanned onto an open order; completing the order turns them into stock moves. */
+export const orderScans = pgTable('order_scans', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  lineId: integer('line_id').references(() => orderLines.id, { onDelete: 'cascade' }),
+  barcode: varchar('barcode', { length: 40 }).notNull(),
+  materialId: integer('material_id').notNull().references(() => materials.id),
+  locationId: integer('location_id').references(() => storageLocations.id),
+  adjustKind: varchar('adjust_kind', { length: 8 }),
+  /** WEB (the console, a handheld acting as keyboard) or PDA (batch upload). */
+  source: varchar('source', { length: 8 }).notNull().default('WEB'),
+  userId: integer('user_id').references(() => users.id),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode)]);
+
+/** PDA uploads already taken, so a retried upload answers the first result and adds nothing. */
+export const pdaUploads = pgTable('pda_uploads', {
+  uploadId: varchar('upload_id', { length: 64 }).primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id),
+  accepted: integer('accepted').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One row per tyre: where it is now. */
+export const barcodes = pgTable('barcodes', {
+  code: varchar('code', { length: 40 }).primaryKey(),
+  materialId: integer('material_id').notNull().references(() => materials.id),
+  /** WWYY production week (DOT date code). */
+  dotCode: varchar('dot_code', { length: 4 }),
+  batchCode: varchar('batch_code', { length: 32 }),
+  /** Dictionary barcode_status: pending (shipped, not yet received), in, out. */
+  status: varchar('status', { length: 8 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  warehouseId: integer('warehouse_id').references(() => warehouses.id),
+  locationId: integer('location_id').references(() => storageLocations.id),
+  /** When it last came into stock (stock age counts from here). */
+  inboundAt: timestamp('inbound_at', { withTimezone: true }),
+  lastOrderId: integer('last_order_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('barcodes_place_idx').on(t.warehouseId, t.status, t.materialId),
+  index('barcodes_dealer_idx').on(t.dealerId, t.status),
+  index('barcodes_age_idx').on(t.status, t.inboundAt),
+]);
+
+/** The ledger: append-only, one row per barcode movement, with its order. qty is +1 in, -1 out. */
+export const stockMoves = pgTable('stock_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  barcode: varchar('barcode', { length: 40 }).notNull(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  orderType: varchar('order_type', { length: 4 }).notNull(),
+  qty: integer('qty').notNull(),
+  dealerId: integer('dealer_id'),
+  warehouseId: integer('warehouse_id').notNull(),
+  locationId: integer('location_id'),
+  materialId: integer('material_id').notNull(),
+  dotCode: varchar('dot_code', { length: 4 }),
+  userId: integer('user_id'),
+  movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A correcting move names the wrong move it reverses (barcode trace cancellation). */
+  reversesId: bigint('reverses_id', { mode: 'number' }),
+}, (t) => [
+  index('stock_moves_barcode_idx').on(t.barcode, t.id),
+  index('stock_moves_time_idx').on(t.movedAt),
+  index('stock_moves_dealer_idx').on(t.dealerId, t.movedAt),
+  index('stock_moves_order_idx').on(t.orderId),
+  // Covers the dashboards' window reads (rankings by order type, inbound hours) without heap visits.
+  index('stock_moves_flow_idx').on(t.movedAt, t.orderType, t.qty, t.dealerId, t.warehouseId),
+]);
+
+/** On-hand quantity per place, material and DOT; location 0 means "no location". */
+export const stockOnHand = pgTable('stock_on_hand', {
+  dealerId: integer('dealer_id').notNull().default(0),
+  warehouseId: integer('warehouse_id').notNull(),
+  locationId: integer('location_id').notNull().default(0),
+  materialId: integer('material_id').notNull(),
+  dotCode: varchar('dot_code', { length: 4 }).notNull().default(''),
+  qty: integer('qty').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.warehouseId, t.locationId, t.materialId, t.dotCode, t.dealerId] }),
+  index('stock_on_hand_dealer_idx').on(t.dealerId, t.materialId),
+  // The stock-alert panel sums a dealer's material from the index alone (one probe per safety-stock line).
+  index('stock_on_hand_dealer_qty_idx').on(t.dealerId, t.materialId, t.qty),
+]);
+
+/** Daily roll-up per dealer, warehouse and material: opening, in, out, closing. */
+export const stockDaily = pgTable('stock_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  dealerId: integer('dealer_id').notNull().default(0),
+  warehouseId: integer('warehouse_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  opening: integer('opening').notNull(),
+  inQty: integer('in_qty').notNull().default(0),
+  outQty: integer('out_qty').notNull().default(0),
+  closing: integer('closing').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.warehouseId, t.materialId, t.day] }),
+  index('stock_daily_day_idx').on(t.day, t.dealerId),
+  // Covers the dashboards' day-window sums of in and out (balances, flows) without heap visits.
+  index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty),
+]);
+
+/** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */
+export const deliveryNotices = pgTable('delivery_notices', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id').notNull().references(() => dealers.id),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  orderType: varchar('order_type', { length: 4 }).notNull(),
+  noticeTitle: varchar('notice_title', { length: 256 }).notNull(),
+  /** [{ brand, specification, pattern, batch, quantity }] */
+  items: jsonb('items').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('delivery_notices_dealer_idx').on(t.dealerId, t.id)]);
+
+export const deliveryNoticeReads = pgTable('delivery_notice_reads', {
+  noticeId: integer('notice_id').notNull().references(() => deliveryNotices.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.noticeId, t.userId] })]);
+
+/** Every PDA upload attempt, taken or refused (the monitoring strip and upload monitor read it). */
+export const uploadLogs = pgTable('upload_logs', {
+  id: serial('id').primaryKey(),
+  uploadId: varchar('upload_id', { length: 64 }).notNull(),
+  orderId: integer('order_id'),
+  dealerId: integer('dealer_id'),
+  userId: integer('user_id'),
+  accepted: integer('accepted').notNull().default(0),
+  refused: integer('refused').notNull().default(0),
+  ok: boolean('ok').notNull(),
+  message: varchar('message', { length: 512 }),
+  createdAt: createdAt(),
+}, (t) => [index('upload_logs_time_idx').on(t.createdAt)]);
+
+/** Delivery fees uploaded per delivery order (the spec's psfByDelivery). */
+export const deliveryFees = pgTable('delivery_fees', {
+  id: serial('id').primaryKey(),
+  orderNo: varchar('order_no', { length: 32 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  carrier: varchar('carrier', { length: 64 }).notNull(),
+  fee: numeric('fee', { precision: 12, scale: 2 }).notNull(),
+  deliveredOn: date('delivered_on', { mode: 'string' }).notNull(),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('delivery_fees_order_idx').on(t.orderNo), index('delivery_fees_dealer_idx').on(t.dealerId, t.deliveredOn)]);

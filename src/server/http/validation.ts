@@ -22,6 +22,8 @@ export function describeIssue(error: z.ZodError, lang: Language): string {
     text = message(lang, 'tooLong', { max: Number(issue.maximum) });
   } else if (issue.code === 'invalid_format' && issue.format === 'email') {
     text = message(lang, 'email');
+  } else if (issue.code === 'invalid_format' && /barcode$/i.test(field)) {
+    text = message(lang, 'barcodeFormat');
   } else if (issue.code === 'invalid_format' && /phone$/i.test(field)) {
     text = message(lang, 'phone');
   } else {

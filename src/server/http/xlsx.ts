@@ -29,6 +29,10 @@ export async function streamXlsx<Row>(
   try {
     for await (const batch of rows) {
       for (const row of batch) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+      // Wait for the socket to take what is buffered: without this an in-process database
+      // (PGlite) never yields to the event loop and the whole file piles up in memory.
+      if (out.writableNeedDrain) await drained(out);
+      if (out.destroyed) return; // the client went away
     }
     sheet.commit();
     await workbook.commit();
@@ -36,6 +40,15 @@ export async function streamXlsx<Row>(
     out.destroy(err as Error);
     throw err;
   }
+}
+
+/** Resolves when the stream can take more, or is closed. */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => { out.off('drain', done); out.off('close', done); resolve(); };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /** Reads rows in id order, a batch at a time, for streaming. */

@@ -1,0 +1,3 @@
+CREATE INDEX "stock_daily_flow_idx" ON "stock_daily" USING btree ("day","dealer_id","warehouse_id","material_id","in_qty","out_qty");--> statement-breakpoint
+CREATE INDEX "stock_moves_flow_idx" ON "stock_moves" USING btree ("moved_at","order_type","qty","dealer_id","warehouse_id");--> statement-breakpoint
+CREATE INDEX "stock_on_hand_dealer_qty_idx" ON "stock_on_hand" USING btree ("dealer_id","material_id","qty");

@@ -1,0 +1,166 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ScanRefusal, ScanResult, scanBody, UploadResult, uploadBody } from '../../../shared/api/orders';
+import { message } from '../../../shared/i18n/messages';
+import { isInbound, ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orders/orderTypes';
+import type { Db } from '../../db/client';
+import { orderLines, orderScans, orders, pdaUploads, storageLocations, uploadLogs } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import { assertOpen, dealerFlags, heldBarcodes, linesOf, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
+import { isRefusal, ScanPlanner, type HeldBarcode } from './scanRules';
+
+interface ScanRequest { barcode: string; locationId?: number | null; adjustKind?: AdjustKind }
+
+/** Checks the scans' locations: in the order's warehouse, and named when the dealer keeps stock by location. */
+async function checkLocations(tx: Db, order: OrderHeader, requests: ScanRequest[], locationEnabled: boolean) {
+  const effect = ORDER_TYPES[order.orderType].effect;
+  const placing = isInbound(effect) || effect === 'count' || effect === 'adjust';
+  if (!placing) return;
+  if (locationEnabled) {
+    // Loss lines take a tyre away, so only found and received tyres need a place.
+    if (requests.some((r) => !r.locationId && !(effect === 'adjust' && r.adjustKind === 'loss'))) throw badRequest('locationRequired', 'locationId');
+  }
+  const ids = [...new Set(requests.map((r) => r.locationId).filter((id): id is number => id != null))];
+  if (!ids.length) return;
+  const found = await tx.select({ id: storageLocations.id }).from(storageLocations)
+    .where(and(inArray(storageLocations.id, ids), eq(storageLocations.warehouseId, order.warehouseId)));
+  if (found.length !== ids.length) throw badRequest('notOfWarehouse', 'locationId');
+}
+
+/**
+ * The order's planner, knowing the scans already on the order: all of them for an upload, or
+ * just the one barcode a single scan is about (a long order's scans are not read per scan).
+ * Queries run one after another: a transaction holds one connection.
+ */
+async function plannerFor(tx: Db, order: OrderHeader, duplicateScanDelete: boolean, onlyBarcode?: string) {
+  const lines = await linesOf(tx, order.id);
+  const scans = await tx.select({ barcode: orderScans.barcode, lineId: orderScans.lineId }).from(orderScans)
+    .where(and(eq(orderScans.orderId, order.id), onlyBarcode ? eq(orderScans.barcode, onlyBarcode) : undefined));
+  return new ScanPlanner(order, lines, new Map(scans.map((s) => [s.barcode, s.lineId])), duplicateScanDelete);
+}
+
+/** Writes accepted scans; an open order starts scanning. The caller brings the lines' counts up to date. */
+async function writeScans(tx: Db, ctx: OrderCtx, order: OrderHeader, added: { req: ScanRequest; held: HeldBarcode; lineId: number | null }[], source: 'WEB' | 'PDA') {
+  for (let i = 0; i < added.length; i += 1000) {
+    await tx.insert(orderScans).values(added.slice(i, i + 1000).map(({ req, held, lineId }) => ({
+      orderId: order.id, lineId, barcode: req.barcode, materialId: held.materialId, locationId: req.locationId ?? null,
+      adjustKind: req.adjustKind ?? null, source, userId: ctx.user.id,
+    })));
+  }
+  if (order.status === ORDER_STATUS.created) await tx.update(orders).set({ status: ORDER_STATUS.scanning }).where(eq(orders.id, order.id));
+}
+
+/** One line's count moves by one scan (the order row is locked, so counts cannot race). */
+const stepLine = (tx: Db, lineId: number | null, by: 1 | -1) =>
+  lineId == null ? undefined : tx.update(orderLines).set({ scannedQty: sql`${orderLines.scannedQty} + ${by}` }).where(eq(orderLines.id, lineId));
+
+/** Lines' scanned counts from the scans themselves, so they cannot drift. */
+async function recountLines(tx: Db, orderId: number) {
+  await tx.update(orderLines).set({
+    scannedQty: sql`(select count(*)::int from ${orderScans} s where s.line_id = ${orderLines.id})`,
+  }).where(eq(orderLines.orderId, orderId));
+}
+
+async function answer(tx: Db, order: OrderHeader, planner: ScanPlanner, action: ScanResult['action'], held: HeldBarcode | undefined, code: string, lineId: number | null): Promise<ScanResult> {
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderScans).where(eq(orderScans.orderId, order.id));
+  const line = planner.line(lineId);
+  const scanned = Number(n);
+  return {
+    action, barcode: code, materialCode: held?.materialCode ?? '', materialName: held?.materialName ?? '',
+    lineId, lineScanned: line?.scannedQty ?? scanned, linePlanned: line?.plannedQty ?? null,
+    scannedQty: scanned, plannedQty: planner.plannedQty,
+    status: scanned > 0 && order.status === ORDER_STATUS.created ? ORDER_STATUS.scanning : order.status as ScanResult['status'],
+  };
+}
+
+/** One scan from the console (a handheld acting as keyboard, or typing): judged at once. */
+export async function scanOne(ctx: OrderCtx, body: z.infer<typeof scanBody>): Promise<ScanResult> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await loadOrder(tx, ctx, body.orderId, true);
+    assertOpen(order);
+    const held = (await heldBarcodes(tx, [body.barcode])).get(body.barcode);
+    const flags = await dealerFlags(tx, order.dealerId);
+    const planner = await plannerFor(tx, order, flags.duplicateScanDelete, body.barcode);
+    const outcome = planner.apply(body.barcode, held, body.adjustKind);
+    if (isRefusal(outcome)) throw conflict(outcome.key, undefined, outcome.params);
+    if (outcome.action === 'removed') {
+      await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, body.barcode)));
+      await stepLine(tx, outcome.lineId, -1);
+      return answer(tx, order, planner, 'removed', held, body.barcode, outcome.lineId);
+    }
+    const lineId = outcome.line?.id ?? null;
+    await checkLocations(tx, order, [body], flags.locationEnabled);
+    await writeScans(tx, ctx, order, [{ req: body, held: held!, lineId }], 'WEB');
+    await stepLine(tx, lineId, 1);
+    return answer(tx, order, planner, 'added', held, body.barcode, lineId);
+  });
+}
+
+/** Takes a scanned barcode off an open order. */
+export async function unscanOne(ctx: OrderCtx, orderId: number, code: string): Promise<ScanResult> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await loadOrder(tx, ctx, orderId, true);
+    assertOpen(order);
+    const [gone] = await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, code)))
+      .returning({ lineId: orderScans.lineId });
+    if (!gone) throw conflict('barcodeNotScanned', undefined, { barcode: code });
+    await stepLine(tx, gone.lineId, -1);
+    const planner = await plannerFor(tx, order, false, code);
+    return answer(tx, order, planner, 'removed', (await heldBarcodes(tx, [code])).get(code), code, gone.lineId);
+  });
+}
+
+/**
+ * A PDA's batch of scans: every barcode is judged as if scanned one after another; one refusal
+ * refuses the whole upload (the answer lists each refused barcode). The upload id makes a
+ * retry safe: the same id again answers the first result and writes nothing.
+ */
+export async function uploadScans(ctx: OrderCtx, body: z.infer<typeof uploadBody>): Promise<UploadResult> {
+  const log = (values: Partial<typeof uploadLogs.$inferInsert> & { ok: boolean }) =>
+    ctx.db.insert(uploadLogs).values({ uploadId: body.uploadId, orderId: body.orderId, dealerId: ctx.user.dealerId, userId: ctx.user.id, ...values });
+  try {
+    const result = await takeUpload(ctx, body);
+    if (!result.replayed) await log({ ok: true, accepted: result.accepted });
+    return result;
+  } catch (err) {
+    // A refused upload is recorded after its transaction rolled back: the upload monitor shows failures too.
+    if (err instanceof AppError) {
+      const errors = (err.data as { errors?: unknown[] } | undefined)?.errors;
+      await log({ ok: false, refused: errors?.length ?? 0, message: message(ctx.lang, err.key, err.params).slice(0, 512) });
+    }
+    throw err;
+  }
+}
+
+async function takeUpload(ctx: OrderCtx, body: z.infer<typeof uploadBody>): Promise<UploadResult> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await loadOrder(tx, ctx, body.orderId, true);
+    const [done] = await tx.select().from(pdaUploads).where(eq(pdaUploads.uploadId, body.uploadId));
+    if (done) {
+      if (done.orderId !== order.id) throw conflict('uploadIdReused', 'uploadId');
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderScans).where(eq(orderScans.orderId, order.id));
+      return { uploadId: body.uploadId, accepted: done.accepted, scannedQty: Number(n), replayed: true };
+    }
+    assertOpen(order);
+    const flags = await dealerFlags(tx, order.dealerId);
+    await checkLocations(tx, order, body.scans, flags.locationEnabled);
+    const held = await heldBarcodes(tx, body.scans.map((s) => s.barcode));
+    const planner = await plannerFor(tx, order, flags.duplicateScanDelete);
+    const refusals: ScanRefusal[] = [];
+    const added = new Map<string, { req: ScanRequest; held: HeldBarcode; lineId: number | null }>();
+    const removed: string[] = [];
+    for (const req of body.scans) {
+      const outcome = planner.apply(req.barcode, held.get(req.barcode), req.adjustKind);
+      if (isRefusal(outcome)) refusals.push({ barcode: req.barcode, message: message(ctx.lang, outcome.key, outcome.params) });
+      else if (outcome.action === 'removed') {
+        if (!added.delete(req.barcode)) removed.push(req.barcode);
+      } else added.set(req.barcode, { req, held: held.get(req.barcode)!, lineId: outcome.line?.id ?? null });
+    }
+    if (refusals.length) throw new AppError(409, 'uploadRejected', { count: refusals.length }, 'scans', { errors: refusals });
+    if (removed.length) await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), inArray(orderScans.barcode, removed)));
+    await writeScans(tx, ctx, order, [...added.values()], 'PDA');
+    await recountLines(tx, order.id);
+    await tx.insert(pdaUploads).values({ uploadId: body.uploadId, orderId: order.id, userId: ctx.user.id, accepted: added.size });
+    return { uploadId: body.uploadId, accepted: added.size, scannedQty: planner.scannedQty, replayed: false };
+  });
+}

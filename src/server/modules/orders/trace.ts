@@ -1,0 +1,44 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { traceBody, type BarcodeTrace } from '../../../shared/api/orders';
+import { barcodes, brands, dealers, materials, orders, stockMoves, storageLocations, users, warehouses } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { defineRoute, type RouteDef } from '../../http/route';
+import type { Services } from '../../services';
+import { dataScopeOf, inScope } from '../system/dataScope';
+
+/** Barcode trace: one tyre, where it is now and every move of it the caller may see. */
+export function traceRoutes(services: Services): RouteDef[] {
+  const { db } = services;
+  const moveWarehouse = alias(warehouses, 'move_warehouse');
+  const moveLocation = alias(storageLocations, 'move_location');
+  return [defineRoute({
+    method: 'POST', url: '/orderManage/barcode/trace', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceBody,
+    summary: 'One tyre and its moves, within the caller\'s data scope',
+    handler: async ({ body, user }): Promise<BarcodeTrace> => {
+      const scope = await dataScopeOf(db, user);
+      const [barcode] = await db.select({
+        code: barcodes.code, status: barcodes.status, materialCode: materials.code, materialName: materials.name,
+        specification: materials.specification, pattern: materials.pattern, brandName: brands.name, dotCode: barcodes.dotCode,
+        batchCode: barcodes.batchCode, dealerName: dealers.name, warehouseName: warehouses.name, locationCode: storageLocations.code,
+        inboundAt: barcodes.inboundAt,
+      }).from(barcodes)
+        .innerJoin(materials, eq(materials.id, barcodes.materialId)).innerJoin(brands, eq(brands.id, materials.brandId))
+        .leftJoin(dealers, eq(dealers.id, barcodes.dealerId)).leftJoin(warehouses, eq(warehouses.id, barcodes.warehouseId))
+        .leftJoin(storageLocations, eq(storageLocations.id, barcodes.locationId))
+        .where(and(eq(barcodes.code, body.barcode), inScope(barcodes.dealerId, scope.dealerIds)));
+      if (!barcode) throw notFound();
+      const moves = await db.select({
+        id: stockMoves.id, orderId: stockMoves.orderId, orderNo: orders.orderNo, orderType: stockMoves.orderType, qty: stockMoves.qty,
+        warehouseName: moveWarehouse.name, locationCode: moveLocation.code, movedAt: stockMoves.movedAt, userName: users.nickName,
+      }).from(stockMoves)
+        .innerJoin(orders, eq(orders.id, stockMoves.orderId))
+        .innerJoin(moveWarehouse, eq(moveWarehouse.id, stockMoves.warehouseId))
+        .leftJoin(moveLocation, eq(moveLocation.id, stockMoves.locationId))
+        .leftJoin(users, eq(users.id, stockMoves.userId))
+        .where(and(eq(stockMoves.barcode, body.barcode), inScope(stockMoves.dealerId, scope.dealerIds)))
+        .orderBy(asc(stockMoves.id));
+      return { barcode, moves } as unknown as BarcodeTrace;
+    },
+  })];
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * Proves that the ledger, the barcodes and the on-hand and daily tables agree (issue 5):
+ * - every barcode's moves sum to 1 when it is in stock and to 0 otherwise;
+ * - on hand per place, material and DOT equals the barcodes in stock there, and the ledger's sum;
+ * - every daily row closes at opening + in - out, and the latest closing equals on hand.
+ * Answers the disagreements found (at most 20 of each kind); empty means consistent.
+ */
+export async function checkStockInvariant(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = (q: ReturnType<typeof sql>) => queryRows(db, q);
+
+  for (const r of await rows(sql`
+    select b.code, b.status, coalesce(m.s, 0)::int as s from barcodes b
+    left join (select barcode, sum(qty) as s from stock_moves group by barcode) m on m.barcode = b.code
+    where coalesce(m.s, 0) <> case when b.status = 'in' then 1 else 0 end limit 20`)) {
+    problems.push(`barcode ${r.code} is ${r.status} but its moves sum to ${r.s}`);
+  }
+  for (const r of await rows(sql`
+    select barcode, sum(qty)::int as s from stock_moves sm
+    where not exists (select 1 from barcodes b where b.code = sm.barcode) group by barcode limit 20`)) {
+    problems.push(`ledger moves of unknown barcode ${r.barcode}`);
+  }
+
+  const place = sql`d, w, l, m, t`;
+  for (const r of await rows(sql`
+    with b as (
+      select coalesce(dealer_id, 0) d, warehouse_id w, coalesce(location_id, 0) l, material_id m, coalesce(dot_code, '') t, count(*)::int q
+      from barcodes where status = 'in' group by 1, 2, 3, 4, 5),
+    h as (select dealer_id d, warehouse_id w, location_id l, material_id m, dot_code t, qty q from stock_on_hand),
+    g as (
+      select coalesce(dealer_id, 0) d, warehouse_id w, coalesce(location_id, 0) l, material_id m, coalesce(dot_code, '') t, sum(qty)::int q
+      from stock_moves group by 1, 2, 3, 4, 5 having sum(qty) <> 0)
+    select ${place}, coalesce(b.q, 0) as barcodes, coalesce(h.q, 0) as on_hand, coalesce(g.q, 0) as ledger
+    from b full join h using (d, w, l, m, t) full join g using (d, w, l, m, t)
+    where coalesce(b.q, 0) <> coalesce(h.q, 0) or coalesce(h.q, 0) <> coalesce(g.q, 0) limit 20`)) {
+    problems.push(`warehouse ${r.w} location ${r.l} material ${r.m} DOT '${r.t}': barcodes ${r.barcodes}, on hand ${r.on_hand}, ledger ${r.ledger}`);
+  }
+
+  for (const r of await rows(sql`
+    select day, warehouse_id, material_id from stock_daily where closing <> opening + in_qty - out_qty limit 20`)) {
+    problems.push(`daily ${r.day} warehouse ${r.warehouse_id} material ${r.material_id} does not close at opening + in - out`);
+  }
+  for (const r of await rows(sql`
+    select day, warehouse_id, material_id from (
+      select day, warehouse_id, material_id, opening, lag(closing) over (partition by warehouse_id, material_id order by day) as prev
+      from stock_daily) x
+    where opening <> coalesce(prev, 0) limit 20`)) {
+    problems.push(`daily ${r.day} warehouse ${r.warehouse_id} material ${r.material_id} does not open at the previous closing`);
+  }
+  for (const r of await rows(sql`
+    with latest as (
+      select distinct on (warehouse_id, material_id) warehouse_id w, material_id m, closing q
+      from stock_daily order by warehouse_id, material_id, day desc),
+    h as (select warehouse_id w, material_id m, sum(qty)::int q from stock_on_hand group by 1, 2)
+    select w, m, coalesce(latest.q, 0) as closing, coalesce(h.q, 0) as on_hand
+    from latest full join h using (w, m) where coalesce(latest.q, 0) <> coalesce(h.q, 0) limit 20`)) {
+    problems.push(`warehouse ${r.w} material ${r.m}: latest daily closing ${r.closing}, on hand ${r.on_hand}`);
+  }
+  return problems;
+}

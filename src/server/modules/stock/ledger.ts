@@ -1,0 +1,129 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { BarcodeStatus } from '../../../shared/orders/orderTypes';
+import type { Db } from '../../db/client';
+import { barcodes, stockDaily, stockMoves, stockOnHand } from '../../db/schema';
+
+/** One barcode movement: +1 into a warehouse (and location), -1 out of one. */
+export interface Move {
+  barcode: string;
+  qty: 1 | -1;
+  dealerId: number | null;
+  warehouseId: number;
+  locationId: number | null;
+  materialId: number;
+  dotCode: string | null;
+}
+
+/** Where a barcode is after the order: its new status and place. */
+export interface BarcodeState {
+  code: string;
+  status: BarcodeStatus;
+  dealerId: number | null;
+  warehouseId: number | null;
+  locationId: number | null;
+  /** Set when the tyre comes into stock (stock age counts from here). */
+  inbound: boolean;
+}
+
+export interface Posting {
+  orderId: number;
+  orderType: string;
+  userId: number | null;
+  at: Date;
+  moves: Move[];
+  states: BarcodeState[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The business day of a moment, in the server's time zone (TZ). */
+export const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * Writes an order's stock effect (DESIGN.md "Database"): the ledger rows, the barcodes' new
+ * state, the on-hand quantities and the day's roll-up, all in the caller's transaction, so
+ * they commit together or not at all. The caller holds row locks on the barcodes.
+ */
+export async function post(tx: Db, p: Posting): Promise<void> {
+  if (!p.moves.length) return;
+  for (let i = 0; i < p.moves.length; i += 1000) {
+    await tx.insert(stockMoves).values(p.moves.slice(i, i + 1000).map((m) => ({
+      ...m, orderId: p.orderId, orderType: p.orderType, userId: p.userId, movedAt: p.at,
+    })));
+  }
+  await updateBarcodes(tx, p);
+  await updateOnHand(tx, p.moves);
+  await updateDaily(tx, dayOf(p.at), p.moves);
+}
+
+/** Barcodes that end in the same state are updated by one statement. */
+async function updateBarcodes(tx: Db, p: Posting) {
+  const groups = new Map<string, BarcodeState[]>();
+  for (const s of p.states) {
+    const key = [s.status, s.dealerId, s.warehouseId, s.locationId, s.inbound].join('|');
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  for (const group of groups.values()) {
+    const { status, dealerId, warehouseId, locationId, inbound } = group[0];
+    const codes = group.map((s) => s.code);
+    for (let i = 0; i < codes.length; i += 1000) {
+      await tx.update(barcodes).set({
+        status, dealerId, warehouseId, locationId, lastOrderId: p.orderId, updatedAt: p.at,
+        ...(inbound ? { inboundAt: p.at } : {}),
+      }).where(inArray(barcodes.code, codes.slice(i, i + 1000)));
+    }
+  }
+}
+
+function sumBy<K extends string>(moves: Move[], keyOf: (m: Move) => K): Map<K, { move: Move; qty: number; inQty: number; outQty: number }> {
+  const sums = new Map<K, { move: Move; qty: number; inQty: number; outQty: number }>();
+  for (const m of moves) {
+    const key = keyOf(m);
+    const s = sums.get(key) ?? { move: m, qty: 0, inQty: 0, outQty: 0 };
+    s.qty += m.qty;
+    if (m.qty > 0) s.inQty += m.qty; else s.outQty -= m.qty;
+    sums.set(key, s);
+  }
+  return sums;
+}
+
+async function updateOnHand(tx: Db, moves: Move[]) {
+  const sums = sumBy(moves, (m) => `${m.warehouseId}|${m.locationId ?? 0}|${m.materialId}|${m.dotCode ?? ''}|${m.dealerId ?? 0}`);
+  const rows = [...sums.values()].filter((s) => s.qty !== 0).map(({ move: m, qty }) => ({
+    dealerId: m.dealerId ?? 0, warehouseId: m.warehouseId, locationId: m.locationId ?? 0, materialId: m.materialId, dotCode: m.dotCode ?? '', qty,
+  }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(stockOnHand).values(rows.slice(i, i + 1000)).onConflictDoUpdate({
+      target: [stockOnHand.warehouseId, stockOnHand.locationId, stockOnHand.materialId, stockOnHand.dotCode, stockOnHand.dealerId],
+      set: { qty: sql`${stockOnHand.qty} + excluded.qty` },
+    });
+  }
+  if (rows.length) await tx.delete(stockOnHand).where(and(lte(stockOnHand.qty, 0), inArray(stockOnHand.warehouseId, [...new Set(rows.map((r) => r.warehouseId))])));
+}
+
+/**
+ * The day's roll-up per warehouse and material. A key's first row of a day opens with the
+ * closing of its latest earlier day, so a balance report reads one row per key and day.
+ */
+async function updateDaily(tx: Db, day: string, moves: Move[]) {
+  const sums = sumBy(moves, (m) => `${m.warehouseId}|${m.materialId}`);
+  for (const { move: m, inQty, outQty } of sums.values()) {
+    const previous = sql`coalesce((select d.closing from ${stockDaily} d where d.warehouse_id = ${m.warehouseId} and d.material_id = ${m.materialId} and d.day < ${day} order by d.day desc limit 1), 0)`;
+    await tx.execute(sql`
+      insert into ${stockDaily} (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, closing)
+      select ${day}, ${m.dealerId ?? 0}, ${m.warehouseId}, ${m.materialId}, p.v, ${inQty}, ${outQty}, p.v + ${inQty} - ${outQty}
+      from (select ${previous} as v) p
+      on conflict (warehouse_id, material_id, day) do update set
+        in_qty = ${stockDaily}.in_qty + excluded.in_qty,
+        out_qty = ${stockDaily}.out_qty + excluded.out_qty,
+        closing = ${stockDaily}.closing + excluded.in_qty - excluded.out_qty`);
+  }
+}
+
+/** On hand of materials in one warehouse (all locations and DOT codes). */
+export async function onHandIn(db: Db, warehouseId: number, materialIds: number[]): Promise<Map<number, number>> {
+  if (!materialIds.length) return new Map();
+  const rows = await db.select({ materialId: stockOnHand.materialId, qty: sql<number>`sum(${stockOnHand.qty})::int` }).from(stockOnHand)
+    .where(and(eq(stockOnHand.warehouseId, warehouseId), inArray(stockOnHand.materialId, materialIds)))
+    .groupBy(stockOnHand.materialId);
+  return new Map(rows.map((r) => [r.materialId, Number(r.qty)]));
+}
