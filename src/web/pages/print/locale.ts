@@ -1,0 +1,38 @@
+import { defineLocale } from '../../i18n';
+
+export const printNs = defineLocale('print', {
+  'zh-CN': {
+    cardTitle: '{{type}}单', orderCard: '单据', orderNo: '单号', orderType: '单据类型', dealer: '经销商', warehouse: '仓库', fromWarehouse: '调出仓库', toWarehouse: '调入仓库',
+    counterparty: '往来单位', externalNo: '外部单号', createdAt: '制单日期', completedAt: '完成日期', status: '状态', createdBy: '制单人',
+    remark: '备注', printedAt: '打印时间', copy: '副本', no: '序号', materialCode: '物料编码', materialName: '物料名称', brand: '品牌',
+    specification: '规格', pattern: '花纹', planned: '计划数量', scanned: '已扫数量', total: '合计', issuedBy: '制单', receivedBy: '签收',
+    signDate: '日期', barcodes: '条码明细 ({{count}})', noBarcodes: '尚无扫描的条码', location: '库位', onHand: '库存', toPick: '待拣数量', picked: '已拣',
+    pickingList: '备货单', pickingHint: '按库位顺序拣货；库位为库位规则建议的位置', noLocation: '未指定', transferCard: '调拨单',
+    labels: '条码标签', dot: 'DOT', noLabels: '该单据尚无扫描的条码，没有可打印的标签', noLines: '该单据没有明细行',
+    missingId: '缺少单据编号：请从单据页面打开打印', notFound: '单据不存在或您无权查看', loadFailed: '加载失败：{{message}}',
+    notOutbound: '备货单只用于出库类单据（当前为 {{type}}）', notTransfer: '该单据不是调拨单（当前为 {{type}}）',
+    tyreReport: '轮胎追溯报告', barcode: '条码', barcodeStatus: '条码状态', materialNameShort: '名称', batchCode: '批次',
+    inboundAt: '入库时间', moves: '流转记录 ({{count}})', movedAt: '时间', qty: '数量', user: '操作人', noMoves: '没有流转记录',
+    missingBarcode: '缺少条码：请从条码追溯页面打开', barcodeNotFound: '条码不存在或您无权查看',
+    locationLabels: '库位标签', area: '库区', capacity: '容量', missingWarehouse: '缺少仓库：请从库位页面打开', noLocations: '该仓库没有库位',
+    locationCount: '共 {{count}} 个库位',
+  },
+  'en-US': {
+    cardTitle: '{{type}}', orderCard: 'Order', orderNo: 'Order no.', orderType: 'Order type', dealer: 'Dealer', warehouse: 'Warehouse', fromWarehouse: 'From warehouse',
+    toWarehouse: 'To warehouse', counterparty: 'Counterparty', externalNo: 'External no.', createdAt: 'Created', completedAt: 'Completed',
+    status: 'Status', createdBy: 'Created by', remark: 'Remark', printedAt: 'Printed', copy: 'COPY', no: 'No.', materialCode: 'Material code',
+    materialName: 'Material name', brand: 'Brand', specification: 'Specification', pattern: 'Pattern', planned: 'Planned', scanned: 'Scanned',
+    total: 'Total', issuedBy: 'Issued by', receivedBy: 'Received by', signDate: 'Date', barcodes: 'Barcodes ({{count}})',
+    noBarcodes: 'No barcodes scanned yet', location: 'Location', onHand: 'On hand', toPick: 'To pick', picked: 'Picked', pickingList: 'Picking list',
+    pickingHint: 'Pick in location order; locations are the ones the location rules suggest', noLocation: 'Not set',
+    transferCard: 'Transfer', labels: 'Barcode labels', dot: 'DOT', noLabels: 'No barcodes scanned on this order yet: no labels to print',
+    noLines: 'This order has no lines', missingId: 'No order given: open the card from an order page',
+    notFound: 'Order not found, or you may not see it', loadFailed: 'Could not load: {{message}}',
+    notOutbound: 'A picking list is for outbound orders only (this one is {{type}})', notTransfer: 'This order is not a transfer (it is {{type}})',
+    tyreReport: 'Tyre trace report', barcode: 'Barcode', barcodeStatus: 'Barcode status', materialNameShort: 'Name', batchCode: 'Batch',
+    inboundAt: 'Inbound', moves: 'Moves ({{count}})', movedAt: 'Time', qty: 'Qty', user: 'User', noMoves: 'No moves recorded',
+    missingBarcode: 'No barcode given: open the report from barcode tracing', barcodeNotFound: 'Barcode not found, or you may not see it',
+    locationLabels: 'Location labels', area: 'Area', capacity: 'Capacity', missingWarehouse: 'No warehouse given: open the labels from the locations page',
+    noLocations: 'This warehouse has no storage locations', locationCount: '{{count}} locations',
+  },
+});

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { orderBase, type OrderDetail } from '@shared/api/orders';
+import { ORDER_PAGE_NAMES, orderPerm, type OrderPage } from '@shared/orders/orderTypes';
+import { api } from '../../api/http';
+import { usePermission } from '../../kit/usePermission';
+
+/**
+ * The order a card prints: `?id=12&page=PRorder`. The order pages open cards with their own
+ * page name, which is also the path (and permission) of the detail and markPrinted calls.
+ * Printing marks the order printed only for users who hold the page's print button.
+ */
+export function useOrderCard() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const page = params.get('page') ?? 'PRorder';
+  const valid = Number.isInteger(id) && id > 0 && (ORDER_PAGE_NAMES as string[]).includes(page);
+  const base = orderBase(page as OrderPage);
+  const mayMark = usePermission(`${orderPerm(page as OrderPage)}:print`).allowed;
+  const query = useQuery({
+    queryKey: ['print-order', page, id],
+    queryFn: () => api.post<OrderDetail>(`${base}/detail`, { id }),
+    enabled: valid,
+  });
+  const markPrinted = mayMark ? () => {
+    api.post(`${base}/markPrinted`, { ids: [id] }).catch(() => {
+      // The client told the user why; the order stays unprinted and can be printed again.
+    });
+  } : undefined;
+  return { valid, query, markPrinted };
+}
