@@ -82,6 +82,12 @@ describe('the API client', () => {
     expect(ui.confirmRelogin).not.toHaveBeenCalled();
   });
 
+  it('raises no toast for callers that show refusals themselves', async () => {
+    const client = createClient(ui, { adapter: answer(409, { code: 409, msg: 'Barcode X was already scanned' }) });
+    await expect(client.post('/scan', {}, { quietErrors: true })).rejects.toMatchObject({ status: 409, message: 'Barcode X was already scanned' });
+    expect(ui.toasts).toEqual([]);
+  });
+
   it('says so when the network fails', async () => {
     const client = createClient(ui, {
       adapter: async (config) => { throw new AxiosError('Network Error', 'ERR_NETWORK', config, {}); },

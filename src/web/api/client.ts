@@ -7,6 +7,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** The caller handles a 401 itself (the session loader), so no re-login box opens. */
     silent401?: boolean;
+    /** The caller shows refusals itself (the scanning feed), so no error toast is raised. */
+    quietErrors?: boolean;
   }
 }
 
@@ -75,14 +77,14 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
         return res;
       }
       const text = body.msg || 'Error';
-      ui.toast('error', text, MESSAGE_DURATION_MS);
+      if (!res.config.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);
       return Promise.reject(new ApiError(text, code, res.status));
     },
     async (error: AxiosError<Partial<Envelope> | Blob>) => {
       const lang = ui.language();
       if (!error.response) {
         const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? error.message : message(lang, 'networkError');
-        ui.toast('error', text, MESSAGE_DURATION_MS);
+        if (!error.config?.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);
         return Promise.reject(new ApiError(text, 0));
       }
       const { status } = error.response;
@@ -93,7 +95,7 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
         return Promise.reject(new ApiError(message(lang, 'unauthorized'), 401, 401));
       }
       const text = (data && typeof data === 'object' && 'msg' in data && data.msg) || error.message;
-      ui.toast('error', text, MESSAGE_DURATION_MS);
+      if (!error.config?.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);
       const envelope = data && typeof data === 'object' && !(data instanceof Blob) ? (data as Partial<Envelope>) : undefined;
       return Promise.reject(new ApiError(text, Number(envelope?.code ?? status), status, envelope?.data));
     },

@@ -10,6 +10,8 @@ export interface EntityFormProps {
   fields: FieldDef[];
   /** null: a new record. */
   initial: Record<string, unknown> | null;
+  /** Values a new record starts with. */
+  defaults?: Record<string, unknown>;
   visible: boolean;
   onCancel(): void;
   /** Resolves when saved; rejects (already shown to the user) to keep the form open. */
@@ -17,7 +19,7 @@ export interface EntityFormProps {
 }
 
 /** The create/edit form of a list page: a modal on a desk, a full-width drawer on a phone. */
-export function EntityForm({ title, fields, initial, visible, onCancel, onSubmit }: EntityFormProps) {
+export function EntityForm({ title, fields, initial, defaults, visible, onCancel, onSubmit }: EntityFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -28,8 +30,8 @@ export function EntityForm({ title, fields, initial, visible, onCancel, onSubmit
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    if (initial) form.setFieldsValue(initial);
-  }, [visible, initial, form]);
+    if (initial ?? defaults) form.setFieldsValue(initial ?? defaults!);
+  }, [visible, initial, defaults, form]);
 
   const submit = async () => {
     let values: Record<string, unknown>;

@@ -32,7 +32,8 @@ export interface FieldDef {
   extra?: ReactNode;
   /** A whole row in a two-column form. */
   wide?: boolean;
-  render?: () => ReactNode;
+  /** A custom control; it gets the form's value and onChange like any other. */
+  render?: (control: { value?: unknown; onChange?: (v: unknown) => void }) => ReactNode;
 }
 
 const t = (key: string, params: Record<string, unknown> = {}) => i18n.t(key, params);
@@ -85,6 +86,6 @@ export function FieldControl({ def, disabled, search, ...rest }: { def: FieldDef
     case 'treeSelect':
       return <TreeSelect {...common} allowClear treeData={def.treeData} />;
     default:
-      return def.render ? <>{def.render()}</> : <Input {...common} maxLength={def.maxLength} allowClear={search} />;
+      return def.render ? <>{def.render({ value: rest.value, onChange: rest.onChange })}</> : <Input {...common} maxLength={def.maxLength} allowClear={search} />;
   }
 }

@@ -1,0 +1,127 @@
+import { Button, DatePicker, Dropdown, Menu, Result } from '@arco-design/web-react';
+import { IconEye, IconList, IconMore, IconPlus, IconScan } from '@arco-design/web-react/icon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { OrderRow } from '@shared/api/orders';
+import { isOpen, ORDER_PAGES, ORDER_STATUS, orderPerm, type OrderPage } from '@shared/orders/orderTypes';
+import { ordersApi } from '../../api/orders';
+import { useView } from '../../app/viewContext';
+import type { FieldDef } from '../../kit/list/fields';
+import { ListPage } from '../../kit/list/ListPage';
+import { useButtons } from '../../kit/usePermission';
+import { appState } from '../../stores/app';
+import { session } from '../../stores/session';
+import { orderColumns } from './orderColumns';
+import { OrderDetailDrawer } from './OrderDetailDrawer';
+import { OrderFormDialog, type OrderFormState } from './OrderFormDialog';
+import { ScanDrawer } from './scan/ScanDrawer';
+import { orderListId, useOrderActions } from './useOrderActions';
+import { typeLabel } from './orderCells';
+import { ns } from './locale';
+import './orders.css';
+
+const isOrderPage = (name: string): name is OrderPage => name in ORDER_PAGES;
+
+/** Every page of the Order group is this one list, configured by the route's name (PRorder, WLorder, ...). */
+export default function OrdersRoute() {
+  const { route, title } = useView();
+  return isOrderPage(route.name) ? <OrderList page={route.name} title={title} /> : <Result status="404" title={route.name} />;
+}
+
+const dateField = (field: string, label: string): FieldDef => ({
+  field, label,
+  render: ({ value, onChange }) => <DatePicker style={{ width: '100%' }} value={value as string | undefined} onChange={(v) => onChange?.(v || undefined)} />,
+});
+
+function OrderList({ page, title }: { page: OrderPage; title: string }) {
+  const { t } = useTranslation(ns);
+  const buttons = useButtons();
+  const queryClient = useQueryClient();
+  const { user } = useSnapshot(session);
+  const { device } = useSnapshot(appState);
+  const mobile = device === 'mobile';
+  const perm = orderPerm(page);
+  const can = (action: string) => buttons.has(`${perm}:${action}`);
+  const api = useMemo(() => ordersApi(page), [page]);
+  const actions = useOrderActions(page, api);
+  const options = useQuery({ queryKey: ['order-options', page], queryFn: api.options, staleTime: 60_000 });
+  const [form, setForm] = useState<OrderFormState | undefined>();
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [scanId, setScanId] = useState<number | null>(null);
+  const dealerUser = user?.dealerId != null;
+  const types = ORDER_PAGES[page];
+
+  const edit = async (row: OrderRow) => {
+    try {
+      setForm({ order: await api.detail(row.id) });
+    } catch {
+      // shown by the client
+    }
+  };
+
+  const search: FieldDef[] = [
+    { field: 'keyword', label: t('keyword'), placeholder: t('keywordHint'), maxLength: 64 },
+    ...(types.length > 1 ? [{ field: 'orderType', label: t('orderType'), type: 'select' as const, options: types.map((v) => ({ value: v, label: typeLabel(v) })) }] : []),
+    { field: 'status', label: t('kit.status'), type: 'dict', dictType: 'order_status' },
+    ...(dealerUser ? [] : [{ field: 'dealerId', label: t('dealer'), type: 'select' as const, options: (options.data?.dealers ?? []).map((d) => ({ value: d.id, label: `${d.code} ${d.name}` })) }]),
+    { field: 'warehouseId', label: t('warehouse'), type: 'select', options: (options.data?.warehouses ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` })) },
+    dateField('dateFrom', t('dateFrom')),
+    dateField('dateTo', t('dateTo')),
+  ];
+
+  /** Detail, scan, complete (and a stocktake's lines) as buttons on a desk, the rest under "more"; all under "more" on a phone. */
+  const rowActions = (row: OrderRow) => {
+    const open = isOpen(row.status);
+    const actionList: { key: string; label: string; icon?: ReactNode; status?: 'success'; run(): void; inline: boolean }[] = [
+      { key: 'detail', label: t('detail'), icon: <IconEye />, run: () => setDetailId(row.id), inline: true },
+      ...(open && can('scan') ? [{ key: 'scan', label: t('scan'), icon: <IconScan />, run: () => setScanId(row.id), inline: true }] : []),
+      ...(open && can('complete') ? [{ key: 'complete', label: t('complete'), status: 'success' as const, run: () => void actions.complete(row), inline: true }] : []),
+      ...(page === 'InventoryList' ? [{ key: 'lines', label: t('stocktakeLines'), icon: <IconList />, run: () => actions.openStocktakeLines(row), inline: true }] : []),
+      ...(open && can('edit') ? [{ key: 'edit', label: t('kit.edit'), run: () => void edit(row), inline: false }] : []),
+      ...(open && can('cancel') ? [{ key: 'cancel', label: t('cancelOrder'), run: () => actions.cancel(row), inline: false }] : []),
+      ...(can('print') ? [{ key: 'print', label: t('print'), run: () => void actions.print(row), inline: false }] : []),
+      ...(row.status === ORDER_STATUS.completed && row.uploadStatus === '0' && can('upload')
+        ? [{ key: 'upload', label: t('markUploaded'), run: () => actions.markUploaded(row), inline: false }] : []),
+    ];
+    const inline = mobile ? [] : actionList.filter((a) => a.inline);
+    const more = actionList.filter((a) => !inline.includes(a));
+    return [
+      ...inline.map((a) => (
+        <Button key={a.key} size="mini" type="text" icon={a.icon} status={a.status} onClick={a.run} data-testid={`row-${a.key}`}>{a.label}</Button>
+      )),
+      more.length > 0 && (
+        <Dropdown key="more" trigger="click" position="br" droplist={(
+          <Menu onClickMenuItem={(key) => more.find((a) => a.key === key)?.run()}>
+            {more.map((a) => <Menu.Item key={a.key} data-testid={`menu-${a.key}`}>{a.label}</Menu.Item>)}
+          </Menu>
+        )}>
+          <Button size="mini" type="text" icon={<IconMore />} aria-label={t('more')} data-testid="row-more" />
+        </Dropdown>
+      ),
+    ];
+  };
+
+  return (
+    <div className="page">
+      <div className="page-card">
+        <ListPage<OrderRow>
+          id={orderListId(page)} title={title} perm={perm} api={api} columns={orderColumns(page, dealerUser)} search={search}
+          rowActions={rowActions} actionsWidth={mobile ? 56 : page === 'InventoryList' ? 300 : 240}
+          toolbar={can('add') ? (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setForm({ order: null })} data-testid="toolbar-add">{t('kit.add')}</Button>
+          ) : undefined}
+        />
+      </div>
+      <OrderFormDialog
+        page={page} title={title} api={api} options={options.data} dealerUser={dealerUser} state={form} onClose={() => setForm(undefined)}
+        onSaved={() => { setForm(undefined); void queryClient.invalidateQueries({ queryKey: ['list', orderListId(page)] }); }}
+      />
+      <OrderDetailDrawer page={page} api={api} orderId={detailId} onClose={() => setDetailId(null)} />
+      <ScanDrawer
+        page={page} api={api} orderId={scanId} canScan={can('scan')} canComplete={can('complete')} actions={actions} onClose={() => setScanId(null)}
+      />
+    </div>
+  );
+}
