@@ -6,6 +6,7 @@ import { appState, setSidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '..
 import { settings } from '../stores/settings';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
+import { NoticeWatcher } from './NoticeWatcher';
 import { SettingsPanel } from './SettingsPanel';
 import { SidebarMenu } from './Sidebar';
 import { TagsView } from './tagsView/TagsView';
@@ -51,6 +52,7 @@ export default function Layout() {
         <AppMain />
       </div>
       <SettingsPanel />
+      <NoticeWatcher />
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_EVENTS, SOCKET_PATH } from '../../shared/api/notices';
+import type { Db } from '../db/client';
+import { dataScopeOf } from '../modules/system/dataScope';
+import { resolveSession, type SessionUser } from '../modules/system/sessionStore';
+import type { NoticePayload, Realtime, StockChange } from './types';
+
+/** How often open sockets re-check their session: a revoked or expired one is disconnected. */
+const RECHECK_MS = 60_000;
+
+const dealerRoom = (id: number) => `dealer:${id}`;
+const warehouseRoom = (id: number) => `warehouse:${id}`;
+const STAFF_ROOM = 'staff';
+
+/**
+ * The rooms a user's pushes come through, by data scope (DESIGN.md "Permissions"): a dealer
+ * user its dealer; staff without data rules everything (`staff`); staff with rules each
+ * dealer and warehouse of their rules.
+ */
+export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>): Promise<string[]> {
+  const scope = await dataScopeOf(db, user);
+  if (scope.dealerIds === null) return [STAFF_ROOM];
+  return [...scope.dealerIds.map(dealerRoom), ...(user.dealerId == null ? scope.warehouseIds ?? [] : []).map(warehouseRoom)];
+}
+
+/**
+ * socket.io under the same host (DESIGN.md "API contract"): a console connects with its
+ * session token (`auth: { token }`), joins the rooms of its data scope, and receives
+ * `notice` and `stock` events. Polling getNewNotice stays as the fallback.
+ */
+export function attachRealtime(app: FastifyInstance, db: Db, idleMinutes: number): Realtime {
+  const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+
+  /** A socket whose session has ended is dropped; one whose scope changed moves rooms. */
+  async function place(socket: Socket, token: string): Promise<boolean> {
+    const user = await resolveSession(db, token, idleMinutes);
+    if (!user) return false;
+    const rooms = await roomsOf(db, user);
+    for (const room of socket.rooms) if (room !== socket.id && !rooms.includes(room)) void socket.leave(room);
+    void socket.join(rooms);
+    return true;
+  }
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string') return next(new Error('unauthorized'));
+    socket.data.token = token;
+    place(socket, token).then(
+      (ok) => next(ok ? undefined : new Error('unauthorized')),
+      (err: unknown) => {
+        app.log.error({ err }, 'socket handshake failed');
+        next(new Error('internal'));
+      },
+    );
+  });
+
+  const recheck = setInterval(() => {
+    for (const socket of io.sockets.sockets.values()) {
+      place(socket, socket.data.token as string).then(
+        (ok) => { if (!ok) socket.disconnect(true); },
+        (err: unknown) => app.log.error({ err }, 'socket session check failed'),
+      );
+    }
+  }, RECHECK_MS);
+  recheck.unref();
+
+  // Before Fastify closes the HTTP server: open sockets would keep it waiting forever.
+  app.addHook('preClose', async () => {
+    clearInterval(recheck);
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  return {
+    notice(dealerId: number, payload: NoticePayload) {
+      io.to([dealerRoom(dealerId), STAFF_ROOM]).emit(SOCKET_EVENTS.notice, payload);
+    },
+    stockChanged(change: StockChange) {
+      const rooms = [STAFF_ROOM, ...change.warehouseIds.map(warehouseRoom)];
+      if (change.dealerId != null) rooms.push(dealerRoom(change.dealerId));
+      io.to(rooms).emit(SOCKET_EVENTS.stock, change);
+    },
+  };
+}

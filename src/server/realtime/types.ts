@@ -1,0 +1,14 @@
+import type { NoticeMessage, StockChange } from '../../shared/api/notices';
+
+/** A new-delivery message as getNewNotice answers it (spec section 3); the contract lives in shared. */
+export type NoticePayload = NoticeMessage;
+export type { StockChange };
+
+/**
+ * Pushes to signed-in consoles over socket.io (DESIGN.md "API contract"). Each push reaches
+ * only users whose data scope holds the dealer; polling stays as the fallback.
+ */
+export interface Realtime {
+  notice(dealerId: number, payload: NoticePayload): void;
+  stockChanged(change: StockChange): void;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ORDER_TYPE_CODES } from '../orders/orderTypes';
+import { pageBody } from './paging';
+
+/**
+ * New-delivery notices (the spec's infDeliveryOrderNotice): a message to a dealer when the
+ * maker's staff create an inbound order for it. Popped up by polling getNewNotice and by
+ * the socket's `notice` event; listed on the order monitor.
+ */
+export const NOTICE_BASE = '/orderManage/infDeliveryOrderNotice';
+export const ORDER_MONITOR_PERM = 'monitoringManage:orderMonitor';
+export const ORDER_MONITOR_PATH = '/monitoringManage/monitoring/orderMonitor';
+/** Spec section 9: the first poll after 10 s, then every 10 s; speech rate 1.3. */
+export const NOTICE_POLL_MS = 10_000;
+export const NOTICE_SPEECH_RATE = 1.3;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const newNoticeBody = z.object({
+  /** Only notices newer than the newest one the console has shown. */
+  afterId: z.coerce.number().int().min(0).optional(),
+}).strict();
+
+export const setReadBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
+
+export const noticeFilters = z.object({
+  read: z.enum(['read', 'unread']).optional(),
+  orderType: z.enum(ORDER_TYPE_CODES).optional(),
+  /** Created on or after / on or before, `YYYY-MM-DD`. */
+  dateFrom: day.optional(),
+  dateTo: day.optional(),
+});
+export const noticeListBody = pageBody.extend(noticeFilters.shape);
+
+export const noticeItem = z.object({
+  brand: z.string(),
+  specification: z.string(),
+  pattern: z.string(),
+  batch: z.string().nullable(),
+  quantity: z.number(),
+});
+export type NoticeItem = z.infer<typeof noticeItem>;
+
+/** What getNewNotice answers and the socket pushes (spec section 3). */
+export const noticeMessage = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  orderNo: z.string(),
+  orderType: z.string(),
+  noticeTitle: z.string(),
+  orderItemList: z.array(noticeItem),
+  createdAt: z.string(),
+});
+export type NoticeMessage = z.infer<typeof noticeMessage>;
+
+/** One row of the order monitor: the message, whose it is, and whether the caller read it. */
+export interface NoticeRow extends NoticeMessage {
+  dealerId: number;
+  dealerCode: string;
+  dealerName: string;
+  read: boolean;
+  readAt: string | null;
+}
+
+/** socket.io under the same host; a console connects with `auth: { token }`. */
+export const SOCKET_PATH = '/socket.io';
+export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock' } as const;
+
+/** What a stock change tells live dashboards (the socket's `stock` event): whose stock, where, by which order. */
+export interface StockChange {
+  dealerId: number | null;
+  warehouseIds: number[];
+  orderId: number;
+  orderType: string;
+  moved: number;
+}
+
+export const setReadAnswer = z.object({ read: z.number() });

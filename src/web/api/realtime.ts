@@ -1,0 +1,51 @@
+import type { Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockChange } from '@shared/api/notices';
+import { getToken } from '../stores/session';
+
+/**
+ * The console's socket.io connection (DESIGN.md "API contract"): pushes of new-delivery
+ * notices and stock changes. socket.io-client loads on first connect, outside the first
+ * bundle. The client reconnects by itself after a lost connection; a refused handshake
+ * (session ended) is final, and polling remains the fallback.
+ */
+const listeners = {
+  notice: new Set<(notice: NoticeMessage) => void>(),
+  stock: new Set<(change: StockChange) => void>(),
+};
+let socket: Socket | null = null;
+/** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
+export const NOTICE_LIST_ID = 'monitoring-orderMonitor';
+let wanted = false;
+
+export async function connectRealtime(): Promise<void> {
+  wanted = true;
+  if (socket) return;
+  const { io } = await import('socket.io-client');
+  // Signed out while the library loaded.
+  if (!wanted || socket) return;
+  socket = io({
+    path: SOCKET_PATH,
+    // A function, so every reconnect sends the token of the moment.
+    auth: (send) => send({ token: getToken() ?? '' }),
+  });
+  socket.on(SOCKET_EVENTS.notice, (notice: NoticeMessage) => listeners.notice.forEach((fn) => fn(notice)));
+  socket.on(SOCKET_EVENTS.stock, (change: StockChange) => listeners.stock.forEach((fn) => fn(change)));
+}
+
+export function disconnectRealtime() {
+  wanted = false;
+  socket?.disconnect();
+  socket = null;
+}
+
+/** Calls `fn` with each pushed notice; returns the unsubscribe. */
+export function onNotice(fn: (notice: NoticeMessage) => void): () => void {
+  listeners.notice.add(fn);
+  return () => listeners.notice.delete(fn);
+}
+
+/** Calls `fn` with each stock change in the user's scope (live dashboards); returns the unsubscribe. */
+export function onStockChange(fn: (change: StockChange) => void): () => void {
+  listeners.stock.add(fn);
+  return () => listeners.stock.delete(fn);
+}

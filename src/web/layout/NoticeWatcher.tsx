@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, type NoticeItem, type NoticeMessage,
+} from '@shared/api/notices';
+import type { Language } from '@shared/i18n/languages';
+import { ORDER_TYPES, type OrderType } from '@shared/orders/orderTypes';
+import { api } from '../api/http';
+import { NOTICE_LIST_ID, connectRealtime, disconnectRealtime, onNotice } from '../api/realtime';
+import { defineLocale, i18n, storedLanguage } from '../i18n';
+import { session } from '../stores/session';
+
+const ns = defineLocale('notice', {
+  'zh-CN': { title: '新到货：{{type}} {{orderNo}}，共 {{count}} 条', item: '{{brand}} {{specification}} {{pattern}}{{batch}}，数量 {{quantity}}', batch: '，批次 {{batch}}', open: '点击查看订单消息' },
+  'en-US': { title: 'New delivery: {{type}} {{orderNo}}, {{count}} tyres', item: '{{brand}} {{specification}} {{pattern}}{{batch}}, quantity {{quantity}}', batch: ', batch {{batch}}', open: 'Click to open the order messages' },
+});
+const t = (key: string, params: Record<string, unknown> = {}) => i18n.t(`${ns}:${key}`, params);
+/** The popup on screen; a newer notice closes it. */
+let popupId: string | null = null;
+
+async function closePopup() {
+  if (!popupId) return;
+  const { default: Notification } = await import('@arco-design/web-react/es/Notification');
+  Notification.remove(popupId);
+  popupId = null;
+}
+
+/** Arco's Notification loads on the first notice, outside the layout's bundle. */
+async function popup(notice: NoticeMessage, title: string, lines: string[], onClick: () => void) {
+  const { default: Notification } = await import('@arco-design/web-react/es/Notification');
+  await closePopup();
+  popupId = `delivery-notice-${notice.id}`;
+  Notification.info({
+    id: popupId,
+    title,
+    duration: 0,
+    closable: true,
+    onClose: () => { if (popupId === `delivery-notice-${notice.id}`) popupId = null; },
+    content: (
+      <div role="button" tabIndex={0} onClick={onClick} onKeyDown={(e) => { if (e.key === 'Enter') onClick(); }}
+        style={{ cursor: 'pointer' }} data-testid="notice-popup" data-notice-id={notice.id}>
+        {lines.map((line, i) => <div key={i}>{line}</div>)}
+        <div style={{ color: 'rgb(var(--primary-6))', marginTop: 6 }}>{t('open')}</div>
+      </div>
+    ),
+  });
+}
+
+/** Read aloud in the console's language at the spec's rate, where the browser can speak. */
+function speak(text: string, lang: Language) {
+  if (!('speechSynthesis' in window)) return;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = lang;
+  utterance.rate = NOTICE_SPEECH_RATE;
+  window.speechSynthesis.cancel();
+  window.speechSynthesis.speak(utterance);
+}
+
+const typeLabel = (type: string, lang: Language) => {
+  const def = ORDER_TYPES[type as OrderType];
+  return def ? (lang === 'zh-CN' ? def.zh : def.en) : type;
+};
+const itemLine = (i: NoticeItem) => t('item', { ...i, batch: i.batch ? t('batch', { batch: i.batch }) : '' });
+
+/**
+ * New-delivery notices for the signed-in user (spec sections 4 and 9): polls getNewNotice
+ * 10 s after start and every 10 s while answers succeed, and takes the socket's pushes in
+ * between. Only the newest popup stays open; it never closes by itself, is read aloud, and
+ * a click marks it read and opens the order monitor.
+ */
+export function NoticeWatcher() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let newestId = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const open = async (notice: NoticeMessage) => {
+      await closePopup();
+      await api.post(`${NOTICE_BASE}/setRead`, { ids: [notice.id] });
+      void queryClient.invalidateQueries({ queryKey: ['list', NOTICE_LIST_ID] });
+      // Users whose menu lacks the order monitor only mark the notice read.
+      if (session.routeIndex.has(ORDER_MONITOR_PATH)) navigate(ORDER_MONITOR_PATH);
+    };
+
+    const show = async (notice: NoticeMessage) => {
+      // The socket and the poll can bring the same notice; each is shown once.
+      if (notice.id <= newestId) return;
+      newestId = notice.id;
+      void queryClient.invalidateQueries({ queryKey: ['list', NOTICE_LIST_ID] });
+      const lang = storedLanguage();
+      const lines = notice.orderItemList.map(itemLine);
+      // The stored noticeTitle is in one language; the popup says the same in the console's.
+      const title = t('title', {
+        type: typeLabel(notice.orderType, lang), orderNo: notice.orderNo, count: notice.orderItemList.reduce((n, i) => n + i.quantity, 0),
+      });
+      // A failed setRead was shown by the client; the popup is gone and the notice stays unread.
+      await popup(notice, title, lines, () => void open(notice).catch(() => undefined));
+      speak([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '), lang);
+    };
+
+    // Spec: the poll repeats while the answer is a success; a failure was shown by the client.
+    const poll = () => {
+      timer = setTimeout(() => {
+        api.post<NoticeMessage | null>(`${NOTICE_BASE}/getNewNotice`, newestId ? { afterId: newestId } : {}).then(
+          async (notice) => {
+            if (stopped) return;
+            if (notice) await show(notice);
+            poll();
+          },
+          // Spec: polling stops at a failed answer (the client showed it); the socket still pushes.
+          () => undefined,
+        );
+      }, NOTICE_POLL_MS);
+    };
+
+    poll();
+    const unsubscribe = onNotice((notice) => void show(notice));
+    void connectRealtime();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      disconnectRealtime();
+      void closePopup();
+    };
+  }, [navigate, queryClient]);
+
+  return null;
+}

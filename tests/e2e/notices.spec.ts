@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { OrderOptions } from '../../src/shared/api/orders';
+import { ORDER_MONITOR_PATH, ORDER_MONITOR_PERM } from '../../src/shared/api/notices';
+import { DEMO_PASSWORD, login, prepare, SCREENSHOTS } from './helpers';
+
+const API = '/fms/api/v1';
+
+async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await request.post(API + path, { data: body, headers: token ? { token } : {} });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  expect(res.status(), `${path}: ${json.msg}`).toBe(200);
+  return json.data;
+}
+const tokenOf = async (request: APIRequestContext, userName: string) =>
+  (await post<{ token: string }>(request, '/sys/login', { userName, passWord: DEMO_PASSWORD })).token;
+
+interface TreeNode { id: number; perm: string; children: TreeNode[] }
+const flatten = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/**
+ * The dealer role is granted the order monitor (where a notice's click leads) when the demo
+ * seed has not done so; granting it again changes nothing.
+ */
+async function grantOrderMonitorToDealers(request: APIRequestContext, admin: string) {
+  const roles = await post<{ list: { id: number; code: string }[] }>(request, '/sys/role/selectByPage', { pageNum: 1, pageSize: 100 }, admin);
+  const dealerRole = roles.list.find((r) => r.code === 'dealer')!;
+  const tree = flatten(await post<TreeNode[]>(request, '/sys/role/resourceTree', {}, admin));
+  const monitor = tree.find((n) => n.perm === ORDER_MONITOR_PERM)!;
+  const granted = await post<number[]>(request, '/sys/role/resources', { id: dealerRole.id }, admin);
+  await post(request, '/sys/role/grantResources', { id: dealerRole.id, resourceIds: [...new Set([...granted, monitor.id])] }, admin);
+}
+
+/** The maker's admin creates a purchase receipt for dealer1 through the API; answers its order number. */
+async function deliverToDealer1(request: APIRequestContext, admin: string, dealerId: number, plannedQty: number): Promise<string> {
+  const options = await post<OrderOptions>(request, '/orderManage/PRorder/options', {}, admin);
+  const warehouse = options.warehouses.find((w) => w.dealerId === dealerId)!;
+  const { id } = await post<{ id: number }>(request, '/orderManage/PRorder/save', {
+    orderType: 'PR', dealerId, warehouseId: warehouse.id, lines: [{ materialId: options.materials[0].id, plannedQty }, { materialId: options.materials[1].id, plannedQty: 2 }],
+  }, admin);
+  return (await post<{ orderNo: string }>(request, '/orderManage/PRorder/detail', { id }, admin)).orderNo;
+}
+
+/** Signs dealer1 in and waits until its console's socket is open; answers when the layout started. */
+async function signInWithSocket(page: Page): Promise<number> {
+  const socketOpen = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await login(page, 'dealer1');
+  const started = Date.now();
+  await socketOpen;
+  return started;
+}
+
+for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
+  test(`a delivery for dealer1 pops up through the socket, only the newest stays, a click opens the order monitor (${theme}, ${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const admin = await tokenOf(request, 'admin');
+    await grantOrderMonitorToDealers(request, admin);
+    const dealerId = (await post<{ dealerId: number }>(request, '/sys/user/getCurrentUserInfo', {}, await tokenOf(request, 'dealer1'))).dealerId;
+    await prepare(page, { lang, theme });
+    const started = await signInWithSocket(page);
+
+    const popups = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
+    const first = await deliverToDealer1(request, admin, dealerId, 6);
+    await expect(popups).toContainText(first, { timeout: 3000 });
+    // Well before the first poll, 10 s after the layout started: the socket brought it.
+    expect(Date.now() - started).toBeLessThan(9000);
+    await expect(popups).toContainText(lang === 'en-US' ? 'quantity 6' : '数量 6');
+
+    const second = await deliverToDealer1(request, admin, dealerId, 8);
+    await expect(popups.last()).toContainText(second, { timeout: 3000 });
+    // The older popup closes: only the newest remains.
+    await expect(popups).toHaveCount(1);
+    await expect(popups).toContainText(second);
+    await page.screenshot({ path: `${SCREENSHOTS}/notice-popup-${theme}.png` });
+
+    await popups.getByTestId('notice-popup').click();
+    await expect(page).toHaveURL(new RegExp(`#${ORDER_MONITOR_PATH}$`));
+    await expect(popups).toHaveCount(0);
+    const rows = page.getByTestId('list-monitoring-orderMonitor').locator('.arco-table-tr', { hasText: second });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId('notice-read')).toHaveText(lang === 'en-US' ? 'Read' : '已读');
+    const older = page.getByTestId('list-monitoring-orderMonitor').locator('.arco-table-tr', { hasText: first });
+    await expect(older.getByTestId('notice-read')).toHaveText(lang === 'en-US' ? 'Unread' : '未读');
+    await page.screenshot({ path: `${SCREENSHOTS}/notice-monitor-${theme}.png` });
+
+    // Mark the older one read from the list; no popup comes back for either at the next poll.
+    await older.locator('.arco-checkbox').click();
+    await page.getByTestId('notice-mark-read').click();
+    await expect(older.getByTestId('notice-read')).toHaveText(lang === 'en-US' ? 'Read' : '已读');
+  });
+}
