@@ -17,6 +17,7 @@ import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
 import { basedataRoutes } from './modules/basedata';
 import { logisticsRoutes } from './modules/logistics/routes';
+import { noticeRoutes } from './modules/notices/routes';
 import { announcementRoutes } from './modules/system/announcements';
 import { departmentRoutes } from './modules/system/departments';
 import { dictionaryRoutes } from './modules/system/dictionaries';
@@ -24,7 +25,9 @@ import { resourceRoutes } from './modules/system/resources';
 import { roleRoutes } from './modules/system/roles';
 import { sessionRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/system/users';
+import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
+import { orderRoutes } from './modules/orders/routes';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -33,7 +36,7 @@ export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
-    ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services),
+    ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
   ];
   routes.push(
     defineRoute({
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
 
-  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() } };
+  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() }, realtime: attachRealtime(app, database.db, config.SESSION_IDLE_MINUTES) };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-dict-version', String(services.dictVersion.value));
   });

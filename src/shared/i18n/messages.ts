@@ -102,6 +102,43 @@ const table = {
     'en-US': 'The plate {plate} is blacklisted and cannot be saved in normal status',
   },
   samePoints: { 'zh-CN': '起点和终点不能相同', 'en-US': 'The start and end points must differ' },
+  // orders and scanning (shared/orders/orderTypes.ts)
+  barcodeFormat: { 'zh-CN': '条码格式不正确', 'en-US': 'This is not a tyre barcode' },
+  barcodeUnknown: { 'zh-CN': '条码 {barcode} 不存在', 'en-US': 'Unknown barcode {barcode}' },
+  barcodeInStock: { 'zh-CN': '条码 {barcode} 已在库', 'en-US': 'Barcode {barcode} is already in stock' },
+  barcodeAlreadyOut: { 'zh-CN': '条码 {barcode} 已出库', 'en-US': 'Barcode {barcode} is already out' },
+  barcodeNotReceived: { 'zh-CN': '条码 {barcode} 尚未收货入库', 'en-US': 'Barcode {barcode} has not been received yet' },
+  barcodeOtherDealer: { 'zh-CN': '条码 {barcode} 不属于本单经销商', 'en-US': 'Barcode {barcode} belongs to another dealer' },
+  barcodeOtherWarehouse: { 'zh-CN': '条码 {barcode} 不在本单仓库（在 {warehouse}）', 'en-US': 'Barcode {barcode} is not in this warehouse (it is in {warehouse})' },
+  barcodeWrongMaterial: { 'zh-CN': '条码 {barcode} 的物料 {material} 不在本单中', 'en-US': 'Barcode {barcode} is {material}, which this order does not hold' },
+  barcodeOverPlanned: { 'zh-CN': '物料 {material} 已扫满计划数量 {planned}', 'en-US': 'Material {material} has reached its planned quantity of {planned}' },
+  barcodeScannedTwice: { 'zh-CN': '条码 {barcode} 已扫描过', 'en-US': 'Barcode {barcode} was already scanned' },
+  barcodeExists: { 'zh-CN': '条码 {barcode} 已存在', 'en-US': 'Barcode {barcode} already exists' },
+  shippedNotAllowed: { 'zh-CN': '只有厂家发货的入库单可以登记发货条码', 'en-US': 'Only the maker\'s delivery receipts can register shipped barcodes' },
+  barcodeChanged: {
+    'zh-CN': '条码 {barcode} 的库存状态已被其他单据改变，请移除后重新扫描',
+    'en-US': 'Barcode {barcode} was moved by another order meanwhile; remove it and scan again',
+  },
+  barcodeNotScanned: { 'zh-CN': '条码 {barcode} 不在本单中', 'en-US': 'Barcode {barcode} is not scanned on this order' },
+  adjustKindRequired: { 'zh-CN': '请选择报损或报溢', 'en-US': 'Choose loss or overflow' },
+  orderNotOpen: { 'zh-CN': '单据已完成或已取消，不能再修改', 'en-US': 'The order is completed or cancelled and cannot be changed' },
+  orderNotCompleted: { 'zh-CN': '只有已完成的单据可以上传', 'en-US': 'Only completed orders can be uploaded' },
+  orderNothingScanned: { 'zh-CN': '单据还没有扫描任何条码', 'en-US': 'Nothing has been scanned on this order yet' },
+  orderHasScans: { 'zh-CN': '单据已有扫描记录，不能删除，请取消单据', 'en-US': 'The order has scans and cannot be deleted; cancel it instead' },
+  orderLinesRequired: { 'zh-CN': '请至少添加一行物料', 'en-US': 'Add at least one material line' },
+  orderLineDuplicate: { 'zh-CN': '同一物料只能有一行', 'en-US': 'Each material can have only one line' },
+  orderLineBelowScanned: { 'zh-CN': '计划数量不能少于已扫描数量 {scanned}', 'en-US': 'The planned quantity cannot be below the {scanned} already scanned' },
+  orderTypeNotOnPage: { 'zh-CN': '此页面不能创建该类型的单据', 'en-US': 'This page cannot create orders of that type' },
+  targetWarehouseRequired: { 'zh-CN': '请选择调入仓库（与调出仓库不同）', 'en-US': 'Choose a target warehouse other than the source' },
+  locationRequired: { 'zh-CN': '该经销商启用了库位，请选择库位', 'en-US': 'The dealer uses storage locations: choose one' },
+  uploadIdReused: { 'zh-CN': '上传编号已用于其他单据', 'en-US': 'This upload id was already used for another order' },
+  uploadRejected: { 'zh-CN': '{count} 个条码被拒绝，本次上传未保存任何条码', 'en-US': 'Barcodes refused: {count}; nothing of this upload was saved' },
+  // analysis reports
+  analysisDateRange: { 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'The start date cannot be after the end date' },
+  // reports
+  orderNoUnknown: { 'zh-CN': '单号 {orderNo} 不存在或不在您的数据范围内', 'en-US': 'Order {orderNo} does not exist or is outside your data scope' },
+  traceNothingToCancel: { 'zh-CN': '该条码没有可以撤销的追溯记录', 'en-US': 'This barcode has no trace record to cancel' },
+  traceNotLatest: { 'zh-CN': '只能撤销条码最新的一条追溯记录，请刷新后重试', 'en-US': 'Only the barcode\'s latest trace record can be cancelled; refresh and try again' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof table;

@@ -36,7 +36,7 @@ export function builtInResources(): ResourceRow[] {
           type: 'page', label: page.zh, labelEn: page.en, path: page.path, icon: page.icon ?? null, orderNum: pi + 1,
           hidden: page.hidden ?? false, noCache: page.noCache ?? false, perm: p, parentPerm: g, redirectPath: null,
         });
-        BUTTONS[page.kind].forEach((b, bi) => rows.push({
+        [...BUTTONS[page.kind], ...(page.extraButtons ?? [])].forEach((b, bi) => rows.push({
           type: 'button', label: b.zh, labelEn: b.en, path: '', icon: null, orderNum: bi + 1,
           hidden: false, noCache: false, perm: `${p}:${b.action}`, parentPerm: p, redirectPath: null,
         }));

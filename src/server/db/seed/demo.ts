@@ -8,8 +8,10 @@ import { hashPassword } from '../../modules/system/passwordHash';
 import { ADMIN_ROLE, builtInResources } from './builtins';
 import { BRANDS, CENTRAL_WAREHOUSES, DEALERS, PATTERNS, REGIONS } from './catalogue';
 import { seedWarehousing } from './demoWarehousing';
+import { seedOrders } from './demoOrders';
 import { seedDevices } from './demoDevices';
 import { seedCatalogue } from './demoCatalogue';
+import { writeDemoHistory } from './history';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -99,7 +101,12 @@ export async function seedDemo(db: Db): Promise<void> {
       'reportQuery:codeRetrospection', 'reportQuery:dayBalance', 'reportQuery:weekBalance', 'reportQuery:monthBalance',
       'reportQuery:dotInventory', 'reportQuery:samuelCouling', 'reportQuery:locationInventory',
       'intelligentAnalysis:numberOfDay', 'intelligentAnalysis:turnoverRate', 'intelligentAnalysis:inventoryAgeReport', 'intelligentAnalysis:dotReport',
+      'monitoringManage:orderMonitor',
     ], []);
+
+    // Wall screens: may only view dashboards; its session stays alive while a screen refreshes.
+    const [displayRole] = await tx.insert(roles).values({ code: 'display', name: '大屏展示', nameEn: 'Wall display', type: 'function' }).returning();
+    await grantPages(tx, displayRole.id, ['intelligentAnalysis:dashboard'], []);
 
     const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
     const people = [
@@ -107,6 +114,7 @@ export async function seedDemo(db: Db): Promise<void> {
       { userName: 'staff', nickName: '张敏', role: staffRole.id, dealerId: null, departmentId: channel.id, email: 'zhang.min@everpeak-tyre.example' },
       { userName: 'dealer1', nickName: `${dealerRows[0].nickname}-陈伟`, role: dealerRole.id, dealerId: dealerRows[0].id, departmentId: null, email: null },
       { userName: 'dealer2', nickName: `${dealerRows[4].nickname}-刘洋`, role: dealerRole.id, dealerId: dealerRows[4].id, departmentId: null, email: null },
+      { userName: 'display', nickName: '大屏', role: displayRole.id, dealerId: null, departmentId: hq.id, email: null },
     ];
     for (const [i, p] of people.entries()) {
       const [user] = await tx.insert(users).values({
@@ -116,6 +124,9 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.insert(userRoles).values({ userId: user.id, roleId: p.role });
     }
     await seedDevices(tx);
+    await seedOrders(tx);
+    // analytics: history
+    await writeDemoHistory(tx);
   });
 }
 
@@ -123,6 +134,10 @@ export async function seedDemo(db: Db): Promise<void> {
 export async function seedAdminOnly(db: Db, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
+    // Wall screens: may only view dashboards; its session stays alive while a screen refreshes.
+    const [displayRole] = await tx.insert(roles).values({ code: 'display', name: '大屏展示', nameEn: 'Wall display', type: 'function' }).returning();
+    await grantPages(tx, displayRole.id, ['intelligentAnalysis:dashboard'], []);
+
     const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
     const [user] = await tx.insert(users).values({ userName: 'admin', nickName: 'Administrator', passwordHash }).returning({ id: users.id });
     await tx.insert(userRoles).values({ userId: user.id, roleId: admin.id });

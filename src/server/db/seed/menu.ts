@@ -6,7 +6,7 @@
  * editor are kept.
  */
 /** crud: a list with import and export; editor: add, edit and delete only (resource tree, announcements); report; view. */
-export type PageKind = 'crud' | 'editor' | 'report' | 'view';
+export type PageKind = 'crud' | 'editor' | 'report' | 'view' | 'order';
 
 export interface PageDef {
   path: string;
@@ -16,6 +16,8 @@ export interface PageDef {
   kind: PageKind;
   hidden?: boolean;
   noCache?: boolean;
+  /** Buttons beyond those of its kind, e.g. cancelling a trace record on the barcode trace view. */
+  extraButtons?: { action: string; zh: string; en: string }[];
 }
 export interface GroupDef { path: string; zh: string; en: string; icon: string; pages: PageDef[] }
 export interface SectionDef { path: string; zh: string; en: string; icon: string; groups: GroupDef[] }
@@ -23,6 +25,7 @@ export interface SectionDef { path: string; zh: string; en: string; icon: string
 const crud = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'crud', ...extra });
 const report = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'report', ...extra });
 const editor = (path: string, zh: string, en: string, icon?: string): PageDef => ({ path, zh, en, icon, kind: 'editor' });
+const order = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'order', ...extra });
 const view = (path: string, zh: string, en: string, icon?: string, extra?: Partial<PageDef>): PageDef => ({ path, zh, en, icon, kind: 'view', ...extra });
 
 /** Buttons each kind of page carries; a button's code is `<page code>:<action>`. */
@@ -41,6 +44,18 @@ export const BUTTONS: Record<PageKind, { action: string; zh: string; en: string 
   ],
   report: [{ action: 'export', zh: '导出', en: 'Export' }],
   view: [],
+  // Warehouse orders: the list buttons plus scanning and the lifecycle (shared/api/orders.ts).
+  order: [
+    { action: 'add', zh: '新增', en: 'Add' },
+    { action: 'edit', zh: '编辑', en: 'Edit' },
+    { action: 'delete', zh: '删除', en: 'Delete' },
+    { action: 'export', zh: '导出', en: 'Export' },
+    { action: 'scan', zh: '扫描', en: 'Scan' },
+    { action: 'complete', zh: '完成', en: 'Complete' },
+    { action: 'cancel', zh: '取消', en: 'Cancel' },
+    { action: 'print', zh: '打印', en: 'Print' },
+    { action: 'upload', zh: '上传', en: 'Upload' },
+  ],
 };
 
 const sharedConfigPages = (): PageDef[] => [
@@ -105,21 +120,21 @@ export const MENU: SectionDef[] = [
       {
         path: 'Order', zh: '单据管理', en: 'Orders', icon: 'file',
         pages: [
-          crud('PRorder', '采购入库', 'Purchase receipts', 'download'),
-          crud('WIorder', '采购退货', 'Purchase returns', 'undo'),
-          crud('WLorder', '销售出库', 'Sales outbound', 'upload'),
-          crud('DecreaseOverflow', '报损报溢', 'Loss and overflow', 'exclamation-circle'),
-          crud('LRorder', '销售退货', 'Sales returns', 'redo'),
-          crud('TRorder', '调拨单', 'Transfers', 'swap'),
-          crud('InventoryList', '盘点单', 'Stocktakes', 'check-square'),
-          crud('InventoryChildList', '盘点明细', 'Stocktake lines', 'list', { hidden: true }),
-          crud('OutXiePRorder', '外协采购入库', 'Outsourced purchases', 'import'),
-          crud('OutCaiPRorder', '外采入库', 'External purchases', 'import'),
-          crud('ZChuInDeliveryOrder', '转储入库', 'Dump receipts', 'to-bottom'),
-          crud('OutXieOutDeliveryOrder', '外协出库', 'Outsourced deliveries', 'export'),
-          crud('ZChuOutDeliveryOrder', '转储出库', 'Dump deliveries', 'to-top'),
-          crud('LPRKorder', '理赔入库', 'Warranty claims in', 'safe'),
-          crud('LPCKorder', '理赔出库', 'Warranty claims out', 'safe'),
+          order('PRorder', '采购入库', 'Purchase receipts', 'download'),
+          order('WIorder', '采购退货', 'Purchase returns', 'undo'),
+          order('WLorder', '销售出库', 'Sales outbound', 'upload'),
+          order('DecreaseOverflow', '报损报溢', 'Loss and overflow', 'exclamation-circle'),
+          order('LRorder', '销售退货', 'Sales returns', 'redo'),
+          order('TRorder', '调拨单', 'Transfers', 'swap'),
+          order('InventoryList', '盘点单', 'Stocktakes', 'check-square'),
+          view('InventoryChildList', '盘点明细', 'Stocktake lines', 'list', { hidden: true }),
+          order('OutXiePRorder', '外协采购入库', 'Outsourced purchases', 'import'),
+          order('OutCaiPRorder', '外采入库', 'External purchases', 'import'),
+          order('ZChuInDeliveryOrder', '转储入库', 'Dump receipts', 'to-bottom'),
+          order('OutXieOutDeliveryOrder', '外协出库', 'Outsourced deliveries', 'export'),
+          order('ZChuOutDeliveryOrder', '转储出库', 'Dump deliveries', 'to-top'),
+          order('LPRKorder', '理赔入库', 'Warranty claims in', 'safe'),
+          order('LPCKorder', '理赔出库', 'Warranty claims out', 'safe'),
         ],
       },
       {
@@ -153,7 +168,7 @@ export const MENU: SectionDef[] = [
       {
         path: 'storageInventory', zh: '库存报表', en: 'Inventory', icon: 'storage',
         pages: [
-          view('codeRetrospection', '条码追溯', 'Barcode trace', 'search'),
+          view('codeRetrospection', '条码追溯', 'Barcode trace', 'search', { extraButtons: [{ action: 'edit', zh: '撤销记录', en: 'Cancel record' }] }),
           report('tireReport', '轮胎报表', 'Tyre report', 'file'),
           report('customerTireReport', '客户轮胎报表', 'Customer tyre report', 'user'),
           report('inventoryContrast', '库存对比', 'Inventory comparison', 'arrow-rise'),
@@ -173,6 +188,8 @@ export const MENU: SectionDef[] = [
     groups: [{
       path: 'analysisz', zh: '分析报表', en: 'Analysis reports', icon: 'common',
       pages: [
+        // Chart-first dashboards (dashboards/*.ts) and their wall-screen mode; not in the spec's list.
+        view('dashboard', '数据看板', 'Dashboards', 'dashboard'),
         report('numberOfDay', '库存天数', 'Days of stock', 'calendar-clock'),
         report('turnoverRate', '周转率', 'Turnover rate', 'sync'),
         report('inventoryReport', '库存报表', 'Inventory report', 'dashboard'),

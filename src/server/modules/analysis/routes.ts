@@ -3,9 +3,14 @@ import { overviewAnswer } from '../../../shared/api/overview';
 import type { Services } from '../../services';
 import { brands, dealers, materials, regions, warehouses } from '../../db/schema';
 import { defineRoute } from '../../http/route';
+import { analyticsRoutes } from './analyticsRoutes';
+import { reportPageRoutes } from './reportPages';
 
-export function analysisRoutes({ db }: Services) {
+export function analysisRoutes(services: Services) {
+  const { db } = services;
   return [
+    ...analyticsRoutes(services),
+    ...reportPageRoutes(services),
     defineRoute({
       method: 'POST', url: '/home/overview', tag: 'analysis', permission: 'session', answer: overviewAnswer,
       summary: 'Home figures: dealers, warehouses, catalogue by brand, dealers by region; a dealer user sees its own dealer',

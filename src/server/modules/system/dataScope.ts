@@ -33,7 +33,9 @@ export async function dataScopeOf(db: Db, user: Pick<SessionUser, 'id' | 'dealer
   if (dealerIds.size) {
     for (const w of await db.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.dealerId, [...dealerIds]))) warehouseIds.add(w.id);
   }
-  return { dealerIds: [...dealerIds], warehouseIds: [...warehouseIds] };
+  // Rules naming only warehouses narrow by warehouse, not to "no dealer at all".
+  const byDealer = rules.some((r) => r.kind === 'dealer' || r.kind === 'region');
+  return { dealerIds: byDealer ? [...dealerIds] : null, warehouseIds: [...warehouseIds] };
 }
 
 /** The WHERE condition limiting a dealer column to the scope; undefined when unrestricted. */

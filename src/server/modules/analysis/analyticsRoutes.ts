@@ -1,0 +1,64 @@
+import { analyticsFilters, queryPath, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
+import { pageBody, type PageBody } from '../../../shared/api/paging';
+import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
+import { streamXlsx, type SheetColumn } from '../../http/xlsx';
+import type { Services } from '../../services';
+import { dataScopeOf } from '../system/dataScope';
+import { DASHBOARD_QUERIES } from './queries';
+import type { AnalyticsCtx, ReportQuery, Row } from './registry';
+import { REPORT_QUERIES } from './reports';
+
+/**
+ * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
+ * (`/analysis/report/<page>/selectByPage | export | chart`), each with its own permission.
+ */
+export function analyticsRoutes(services: Services): RouteDef[] {
+  const { db } = services;
+  const ctxOf = async ({ user, lang }: RouteContext<unknown>): Promise<AnalyticsCtx> => ({ db, user, lang, now: new Date(), scope: await dataScopeOf(db, user) });
+  const asOf = () => new Date().toISOString();
+
+  const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
+    method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: q.permission, summary: q.summary,
+    body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
+    handler: async (rc) => ({ rows: await q.run(await ctxOf(rc as RouteContext<unknown>), rc.body as AnalyticsFilters), asOf: asOf() }),
+  }));
+
+  const reports = REPORT_QUERIES.flatMap((r) => reportRoutes(r));
+  function reportRoutes(r: ReportQuery): RouteDef[] {
+    const base = reportPath(r.def.page);
+    const title = r.def.title['en-US'];
+    const routes: RouteDef[] = [
+      defineRoute({
+        method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape),
+        summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
+        handler: async (rc) => {
+          const { pageNum, pageSize, orderBy, ...filters } = rc.body as PageBody & AnalyticsFilters;
+          const { rows, total } = await r.page(await ctxOf(rc as RouteContext<unknown>), filters as AnalyticsFilters, {
+            limit: pageSize, offset: (pageNum - 1) * pageSize,
+            orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
+          });
+          return { rows, total, pageNum, pageSize, asOf: asOf() };
+        },
+      }),
+      defineRoute({
+        method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: true,
+        summary: `${title}: every row of the filtered report as a streamed xlsx file`,
+        handler: async (rc) => {
+          const ctx = await ctxOf(rc as RouteContext<unknown>);
+          const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
+          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body as AnalyticsFilters));
+        },
+      }),
+    ];
+    if (r.chart) {
+      const chart = r.chart.bind(r);
+      routes.push(defineRoute({
+        method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters,
+        summary: `${title}: the rows of the chart above the table`,
+        handler: async (rc) => ({ rows: await chart(await ctxOf(rc as RouteContext<unknown>), rc.body as AnalyticsFilters), asOf: asOf() }),
+      }));
+    }
+    return routes;
+  }
+  return [...queries, ...reports];
+}

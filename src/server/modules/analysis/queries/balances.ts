@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import { queryRows } from '../../../db/client';
+import type { AnalyticsCtx } from '../registry';
+import { daysOf } from './window';
+import { stockWhere } from './where';
+
+interface Flow { inQty: number; outQty: number }
+
+/** Tyres on hand now within the scope and filters (the stock_on_hand roll-up). */
+export async function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
+  const [row] = await queryRows<{ qty: number }>(ctx.db, sql`
+    select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+  return Number(row.qty);
+}
+
+/** In and out per day from `since` (to `until` when given), from the stock_daily roll-up. */
+export async function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
+  const rows = await queryRows<{ day: string; inQty: number; outQty: number }>(ctx.db, sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty"
+    from stock_daily d
+    where d.day >= ${since} ${until ? sql`and d.day <= ${until}` : sql``} and ${stockWhere(ctx, f, 'd')}
+    group by d.day`);
+  return new Map(rows.map((r) => [r.day, { inQty: Number(r.inQty), outQty: Number(r.outQty) }]));
+}
+
+/**
+ * Balances of past days without scanning the ledger: the stock at the end of day d is the
+ * stock now minus the net flow (in − out) of every later day, all read from the roll-ups.
+ * `since` is the earliest day the caller asks about.
+ */
+export async function stockBook(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string) {
+  const [now, flows] = await Promise.all([onHandNow(ctx, f), dailyFlows(ctx, f, since)]);
+  const days = [...flows.keys()].sort();
+  /** netFrom[i]: the net flow of days[i] and every later day. */
+  const netFrom = new Array<number>(days.length + 1).fill(0);
+  for (let i = days.length - 1; i >= 0; i--) netFrom[i] = netFrom[i + 1] + flows.get(days[i])!.inQty - flows.get(days[i])!.outQty;
+  return {
+    /** On hand at the end of `day` (day ≥ since). */
+    at(day: string): number {
+      let lo = 0, hi = days.length; // binary search for the first flow day after `day`
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (days[mid] > day) hi = mid; else lo = mid + 1;
+      }
+      return now - netFrom[lo];
+    },
+    /** Outbound over the days from..to (from ≥ since). */
+    outbound(from: string, to: string): number {
+      return daysOf(from, to).reduce((sum, d) => sum + (flows.get(d)?.outQty ?? 0), 0);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AnalyticsFilters } from '../../../shared/analytics/filters';
+import type { ReportDef } from '../../../shared/analytics/reportDef';
+import type { Language } from '../../../shared/i18n/languages';
+import type { RoutePermission } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import type { DataScope } from '../system/dataScope';
+import type { SessionUser } from '../system/sessionStore';
+
+export type Row = Record<string, string | number | null>;
+
+/** Who asks, within which scope, and the moment "now" means (tests fix it). */
+export interface AnalyticsCtx {
+  db: Db;
+  user: SessionUser;
+  scope: DataScope;
+  lang: Language;
+  now: Date;
+}
+
+/**
+ * A dashboard query, registered once: its id (dashboard files name it), permission, extra
+ * parameters beyond the common filters, and the SQL behind it. Data scope is applied inside
+ * the SQL with `scopeSql`.
+ */
+export interface DashboardQuery {
+  id: string;
+  permission: RoutePermission;
+  summary: string;
+  params?: z.ZodObject;
+  run(ctx: AnalyticsCtx, filters: AnalyticsFilters & Record<string, unknown>): Promise<Row[]>;
+}
+
+export interface ReportPaging {
+  limit: number;
+  offset: number;
+  orderBy?: { field: string; order: 'asc' | 'desc' }[];
+}
+
+/** A report's rows: a page for the table, all of them in batches for the streamed export, and its chart's rows. */
+export interface ReportQuery {
+  def: ReportDef;
+  page(ctx: AnalyticsCtx, filters: AnalyticsFilters, paging: ReportPaging): Promise<{ rows: Row[]; total: number }>;
+  batches(ctx: AnalyticsCtx, filters: AnalyticsFilters): AsyncIterable<Row[]>;
+  chart?(ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]>;
+}
+
+/**
+ * The data scope as SQL over a dealer column and a warehouse column (either may be omitted):
+ * a dealer user sees its dealer, data rules narrow staff, unrestricted staff see all.
+ */
+export function scopeSql(scope: DataScope, dealerColumn?: SQL, warehouseColumn?: SQL): SQL {
+  const parts: SQL[] = [];
+  if (dealerColumn && scope.dealerIds !== null) {
+    parts.push(scope.dealerIds.length ? sql`${dealerColumn} in (${sql.join(scope.dealerIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  }
+  if (warehouseColumn && scope.warehouseIds !== null) {
+    parts.push(scope.warehouseIds.length ? sql`${warehouseColumn} in (${sql.join(scope.warehouseIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}

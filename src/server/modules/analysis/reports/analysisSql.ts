@@ -1,0 +1,182 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DateDimension } from '../../../../shared/analytics/domain';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import type { ReportDef } from '../../../../shared/analytics/reportDef';
+import type { Language } from '../../../../shared/i18n/languages';
+import { queryRows, type Db } from '../../../db/client';
+import { badRequest } from '../../../http/errors';
+import { dayOf } from '../../stock/ledger';
+import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
+
+/** The server's time zone: business days (the daily roll-up, period labels) are counted in it. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+/** The moment a business day starts (local midnight), for index-friendly timestamp ranges. */
+export const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
+/** The calendar day of a timestamp column in the server's time zone. */
+export const localDay = (ts: SQL) => sql`(${ts} at time zone ${TIME_ZONE})::date`;
+export const localTime = (ts: SQL) => sql`(${ts} at time zone ${TIME_ZONE})`;
+
+/** Days a report reads when no start is chosen, by dimension: enough periods to compare. */
+const DEFAULT_DAYS: Record<DateDimension, number> = { day: 30, week: 84, month: 365, quarter: 365, halfYear: 730, year: 1095 };
+
+/** The inclusive day range a report reads: the chosen one, cut at today; the end defaults to today. */
+export function dayRange(ctx: AnalyticsCtx, f: AnalyticsFilters): { from: string; to: string; days: number } {
+  if (f.dateFrom && f.dateTo && f.dateFrom > f.dateTo) throw badRequest('analysisDateRange', 'dateFrom');
+  const today = dayOf(ctx.now);
+  const to = f.dateTo && f.dateTo < today ? f.dateTo : today;
+  const from = f.dateFrom ?? addDays(to, 1 - DEFAULT_DAYS[f.dimension]);
+  return { from, to, days: Math.max(0, daysFrom(from, to) + 1) };
+}
+
+/** The as-of day of a snapshot report: the range's end, today by default. */
+export const asOfDay = (ctx: AnalyticsCtx, f: AnalyticsFilters) => dayRange(ctx, f).to;
+
+/** A date expression's period label, as domain `periodOf` writes it (ISO weeks: 2026-W01). */
+export function periodSql(dimension: DateDimension, day: SQL): SQL {
+  switch (dimension) {
+    case 'day': return sql`to_char(${day}, 'YYYY-MM-DD')`;
+    case 'week': return sql`to_char(${day}, 'IYYY-"W"IW')`;
+    case 'month': return sql`to_char(${day}, 'YYYY-MM')`;
+    case 'quarter': return sql`to_char(${day}, 'YYYY-"Q"Q')`;
+    case 'halfYear': return sql`to_char(${day}, 'YYYY') || case when extract(month from ${day}) <= 6 then '-H1' else '-H2' end`;
+    case 'year': return sql`to_char(${day}, 'YYYY')`;
+  }
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Brand, specification, pattern and keyword over the material alias `m`. */
+export function materialWhere(f: AnalyticsFilters): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.brandId) parts.push(sql`m.brand_id = ${f.brandId}`);
+  if (f.specification) parts.push(sql`m.specification = ${f.specification}`);
+  if (f.pattern) parts.push(sql`m.pattern = ${f.pattern}`);
+  if (f.keyword) parts.push(sql`(m.code ilike ${escapeLike(f.keyword)} or m.name ilike ${escapeLike(f.keyword)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The same material filters as a condition on a material id column, for scans below any join. */
+export function materialIn(f: AnalyticsFilters, materialId: SQL): SQL {
+  if (!f.brandId && !f.specification && !f.pattern && !f.keyword) return sql`true`;
+  return sql`${materialId} in (select m.id from materials m where ${materialWhere(f)})`;
+}
+
+/**
+ * Data scope (inside the query, DESIGN.md "Permissions") and the dealer and warehouse filters
+ * over a dealer column and a warehouse column; without a warehouse column, by dealer alone.
+ */
+export function placeWhere(ctx: AnalyticsCtx, f: AnalyticsFilters, dealer: SQL, warehouse?: SQL): SQL {
+  const parts: SQL[] = [scopeSql(ctx.scope, dealer, warehouse)];
+  if (f.dealerId) parts.push(sql`${dealer} = ${f.dealerId}`);
+  if (f.warehouseId) parts.push(warehouse ? sql`${warehouse} = ${f.warehouseId}` : sql`false`);
+  return sql.join(parts, sql` and `);
+}
+
+/** A condition known while building the query. */
+export const when = (condition: boolean) => sql.raw(condition ? 'true' : 'false');
+
+/** The keyword as a LIKE pattern (order numbers and the like). */
+export const keywordLike = (keyword: string) => escapeLike(keyword);
+
+/** Material and brand columns of the alias `m` joined to brand `b`. */
+export const MATERIAL_COLUMNS = sql`m.code as "materialCode", m.name as "materialName", b.name as "brandName", m.specification, m.pattern`;
+export const joinMaterial = (materialId: SQL) => sql`join materials m on m.id = ${materialId} join brands b on b.id = m.brand_id`;
+
+/** The maker's own stock (dealer 0, docs/stock-model.md) is listed under this name. */
+const makerName = (lang: Language) => (lang === 'en-US' ? 'Maker' : '厂家');
+export const dealerColumns = (lang: Language, alias = 'd') =>
+  sql`${sql.raw(alias)}.code as "dealerCode", coalesce(${sql.raw(alias)}.name, ${makerName(lang)}) as "dealerName"`;
+
+/** Scope, place and material filters over a stock table `s` joined to its warehouse `w` (the dealer is the warehouse's). */
+export const stockWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  sql`${placeWhere(ctx, f, sql`w.dealer_id`, sql`s.warehouse_id`)} and ${materialIn(f, sql`s.material_id`)}`;
+
+/**
+ * Quantity per warehouse and material at the end of `day`: the current on hand less the net
+ * movement of later days in the daily roll-up. Reads `stock_on_hand` and only the roll-up rows
+ * after `day`, never the ledger (DESIGN.md "Reports read roll-ups and indexes").
+ */
+export function balanceAt(ctx: AnalyticsCtx, f: AnalyticsFilters, day: string): SQL {
+  return sql`select k.warehouse_id, k.material_id, sum(k.q)::int as qty from (
+      select s.warehouse_id, s.material_id, s.qty as q from stock_on_hand s join warehouses w on w.id = s.warehouse_id
+      where ${stockWhere(ctx, f)}
+      union all
+      select s.warehouse_id, s.material_id, s.out_qty - s.in_qty from stock_daily s join warehouses w on w.id = s.warehouse_id
+      where s.day > ${day} and ${stockWhere(ctx, f)}
+    ) k group by 1, 2`;
+}
+
+/** A report built from one SQL of all its rows (columns named as the definition's keys) and its chart's SQL. */
+export interface AnalysisReport {
+  def: ReportDef;
+  rows(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
+  /** Columns that tell rows apart, appended to every sort so pages and exports are stable. */
+  key: string[];
+  chart(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
+}
+
+/** Exports read this many rows at a time from a cursor. */
+const EXPORT_BATCH = 2000;
+
+export function analysisReport(r: AnalysisReport): ReportQuery {
+  const orderBy = (requested: ReportPaging['orderBy']) => {
+    const sorts = requested?.length ? requested : r.def.defaultOrder ? [r.def.defaultOrder] : [];
+    const terms = [
+      ...sorts.map((s) => sql`${sql.identifier(s.field)} ${sql.raw(s.order === 'desc' ? 'desc' : 'asc')} nulls last`),
+      ...r.key.map((k) => sql`${sql.identifier(k)}`),
+    ];
+    return sql.join(terms, sql`, `);
+  };
+  return {
+    def: r.def,
+    async page(ctx, f, paging) {
+      const all = r.rows(ctx, f);
+      const rows = await queryRows<Row>(ctx.db, sql`select q.*, count(*) over ()::int as "_total" from (${all}) q
+        order by ${orderBy(paging.orderBy)} limit ${paging.limit} offset ${paging.offset}`);
+      let total = rows.length ? Number(rows[0]._total) : 0;
+      if (!rows.length && paging.offset > 0) [{ total }] = await queryRows<{ total: number }>(ctx.db, sql`select count(*)::int as total from (${all}) q`);
+      return { rows: rows.map(({ _total, ...row }) => row), total };
+    },
+    batches: (ctx, f) => cursorBatches(ctx.db, sql`select * from (${r.rows(ctx, f)}) q order by ${orderBy(undefined)}`),
+    chart: (ctx, f) => queryRows<Row>(ctx.db, r.chart(ctx, f)),
+  };
+}
+
+/**
+ * The rows of a query, `EXPORT_BATCH` at a time, from a cursor held in a read transaction: an
+ * export of any size keeps one batch in memory, and the rows come from one snapshot.
+ */
+async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<Row[]> {
+  let handOver!: (rows: Row[]) => void;
+  let taken: () => void = () => {};
+  let stopped = false;
+  const next = () => new Promise<Row[]>((resolve) => { handOver = resolve; });
+  let pending = next();
+  const reading = db.transaction(async (tx) => {
+    await tx.execute(sql`declare report_export no scroll cursor for ${query}`);
+    for (;;) {
+      const rows = await queryRows<Row>(tx, sql.raw(`fetch forward ${EXPORT_BATCH} from report_export`));
+      const consumed = new Promise<void>((resolve) => { taken = resolve; });
+      handOver(rows);
+      if (!rows.length) return;
+      await consumed;
+      if (stopped) return;
+    }
+  });
+  try {
+    for (;;) {
+      const rows = await Promise.race([pending, reading.then(() => [])]);
+      if (!rows.length) break;
+      pending = next();
+      yield rows;
+      taken();
+    }
+  } finally {
+    stopped = true;
+    taken();
+    await reading;
+  }
+}

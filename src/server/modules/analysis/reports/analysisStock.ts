@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import { ANALYSIS_REPORTS, DOS_WINDOW_DAYS } from '../../../../shared/analytics/reports/analysis';
+import type { AnalyticsCtx } from '../registry';
+import {
+  addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodSql, placeWhere, stockWhere, when,
+} from './analysisSql';
+
+const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+
+/**
+ * DOS per dealer and material (DESIGN.md glossary, domain `daysOfStock`): on hand at the end
+ * of the as-of day over the outbound (roll-up `out_qty`) of the trailing window ending that day.
+ */
+function dosKeys(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
+  const day = asOfDay(ctx, f);
+  return sql`with bal as (${balanceAt(ctx, f, day)}),
+    outw as (
+      select s.warehouse_id, s.material_id, sum(s.out_qty)::int as q from stock_daily s join warehouses w on w.id = s.warehouse_id
+      where s.day between ${addDays(day, 1 - DOS_WINDOW_DAYS)} and ${day} and ${stockWhere(ctx, f)} group by 1, 2)
+    select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(bal.qty, 0))::int as on_hand, sum(coalesce(outw.q, 0))::int as outbound
+    from bal full join outw using (warehouse_id, material_id) join warehouses w on w.id = warehouse_id
+    group by 1, 2`;
+}
+const dos = (onHand: SQL, outbound: SQL) =>
+  sql`case when ${outbound} > 0 then round(${onHand} / (${outbound}::numeric / ${DOS_WINDOW_DAYS}), 2)::float8 end`;
+
+const numberOfDay = analysisReport({
+  def: defOf('numberOfDay'),
+  key: ['dealerId', 'materialId'],
+  rows: (ctx, f) => sql`select ${dealerColumns(ctx.lang)}, ${MATERIAL_COLUMNS}, k.on_hand as "onHand", k.outbound,
+      round(k.outbound::numeric / ${DOS_WINDOW_DAYS}, 2)::float8 as "averageDailyOutbound", ${dos(sql`k.on_hand`, sql`k.outbound`)} as "daysOfStock",
+      k.dealer_id as "dealerId", k.material_id as "materialId"
+    from (${dosKeys(ctx, f)}) k ${joinMaterial(sql`k.material_id`)} left join dealers d on d.id = k.dealer_id
+    where (k.on_hand <> 0 or k.outbound > 0)`,
+  chart: (ctx, f) => sql`select b.name as "brandName", sum(k.on_hand)::int as "onHand", sum(k.outbound)::int as outbound,
+      ${dos(sql`sum(k.on_hand)`, sql`sum(k.outbound)`)} as "daysOfStock"
+    from (${dosKeys(ctx, f)}) k ${joinMaterial(sql`k.material_id`)}
+    group by b.id, b.name having sum(k.on_hand) <> 0 or sum(k.outbound) > 0 order by 4 desc nulls last, 1 limit 20`,
+});
+
+/**
+ * Turnover per dealer and material (domain `turnoverRate`): outbound in the range over the
+ * average closing stock of its days. The roll-up is sparse, so a day's closing is the balance
+ * before the range plus the net movements up to that day; summed over the days that is
+ * days × balance-before + Σ net × (days from the movement to the range's end), read from the
+ * roll-up rows of the range and the on-hand table only.
+ */
+const turnoverRate = analysisReport({
+  def: defOf('turnoverRate'),
+  key: ['dealerId', 'materialId'],
+  rows: (ctx, f) => {
+    const { from, to, days } = dayRange(ctx, f);
+    const n = Math.max(days, 1);
+    return sql`with oh as (
+        select s.warehouse_id, s.material_id, sum(s.qty)::int as q from stock_on_hand s join warehouses w on w.id = s.warehouse_id
+        where ${stockWhere(ctx, f)} group by 1, 2),
+      dl as (
+        select s.warehouse_id, s.material_id, sum(s.in_qty - s.out_qty)::int as since,
+          coalesce(sum(s.out_qty) filter (where s.day <= ${to}), 0)::int as outbound,
+          coalesce(sum((s.in_qty - s.out_qty) * (${to}::date - s.day + 1)) filter (where s.day <= ${to}), 0)::numeric as weighted
+        from stock_daily s join warehouses w on w.id = s.warehouse_id
+        where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1, 2),
+      k as (
+        select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(dl.outbound, 0))::int as outbound,
+          sum((coalesce(oh.q, 0) - coalesce(dl.since, 0)) * ${n}::numeric + coalesce(dl.weighted, 0)) / ${n} as average
+        from oh full join dl using (warehouse_id, material_id) join warehouses w on w.id = warehouse_id
+        group by 1, 2)
+      select ${dealerColumns(ctx.lang)}, ${MATERIAL_COLUMNS}, k.outbound, round(k.average, 2)::float8 as "averageStock",
+        case when k.average > 0 then round(k.outbound / k.average, 2)::float8 end as "turnoverRate",
+        k.dealer_id as "dealerId", k.material_id as "materialId"
+      from k ${joinMaterial(sql`k.material_id`)} left join dealers d on d.id = k.dealer_id
+      where ${when(days > 0)} and (k.outbound > 0 or k.average <> 0)`;
+  },
+  chart: (ctx, f) => {
+    const { from, to } = dayRange(ctx, f);
+    return sql`with dl as (
+        select s.day, sum(s.in_qty - s.out_qty)::int as net, sum(s.out_qty)::int as outq
+        from stock_daily s join warehouses w on w.id = s.warehouse_id
+        where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1),
+      start as (
+        select coalesce((select sum(s.qty) from stock_on_hand s join warehouses w on w.id = s.warehouse_id where ${stockWhere(ctx, f)}), 0)
+          - coalesce((select sum(net) from dl), 0) as balance),
+      series as (
+        select g.day, coalesce(dl.outq, 0) as outq, (select balance from start) + sum(coalesce(dl.net, 0)) over (order by g.day) as balance
+        from (select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d) g left join dl on dl.day = g.day)
+      select ${periodSql(f.dimension, sql`day`)} as period, sum(outq)::int as outbound, round(avg(balance), 2)::float8 as "averageStock",
+        case when avg(balance) > 0 then round(sum(outq) / avg(balance), 2)::float8 end as "turnoverRate"
+      from series group by 1 order by 1`;
+  },
+});
+
+/** Stock per warehouse and material as of the range's end; value = quantity × material price. */
+const inventoryReport = analysisReport({
+  def: defOf('inventoryReport'),
+  key: ['warehouseId', 'materialId'],
+  rows: (ctx, f) => sql`select ${dealerColumns(ctx.lang)}, w.code as "warehouseCode", w.name as "warehouseName", ${MATERIAL_COLUMNS},
+      k.qty as quantity, m.price::float8 as price, round(k.qty * m.price, 2)::float8 as value, w.id as "warehouseId", m.id as "materialId"
+    from (${balanceAt(ctx, f, asOfDay(ctx, f))}) k join warehouses w on w.id = k.warehouse_id left join dealers d on d.id = w.dealer_id
+    ${joinMaterial(sql`k.material_id`)}
+    where k.qty <> 0`,
+  chart: (ctx, f) => sql`select b.name as "brandName", sum(k.qty)::int as quantity, round(sum(k.qty * m.price), 2)::float8 as value
+    from (${balanceAt(ctx, f, asOfDay(ctx, f))}) k ${joinMaterial(sql`k.material_id`)}
+    group by b.id, b.name having sum(k.qty) <> 0 order by 3 desc, 1`,
+});
+
+/**
+ * Barcodes per material by status. A pending tyre has no warehouse yet, so it is scoped by
+ * its dealer alone; the others by dealer and warehouse.
+ */
+function barcodeWhere(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
+  return sql`case when c.status = 'pending' then ${placeWhere(ctx, f, sql`c.dealer_id`)}
+    else ${placeWhere(ctx, f, sql`c.dealer_id`, sql`c.warehouse_id`)} end and ${materialWhere(f)}`;
+}
+const countTheInventory = analysisReport({
+  def: defOf('countTheInventory'),
+  key: ['materialId'],
+  rows: (ctx, f) => sql`select ${MATERIAL_COLUMNS}, count(*) filter (where c.status = 'in')::int as "inStock",
+      count(*) filter (where c.status = 'pending')::int as pending, count(*) filter (where c.status = 'out')::int as out,
+      count(*)::int as total, m.id as "materialId"
+    from barcodes c ${joinMaterial(sql`c.material_id`)}
+    where ${barcodeWhere(ctx, f)} group by m.id, b.id`,
+  chart: (ctx, f) => sql`select b.name as "brandName", count(*) filter (where c.status = 'in')::int as "inStock",
+      count(*) filter (where c.status = 'pending')::int as pending
+    from barcodes c ${joinMaterial(sql`c.material_id`)}
+    where ${barcodeWhere(ctx, f)} and c.status <> 'out' group by b.id, b.name order by 2 desc, 1`,
+});
+
+export const STOCK_REPORTS = [numberOfDay, turnoverRate, inventoryReport, countTheInventory];

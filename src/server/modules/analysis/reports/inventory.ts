@@ -1,0 +1,252 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import type { ReportDef } from '../../../../shared/analytics/reportDef';
+import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
+import type { Language } from '../../../../shared/i18n/languages';
+import { dayOf } from '../../stock/ledger';
+import { scopeSql, type AnalyticsCtx, type ReportQuery, type Row } from '../registry';
+import { addDays, dayRange, localDay, localTime, materialFilters, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { BATCH_ROWS, sqlReport } from './sqlReport';
+
+const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page === page)!;
+const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
+const materialGroup = sql`mat.code, mat.name, br.name, mat.specification, mat.pattern`;
+const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
+/** On-hand rows within the caller's scope and the chosen dealer and warehouse (dealer 0 = none). */
+const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  sql`${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)}`;
+const moveWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  sql`${withinDays(sql`m.moved_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}`;
+
+/** Materials with stock now or movement in the range: on hand, received and sold. */
+function tyres(): ReportQuery {
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select mat.id as "materialId", ${materialSelect}, coalesce(h.q, 0) as "onHand", coalesce(mv.received, 0) as received, coalesce(mv.sold, 0) as sold
+    from materials mat join brands br on br.id = mat.brand_id
+    left join (select h.material_id, sum(h.qty)::int as q from stock_on_hand h where ${onHandWhere(ctx, f)} group by 1) h on h.material_id = mat.id
+    left join (
+      select m.material_id,
+        sum(case when m.order_type in (${typesOf('receive')}) then m.qty else 0 end)::int as received,
+        (-sum(case when m.order_type in ('WL', 'WC') then m.qty else 0 end))::int as sold
+      from stock_moves m where m.order_type in (${typesOf('receive')}, 'WL', 'WC') and ${moveWhere(ctx, f)} group by 1
+    ) mv on mv.material_id = mat.id
+    where (h.q is not null or mv.material_id is not null) and ${materialFilters(f, sql`mat`)} and ${after}`;
+  return sqlReport({
+    def: defOf('tireReport'), keys: [{ name: 'materialId', expr: sql`mat.id` }], rows,
+    chart: (ctx, f) => sql`select "materialCode", sold, received from (${rows(ctx, f, sql`true`)}) q where sold > 0 or received > 0 order by sold desc, received desc, "materialCode" limit 10`,
+  });
+}
+
+/** Sales and consigned shipments by customer (the order's counterparty) and material. */
+function customers(): ReportQuery {
+  const customer = sql`coalesce(o.counterparty, '')`;
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select ${customer} as customer, m.material_id as "materialId", ${materialSelect}, (-sum(m.qty))::int as qty, count(distinct m.order_id)::int as orders
+    from stock_moves m join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}
+    where m.order_type in (${typeList('WL', 'WC')}) and ${moveWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`o.counterparty`])} and ${after}
+    group by 1, 2, ${materialGroup} having sum(m.qty) <> 0`;
+  return sqlReport({
+    def: defOf('customerTireReport'),
+    keys: [{ name: 'customer', expr: customer }, { name: 'materialId', expr: sql`m.material_id` }],
+    rows,
+    chart: (ctx, f) => sql`select customer, sum(qty)::int as qty from (${rows(ctx, f, sql`true`)}) q group by 1 order by 2 desc, 1 limit 10`,
+  });
+}
+
+const statusName = (lang: Language) => (lang === 'en-US'
+  ? sql`(case o.status when '0' then 'Created' when '1' then 'Counting' when '2' then 'Completed' else o.status end)`
+  : sql`(case o.status when '0' then '新建' when '1' then '盘点中' when '2' then '已完成' else o.status end)`);
+
+/**
+ * Book against counted per stocktake and material (and location): the book is what the
+ * ledger held in the warehouse when the stocktake completed (now while it is open).
+ */
+function contrast(page: string, byLocation: boolean): ReportQuery {
+  const loc = byLocation ? sql`coalesce(location_id, 0) as loc,` : sql``;
+  const locGroup = byLocation ? sql`, 2` : sql``;
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select o.id as "orderId", ${byLocation ? sql`x.loc as "locationId", l.code as "locationCode",` : sql``} x.material_id as "materialId",
+      o.order_no as "orderNo", ${statusName(ctx.lang)} as status, ${localTime(sql`coalesce(o.completed_at, o.created_at)`)} as "countedAt",
+      w.name as "warehouseName", ${materialSelect}, x.book as "bookQty", x.counted as "countedQty", (x.counted - x.book) as difference
+    from orders o join warehouses w on w.id = o.warehouse_id
+    cross join lateral (
+      select coalesce(b.material_id, c.material_id) as material_id, ${byLocation ? sql`coalesce(b.loc, c.loc) as loc,` : sql``}
+        coalesce(b.q, 0)::int as book, coalesce(c.q, 0)::int as counted
+      from (
+        select material_id, ${loc} sum(qty) as q from stock_moves
+        where warehouse_id = o.warehouse_id and moved_at <= coalesce(o.completed_at, ${ctx.now.toISOString()}::timestamptz)
+        group by 1 ${locGroup} having sum(qty) <> 0
+      ) b full join (
+        select material_id, ${loc} count(*) as q from order_scans where order_id = o.id group by 1 ${locGroup}
+      ) c on c.material_id = b.material_id ${byLocation ? sql`and c.loc = b.loc` : sql``}
+    ) x
+    ${materialJoin(sql`x.material_id`)} ${byLocation ? sql`left join storage_locations l on l.id = nullif(x.loc, 0)` : sql``}
+    where o.order_type = 'IV' and o.status <> '3' and ${withinDays(sql`o.created_at`, f, ctx.now)}
+      and ${scopeSql(ctx.scope, sql`o.dealer_id`, sql`o.warehouse_id`)} and ${placeFilters(f, sql`o.dealer_id`, sql`o.warehouse_id`)}
+      and ${materialFilters(f, sql`mat`, [sql`o.order_no`])} and ${after}`;
+  return sqlReport({
+    def: defOf(page),
+    keys: [
+      { name: 'orderId', expr: sql`o.id` },
+      ...(byLocation ? [{ name: 'locationId', expr: sql`x.loc` }] : []),
+      { name: 'materialId', expr: sql`x.material_id` },
+    ],
+    rows,
+    chart: (ctx, f) => sql`
+      select * from (
+        select "orderNo", sum("bookQty")::int as "bookQty", sum("countedQty")::int as "countedQty", max("countedAt") as at
+        from (${rows(ctx, f, sql`true`)}) q group by 1 order by at desc limit 20
+      ) r order by at`,
+  });
+}
+
+const BALANCE_UNITS = { dayBalance: 'day', weekBalance: 'week', monthBalance: 'month' } as const;
+/** Where a balance report starts without dates: this month's 1st, 8 ISO weeks back, this year's January. */
+const balanceStart = (unit: 'day' | 'week' | 'month') => (to: string) => {
+  if (unit === 'day') return `${to.slice(0, 8)}01`;
+  if (unit === 'month') return `${to.slice(0, 4)}-01-01`;
+  const [y, m, d] = to.split('-').map(Number);
+  return addDays(to, -((new Date(y, m - 1, d).getDay() + 6) % 7) - 49);
+};
+
+/**
+ * Opening, in, out and closing per warehouse, material and period, from the sparse daily
+ * roll-up alone: a period's opening is the opening of its first row (the ledger opens a key's
+ * first row of a day at its latest earlier closing), its closing that of its last row, in and
+ * out the sums of its rows. A period without rows carries the latest closing before it: of the
+ * last period with rows, else of the last row before the range. Periods cut by the range count
+ * only the days inside it. Keys are those with rows in the range or stock before it, so each
+ * gives at least one row; an export batch reads only the next BATCH_ROWS + 1 keys.
+ */
+function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {
+  const unit = BALANCE_UNITS[page];
+  const step = sql.raw(`interval '1 ${unit}'`);
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL, last?: Row) => {
+    // Days after today have no balance yet: the range stops at today.
+    const { from, to: chosen } = dayRange(f, ctx.now, balanceStart(unit));
+    const to = chosen < dayOf(ctx.now) ? chosen : dayOf(ctx.now);
+    const keyWhere = sql`${scopeSql(ctx.scope, sql`w.dealer_id`, sql`d.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`d.warehouse_id`)}
+      and ${materialFilters(f, sql`mat`)} ${last ? sql`and (d.warehouse_id, d.material_id) >= (${last.warehouseId}, ${last.materialId})` : sql``}`;
+    const keyed = sql`stock_daily d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)}`;
+    return sql`
+      with p as (
+        select row_number() over (order by gs) as seq, ${periodLabel(sql`gs::date`, unit)} as period
+        from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${step}) gs
+      ), prior as (
+        select distinct on (d.warehouse_id, d.material_id) d.warehouse_id, d.material_id, d.closing from ${keyed}
+        where d.day < ${from}::date and ${keyWhere} order by d.warehouse_id, d.material_id, d.day desc
+      ), g as (
+        select d.warehouse_id, d.material_id, ${periodLabel(sql`d.day`, unit)} as period,
+          (array_agg(d.opening order by d.day))[1] as opening, (array_agg(d.closing order by d.day desc))[1] as closing,
+          sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
+        from ${keyed} where d.day between ${from}::date and ${to}::date and ${keyWhere} group by 1, 2, 3
+      ), k as (
+        select warehouse_id, material_id from (
+          select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
+        ) u order by 1, 2 ${last ? sql`limit ${BATCH_ROWS + 1}` : sql``}
+      ), x as (
+        select k.warehouse_id, k.material_id, p.seq, p.period, g.opening, g.closing, g.in_qty, g.out_qty, coalesce(prior.closing, 0) as before,
+          count(g.closing) over (partition by k.warehouse_id, k.material_id order by p.seq) as grp
+        from k cross join p
+        left join g on g.warehouse_id = k.warehouse_id and g.material_id = k.material_id and g.period = p.period
+        left join prior on prior.warehouse_id = k.warehouse_id and prior.material_id = k.material_id
+      ), y as (
+        select x.*, case when grp = 0 then before else first_value(closing) over (partition by warehouse_id, material_id, grp order by seq) end as carried from x
+      )
+      select y.period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
+        coalesce(y.opening, y.carried) as opening, coalesce(y.in_qty, 0) as "inQty", coalesce(y.out_qty, 0) as "outQty", coalesce(y.closing, y.carried) as closing,
+        case when coalesce(y.opening, y.carried) + coalesce(y.in_qty, 0) - coalesce(y.out_qty, 0) = coalesce(y.closing, y.carried) then 'yes' else 'no' end as balanced
+      from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
+      where (y.opening is not null or y.carried <> 0) and ${after}`;
+  };
+  return sqlReport({
+    def: defOf(page),
+    keys: [{ name: 'warehouseId', expr: sql`y.warehouse_id` }, { name: 'materialId', expr: sql`y.material_id` }, { name: 'period', expr: sql`y.period` }],
+    rows,
+    chart: (ctx, f) => sql`
+      select period, sum("inQty")::int as "inQty", sum("outQty")::int as "outQty", sum(closing)::int as closing
+      from (${rows(ctx, f, sql`true`)}) q group by 1 order by 1`,
+  });
+}
+
+const VALID_DOT = sql`'^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$'`;
+
+/** On hand by DOT code and material; DOT age in whole weeks from the production week's Monday (dotAgeWeeks). */
+function dots(): ReportQuery {
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select g.*,
+      case when g.valid then g.y || '-W' || lpad(g.w::text, 2, '0') end as "productionWeek",
+      case when g.valid then floor(extract(epoch from (${ctx.now.toISOString()}::timestamptz
+        - ((make_date(g.y, 1, 4) - (extract(isodow from make_date(g.y, 1, 4))::int - 1) + (g.w - 1) * 7)::timestamp at time zone 'UTC'))) / 604800)::int end as "dotAgeWeeks",
+      case when g.valid then g.y::text else '-' end as year
+    from (
+      select h.dot_code as "dotCode", h.material_id as "materialId", ${materialSelect}, sum(h.qty)::int as "onHand",
+        h.dot_code ~ ${VALID_DOT} as valid,
+        case when h.dot_code ~ ${VALID_DOT} then 2000 + right(h.dot_code, 2)::int end as y,
+        case when h.dot_code ~ ${VALID_DOT} then left(h.dot_code, 2)::int end as w
+      from stock_on_hand h ${materialJoin(sql`h.material_id`)}
+      where ${onHandWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`h.dot_code`])} and ${after}
+      group by h.dot_code, h.material_id, ${materialGroup}
+    ) g`;
+  return sqlReport({
+    def: defOf('dotInventory'),
+    keys: [{ name: 'dotCode', expr: sql`h.dot_code` }, { name: 'materialId', expr: sql`h.material_id` }],
+    rows,
+    chart: (ctx, f) => sql`select year, sum("onHand")::int as "onHand" from (${rows(ctx, f, sql`true`)}) q group by 1 order by 1`,
+  });
+}
+
+/** Tyres in stock by material, in the stock-age buckets of whole months since inbound (stockAgeBucket). */
+function stockAge(): ReportQuery {
+  const bucket = (lo: number, hi: number | null) => sql`sum(case when b.months >= ${lo} ${hi === null ? sql`` : sql`and b.months <= ${hi}`} then 1 else 0 end)::int`;
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => {
+    const today = sql`${dayOf(ctx.now)}::date`;
+    const inbound = sql`coalesce(${localDay(sql`b.inbound_at`)}, ${today})`;
+    return sql`
+      select b.material_id as "materialId", ${materialSelect}, count(*)::int as "onHand",
+        ${bucket(0, 3)} as "age0to3", ${bucket(4, 6)} as "age4to6", ${bucket(7, 9)} as "age7to9", ${bucket(10, 12)} as "age10to12", ${bucket(13, null)} as "age12plus"
+      from (
+        select b.material_id, greatest(0, ((extract(year from ${today}) - extract(year from ${inbound})) * 12
+          + extract(month from ${today}) - extract(month from ${inbound})
+          - case when extract(day from ${today}) < extract(day from ${inbound}) then 1 else 0 end)::int) as months
+        from barcodes b
+        where b.status = 'in' and ${scopeSql(ctx.scope, sql`b.dealer_id`, sql`b.warehouse_id`)} and ${placeFilters(f, sql`b.dealer_id`, sql`b.warehouse_id`)}
+      ) b ${materialJoin(sql`b.material_id`)}
+      where ${materialFilters(f, sql`mat`)} and ${after}
+      group by b.material_id, ${materialGroup}`;
+  };
+  return sqlReport({
+    def: defOf('samuelCouling'),
+    keys: [{ name: 'materialId', expr: sql`b.material_id` }],
+    rows,
+    chart: (ctx, f) => sql`
+      select unnest(array['0-3', '4-6', '7-9', '10-12', '12+']) as bucket,
+        unnest(array[sum("age0to3"), sum("age4to6"), sum("age7to9"), sum("age10to12"), sum("age12plus")])::int as "onHand"
+      from (${rows(ctx, f, sql`true`)}) q`,
+  });
+}
+
+/** On hand by warehouse, location and material (location 0 = none). */
+function locations(): ReportQuery {
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select h.warehouse_id as "warehouseId", h.location_id as "locationId", h.material_id as "materialId", w.name as "warehouseName",
+      l.code as "locationCode", l.name as "locationName", ${materialSelect}, sum(h.qty)::int as "onHand"
+    from stock_on_hand h join warehouses w on w.id = h.warehouse_id left join storage_locations l on l.id = nullif(h.location_id, 0)
+      ${materialJoin(sql`h.material_id`)}
+    where ${onHandWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`l.code`])} and ${after}
+    group by h.warehouse_id, h.location_id, h.material_id, w.name, l.code, l.name, ${materialGroup}`;
+  return sqlReport({
+    def: defOf('locationInventory'),
+    keys: [{ name: 'warehouseId', expr: sql`h.warehouse_id` }, { name: 'locationId', expr: sql`h.location_id` }, { name: 'materialId', expr: sql`h.material_id` }],
+    rows,
+    chart: (ctx, f) => sql`
+      select coalesce("locationCode", '-') as "locationCode", sum("onHand")::int as "onHand"
+      from (${rows(ctx, f, sql`true`)}) q group by "warehouseId", "locationId", 1 order by 2 desc, 1 limit 15`,
+  });
+}
+
+/** reportQuery › storageInventory: the inventory reports' queries. */
+export const INVENTORY_QUERIES: ReportQuery[] = [
+  tyres(), customers(), contrast('inventoryContrast', false), contrast('inventoryContrastCopy', true),
+  balance('dayBalance'), balance('weekBalance'), balance('monthBalance'), dots(), stockAge(), locations(),
+];

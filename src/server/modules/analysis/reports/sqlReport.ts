@@ -1,0 +1,72 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import type { ReportDef } from '../../../../shared/analytics/reportDef';
+import { queryRows } from '../../../db/client';
+import type { AnalyticsCtx, ReportQuery, Row } from '../registry';
+
+/** Rows per batch of a streamed export. */
+export const BATCH_ROWS = 2000;
+
+export interface SqlReport {
+  def: ReportDef;
+  /**
+   * The columns that identify a row, in keyset order: the output name and the expression the
+   * row query filters on, so an export reads the next batch after the last row it wrote.
+   */
+  keys: { name: string; expr: SQL }[];
+  /**
+   * The report's rows as one SELECT (output names = the def's column keys and the key names);
+   * `after` goes into its WHERE. An export batch also gets the `last` row written, for
+   * queries that can narrow their work further than `after` does.
+   */
+  rows(ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL, last?: Row): SQL;
+  chart?(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
+}
+
+const YES_NO = { 'zh-CN': { yes: '是', no: '否' }, 'en-US': { yes: 'Yes', no: 'No' } } as const;
+
+/**
+ * A report query from its SQL: a page sorted by the chosen column (then the key, so pages
+ * never overlap), the total, the chart rows, and the export as keyset batches of
+ * BATCH_ROWS rows, so a million-row export never holds more than one batch.
+ */
+export function sqlReport(spec: SqlReport): ReportQuery {
+  const keyOrder = sql.join(spec.keys.map((k) => sql`${sql.identifier(k.name)} asc`), sql`, `);
+  const tags = spec.def.columns.filter((c) => c.type === 'tag').map((c) => c.key);
+  return {
+    def: spec.def,
+    async page(ctx, f, paging) {
+      const orderBy = paging.orderBy?.length ? paging.orderBy : spec.def.defaultOrder ? [spec.def.defaultOrder] : [];
+      const order = sql.join([
+        ...orderBy.map((o) => sql`${sql.identifier(o.field)} ${o.order === 'asc' ? sql`asc` : sql`desc`} nulls last`),
+        keyOrder,
+      ], sql`, `);
+      const base = spec.rows(ctx, f, sql`true`);
+      const [rows, [{ n }]] = [
+        await queryRows<Row>(ctx.db, sql`select * from (${base}) q order by ${order} limit ${paging.limit} offset ${paging.offset}`),
+        await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${base}) q`),
+      ];
+      return { rows, total: Number(n) };
+    },
+    async *batches(ctx, f) {
+      let after = sql`true`;
+      let last: Row | undefined;
+      for (;;) {
+        const batch = await queryRows<Row>(ctx.db, sql`select * from (${spec.rows(ctx, f, after, last)}) q order by ${keyOrder} limit ${BATCH_ROWS}`);
+        if (!batch.length) return;
+        // The sheet says yes/no in the reader's language; the console colours the raw value.
+        yield tags.length ? batch.map((r) => localiseTags(r, tags, ctx)) : batch;
+        if (batch.length < BATCH_ROWS) return;
+        last = batch[batch.length - 1];
+        after = sql`(${sql.join(spec.keys.map((k) => k.expr), sql`, `)}) > (${sql.join(spec.keys.map((k) => sql`${last![k.name]}`), sql`, `)})`;
+      }
+    },
+    chart: spec.chart ? (ctx, f) => queryRows<Row>(ctx.db, spec.chart!(ctx, f)) : undefined,
+  };
+}
+
+function localiseTags(row: Row, tags: string[], ctx: AnalyticsCtx): Row {
+  const out = { ...row };
+  for (const key of tags) if (out[key] === 'yes' || out[key] === 'no') out[key] = YES_NO[ctx.lang][out[key] as 'yes' | 'no'];
+  return out;
+}

@@ -1,0 +1,38 @@
+import type { PanelDef } from './dashboards';
+import type { FilterKey } from './filters';
+
+type Text = { 'zh-CN': string; 'en-US': string };
+
+export interface ReportColumn {
+  key: string;
+  title: Text;
+  /** How the console formats it and the sheet stores it. */
+  type?: 'text' | 'number' | 'decimal' | 'percent' | 'date' | 'datetime' | 'tag';
+  /** In characters: the sheet's column width, and about 8 px a character on screen. */
+  width?: number;
+  sortable?: boolean;
+}
+
+/**
+ * One report page (issue 6): its menu page, permission, filters, table columns and the chart
+ * drawn above the table. The server registers `/analysis/report/<page>/selectByPage` and
+ * `/analysis/report/<page>/export` from it; the console renders it without page code.
+ */
+export interface ReportDef {
+  /** Menu page name, e.g. `dayBalance`. */
+  page: string;
+  /** Route path, e.g. `/reportQuery/storageInventory/dayBalance`. */
+  route: string;
+  /** Page permission, e.g. `reportQuery:dayBalance` (export needs `<perm>:export`). */
+  perm: string;
+  title: Text;
+  /** What the figures mean and how they are computed (formulas of DESIGN.md's glossary). */
+  description: Text;
+  filters: FilterKey[];
+  columns: ReportColumn[];
+  /** Drawn above the table from the chart query of the same report (`/analysis/report/<page>/chart`). */
+  chart?: Omit<PanelDef, 'id' | 'grid' | 'query'>;
+  defaultOrder?: { field: string; order: 'asc' | 'desc' };
+}
+
+export const defineReport = (d: ReportDef) => d;

@@ -1,0 +1,16 @@
+import type { ReportDef } from '../reportDef';
+import { ANALYSIS_REPORTS } from './analysis';
+import { INVENTORY_REPORTS } from './inventory';
+import { MOVEMENT_REPORTS } from './movements';
+
+/** Every report page, by menu group. Adding a report is adding its definition here and its query on the server. */
+export const REPORT_DEFS: ReportDef[] = [
+  // reportQuery › report (in/out detail)
+  ...MOVEMENT_REPORTS,
+  // reportQuery › storageInventory
+  ...INVENTORY_REPORTS,
+  // intelligentAnalysis
+  ...ANALYSIS_REPORTS,
+];
+
+export const reportByRoute = (route: string) => REPORT_DEFS.find((r) => r.route === route);

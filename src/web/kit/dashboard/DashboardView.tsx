@@ -1,0 +1,46 @@
+import { Button, Space } from '@arco-design/web-react';
+import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardDef } from '@shared/analytics/dashboards';
+import type { Language } from '@shared/i18n/languages';
+import { DashboardGrid } from './DashboardGrid';
+import type { DashboardFilters } from './drill';
+import { ns } from './locale';
+import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
+
+// The filter bar (Arco's date picker) loads after the panels start asking for their data.
+const FilterBar = lazy(() => import('./FilterBar'));
+
+/**
+ * Any dashboard definition in the console: its filter bar, "data as of", refresh and wall
+ * screen buttons, and the panels. It refreshes every `refreshSeconds` and at once when the
+ * socket reports a stock change.
+ */
+export function DashboardView({ def, title }: { def: DashboardDef; title?: boolean }) {
+  const { t, i18n } = useTranslation(ns);
+  const lang = i18n.language as Language;
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<DashboardFilters>({});
+  const results = usePanelQueries(def, filters);
+  useLiveRefresh(def.id);
+  const asOf = oldestAsOf(results.map((r) => r.data));
+  const fetching = results.some((r) => r.isFetching);
+
+  return (
+    <div className="dash-view">
+      <div className="dash-view__head">
+        {title && <h2 className="dash-view__title">{def.title[lang]}</h2>}
+        <Suspense fallback={null}><FilterBar keys={def.filters} value={filters} onChange={setFilters} /></Suspense>
+        <Space className="dash-view__actions">
+          {asOf && <span className="dash-view__asof" data-testid="dashboard-asof">{t('asOf', { time: new Date(asOf).toLocaleTimeString(lang) })}</span>}
+          <Button icon={<IconRefresh spin={fetching} />} aria-label={t('refresh')} title={t('refresh')}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: ['dashboard', def.id] })} />
+          <Button icon={<IconDesktop />} data-testid="dashboard-wall" onClick={() => window.open(`#/wall/${def.id}`, '_blank', 'noopener')}>{t('wall')}</Button>
+        </Space>
+      </div>
+      <DashboardGrid def={def} results={results} filters={filters} lang={lang} />
+    </div>
+  );
+}

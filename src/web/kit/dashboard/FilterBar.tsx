@@ -1,0 +1,81 @@
+import { DatePicker, Input, Select } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { WarehousingOptions } from '@shared/api/basedata/warehousing';
+import { DATE_DIMENSIONS, type DateDimension } from '@shared/analytics/domain';
+import type { FilterKey } from '@shared/analytics/filters';
+import { api } from '../../api/http';
+import { session } from '../../stores/session';
+import type { DashboardFilters } from './drill';
+import { ns } from './locale';
+
+interface Props {
+  keys: readonly FilterKey[];
+  value: DashboardFilters;
+  onChange(next: DashboardFilters): void;
+}
+
+/**
+ * The dashboard's filters, as its definition lists them. Dealers, warehouses and brands are
+ * the caller's scope (the warehousing options); a dealer user is never offered other dealers.
+ */
+export default function FilterBar({ keys, value, onChange }: Props) {
+  const { t } = useTranslation(ns);
+  const { user } = useSnapshot(session);
+  const has = (k: FilterKey) => keys.includes(k);
+  const needsOptions = has('dealer') || has('warehouse') || has('brand');
+  const options = useQuery({
+    queryKey: ['dashboard', 'options'],
+    queryFn: () => api.post<WarehousingOptions>('/basedata/warehouse/options', {}),
+    enabled: needsOptions,
+    staleTime: 5 * 60_000,
+  });
+  const set = (patch: DashboardFilters) => onChange({ ...value, ...patch });
+  const warehouses = (options.data?.warehouses ?? []).filter((w) => !value.dealerId || w.dealerId === value.dealerId);
+  const select = { allowClear: true, showSearch: true, className: 'dash-filter', loading: options.isLoading } as const;
+
+  return (
+    <div className="dash-filters" data-testid="dashboard-filters">
+      {has('dimension') && (
+        <Select className="dash-filter" aria-label={t('dimension')} value={value.dimension ?? 'day'}
+          onChange={(dimension: DateDimension) => set({ dimension })}
+          options={DATE_DIMENSIONS.map((d) => ({ value: d, label: t(d) }))} />
+      )}
+      {has('dateRange') && (
+        <DatePicker.RangePicker className="dash-filter dash-filter--dates" aria-label={t('dateRange')}
+          value={value.dateFrom && value.dateTo ? [value.dateFrom, value.dateTo] : undefined}
+          onChange={(days?: string[]) => set({ dateFrom: days?.[0] || undefined, dateTo: days?.[1] || undefined })} />
+      )}
+      {has('dealer') && user?.dealerId == null && (
+        <Select {...select} placeholder={t('dealer')} value={value.dealerId}
+          onChange={(dealerId?: number) => set({ dealerId, warehouseId: undefined })}
+          options={(options.data?.dealers ?? []).map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }))} />
+      )}
+      {has('warehouse') && (
+        <Select {...select} placeholder={t('warehouse')} value={value.warehouseId}
+          onChange={(warehouseId?: number) => set({ warehouseId })}
+          options={warehouses.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))} />
+      )}
+      {has('brand') && (
+        <Select {...select} placeholder={t('brand')} value={value.brandId}
+          onChange={(brandId?: number) => set({ brandId })}
+          options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+      )}
+      {(['specification', 'pattern', 'keyword'] as const).filter(has).map((k) => (
+        <TextFilter key={k} label={t(k)} value={value[k]} onChange={(text) => set({ [k]: text })} />
+      ))}
+    </div>
+  );
+}
+
+/** A text filter applies on Enter, on leaving the field or on clearing it, not on every key. */
+function TextFilter({ label, value, onChange }: { label: string; value?: string; onChange(text: string | undefined): void }) {
+  const [draft, setDraft] = useState(value ?? '');
+  const commit = (text: string) => { if (text.trim() !== (value ?? '')) onChange(text.trim() || undefined); };
+  return (
+    <Input className="dash-filter" allowClear placeholder={label} aria-label={label} value={draft} maxLength={64}
+      onChange={setDraft} onPressEnter={() => commit(draft)} onBlur={() => commit(draft)} onClear={() => commit('')} />
+  );
+}

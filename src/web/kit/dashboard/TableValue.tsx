@@ -1,0 +1,30 @@
+import type { PanelDef } from '@shared/analytics/dashboards';
+import type { Language } from '@shared/i18n/languages';
+
+type Row = Record<string, string | number | null>;
+
+/** A table panel: the panel's columns; a row opens its drill-down when there is one. */
+export function TableValue({ panel, rows, lang, onRow }: { panel: PanelDef; rows: Row[]; lang: Language; onRow?(row: Row): void }) {
+  const columns = panel.columns ?? [];
+  const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  return (
+    <div className="dash-table">
+      <table>
+        <thead>
+          <tr>{columns.map((c) => <th key={c.key}>{c.title[lang]}</th>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i} className={onRow ? 'dash-table__link' : undefined} tabIndex={onRow ? 0 : undefined}
+              onClick={onRow && (() => onRow(row))} onKeyDown={onRow && ((e) => { if (e.key === 'Enter') onRow(row); })}>
+              {columns.map((c) => {
+                const v = row[c.key];
+                return <td key={c.key} className={typeof v === 'number' ? 'dash-table__num' : undefined}>{typeof v === 'number' ? format.format(v) : v ?? ''}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Empty, Result, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconDownload, IconQuestionCircle, IconRefresh } from '@arco-design/web-react/icon';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnalyticsFilters } from '@shared/analytics/filters';
+import type { ReportDef } from '@shared/analytics/reportDef';
+import type { Language } from '@shared/i18n/languages';
+import type { OrderBy } from '../../api/crud';
+import { ViewContext } from '../../app/viewContext';
+import { saveResponse } from '../download';
+import { useButtons } from '../usePermission';
+import { formatCell, isNumeric } from './format';
+import { ns } from './locale';
+import { ReportChart } from './ReportChart';
+import { ReportFilterBar } from './ReportFilterBar';
+import { reportApi } from './reportApi';
+import { filtersFromQuery } from './reportFilters';
+import '../list/list.css';
+import './report.css';
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * Any report page from its definition (src/shared/analytics/reports): filter bar, the chart
+ * above the table, a server-paged and sorted table, and the streamed xlsx export of the
+ * current filters for holders of `<perm>:export`. Initial filters come from the URL query.
+ */
+export function ReportView({ def }: { def: ReportDef }) {
+  const { t, i18n } = useTranslation(ns);
+  const lang = i18n.language as Language;
+  const buttons = useButtons();
+  const view = useViewQuery();
+  const [filters, setFilters] = useState<Partial<AnalyticsFilters>>(() => filtersFromQuery(view));
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [orderBy, setOrderBy] = useState<OrderBy[]>(def.defaultOrder ? [def.defaultOrder] : []);
+  const [exporting, setExporting] = useState(false);
+  const calls = useMemo(() => reportApi(def.page), [def.page]);
+
+  const query = useQuery({
+    queryKey: ['report', def.page, filters, pageNum, pageSize, orderBy],
+    queryFn: () => calls.page({ ...(filters as AnalyticsFilters), pageNum, pageSize, orderBy: orderBy.length ? orderBy : undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo(() => def.columns.map((c): TableColumnProps<Row> => {
+    const sorted = orderBy.find((o) => o.field === c.key);
+    return {
+      key: c.key, dataIndex: c.key, title: c.title[lang], width: c.width ? c.width * 8 : undefined, align: isNumeric(c.type) ? 'right' : undefined,
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? (sorted ? (sorted.order === 'asc' ? 'ascend' : 'descend') : undefined) : undefined,
+      render: (value: Row[string]) => (c.type === 'tag' ? <ReportTag value={value} /> : formatCell(c.type, value, lang)),
+    };
+  }), [def.columns, orderBy, lang]);
+
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      saveResponse(await calls.exportFile(filters as AnalyticsFilters), `${def.title[lang]}.xlsx`);
+    } catch {
+      // The client shows the reason.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <div className="report-view" data-testid={`report-${def.page}`}>
+      <div className="report-view__head">
+        <p className="report-view__desc" data-testid="report-description">
+          <IconQuestionCircle style={{ marginRight: 6 }} />{def.description[lang]}
+        </p>
+      </div>
+      <ReportFilterBar keys={def.filters} initial={filters} onSearch={(values) => { setFilters(values); setPageNum(1); }} />
+      {def.chart && <ReportChart def={def as ReportDef & { chart: NonNullable<ReportDef['chart']> }} filters={filters} />}
+      <div className="list-toolbar">
+        <div>
+          {buttons.has(`${def.perm}:export`) && (
+            <Button type="primary" icon={<IconDownload />} loading={exporting} onClick={() => void exportFile()} data-testid="report-export">
+              {exporting ? t('exporting') : t('kit.export')}
+            </Button>
+          )}
+        </div>
+        <Tooltip content={t('kit.refresh')}>
+          <Button icon={<IconRefresh />} aria-label={t('kit.refresh')} onClick={() => void query.refetch()} />
+        </Tooltip>
+      </div>
+      {query.isError ? (
+        <Result status="error" title={t('loadFailed')} subTitle={(query.error as Error).message}
+          extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
+      ) : (
+        <Table<Row>
+          rowKey={(row) => JSON.stringify(row)}
+          loading={query.isFetching}
+          columns={columns}
+          data={query.data?.rows ?? []}
+          noDataElement={<Empty description={filtered ? t('kit.noMatch') : t('kit.noData')} />}
+          scroll={{ x: 'max-content' }}
+          border={{ wrapper: true, cell: false }}
+          pagination={{
+            current: pageNum, pageSize, total: query.data?.total ?? 0, showTotal: true, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
+            onChange: (current, size) => { setPageNum(size !== pageSize ? 1 : current); setPageSize(size); },
+          }}
+          onChange={(_p, sorter, _f, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            setOrderBy(s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : []);
+            setPageNum(1);
+          }}
+        />
+      )}
+      {query.data && <div className="report-view__foot">{t('asOf', { time: new Date(query.data.asOf).toLocaleString(lang) })}</div>}
+    </div>
+  );
+}
+
+/** A tag cell: yes/no figures in colour (balanced or not), anything else as it is. */
+function ReportTag({ value }: { value: Row[string] }) {
+  const { t } = useTranslation(ns);
+  if (value === 'yes') return <Tag color="green" size="small">{t('kit.yes')}</Tag>;
+  if (value === 'no') return <Tag color="red" size="small">{t('kit.no')}</Tag>;
+  return value == null || value === '' ? <>-</> : <Tag size="small">{String(value)}</Tag>;
+}
+
+/** The view's own query string (a cached tab must not read the router's current location); none outside a view. */
+function useViewQuery(): URLSearchParams {
+  return useContext(ViewContext)?.query ?? new URLSearchParams();
+}

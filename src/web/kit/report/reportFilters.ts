@@ -1,0 +1,22 @@
+import { analyticsFilters, type AnalyticsFilters } from '@shared/analytics/filters';
+
+/**
+ * The filters a report opens with, from its URL query (a dashboard's drill-down, e.g.
+ * `?dealerId=3&dateFrom=2026-11-01&dateTo=2026-11-30&dimension=month`). Unknown or invalid
+ * parameters are left out one by one, so one bad value does not drop the others.
+ */
+export function filtersFromQuery(query: URLSearchParams): Partial<AnalyticsFilters> {
+  const shape = analyticsFilters.shape;
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of query) {
+    if (!(key in shape) || raw === '') continue;
+    const parsed = shape[key as keyof typeof shape].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out as Partial<AnalyticsFilters>;
+}
+
+/** Drops empty values, so the body carries only what the user chose. */
+export function cleanFilters(values: Record<string, unknown>): Partial<AnalyticsFilters> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<AnalyticsFilters>;
+}
