@@ -120,7 +120,7 @@ describe('getCurrentUserInfo', () => {
     for (const d of [d1, d2]) {
       expect(d.roles).toEqual(['dealer']);
       expect(d.menuTree.length).toBeLessThan(admin.menuTree.length);
-      expect(d.menuTree.map((s) => s.path)).toEqual(['/basedata', '/ordermanage', '/reportQuery', '/intelligentAnalysis']);
+      expect(d.menuTree.map((s) => s.path)).toEqual(['/basedata', '/ordermanage', '/reportQuery', '/intelligentAnalysis', '/monitoringManage']);
       walk(d.menuTree, (n) => { if (n.type !== 'page') expect(n.children.length, n.perm).toBeGreaterThan(0); });
       const pages: string[] = [];
       walk(d.menuTree, (n) => { if (n.type === 'page') pages.push(n.perm); });
@@ -129,6 +129,7 @@ describe('getCurrentUserInfo', () => {
       expect(pages).not.toContain('basedata:carInfo');
       expect(d.buttonList).toContain('basedata:warehouse:delete');
       expect(d.buttonList).not.toContain('basedata:brokerInfo:add');
+      expect(d.buttonList).not.toContain('reportQuery:codeRetrospection:edit');
     }
 
     expect(d1.dealerId).not.toBeNull();

@@ -102,7 +102,7 @@ export async function seedDemo(db: Db): Promise<void> {
       'reportQuery:dotInventory', 'reportQuery:samuelCouling', 'reportQuery:locationInventory',
       'intelligentAnalysis:numberOfDay', 'intelligentAnalysis:turnoverRate', 'intelligentAnalysis:inventoryAgeReport', 'intelligentAnalysis:dotReport',
       'monitoringManage:orderMonitor',
-    ], []);
+    ], ['reportQuery:codeRetrospection:edit']);
 
     // Wall screens: may only view dashboards; its session stays alive while a screen refreshes.
     const [displayRole] = await tx.insert(roles).values({ code: 'display', name: '大屏展示', nameEn: 'Wall display', type: 'function' }).returning();
@@ -114,7 +114,7 @@ export async function seedDemo(db: Db): Promise<void> {
       { userName: 'staff', nickName: '张敏', role: staffRole.id, dealerId: null, departmentId: channel.id, email: 'zhang.min@everpeak-tyre.example' },
       { userName: 'dealer1', nickName: `${dealerRows[0].nickname}-陈伟`, role: dealerRole.id, dealerId: dealerRows[0].id, departmentId: null, email: null },
       { userName: 'dealer2', nickName: `${dealerRows[4].nickname}-刘洋`, role: dealerRole.id, dealerId: dealerRows[4].id, departmentId: null, email: null },
-      { userName: 'display', nickName: '大屏', role: displayRole.id, dealerId: null, departmentId: hq.id, email: null },
+      { userName: 'display', nickName: '大屏', role: displayRole.id, dealerId: null, departmentId: null, email: null },
     ];
     for (const [i, p] of people.entries()) {
       const [user] = await tx.insert(users).values({
@@ -151,8 +151,9 @@ async function grantPages(tx: Db, roleId: number, pagePerms: string[], withoutAc
   for (const page of pagePerms) {
     const row = all.find((r) => r.perm === page);
     if (!row || row.type !== 'page') throw new Error(`Unknown page ${page}`);
+    const refused = (perm: string) => withoutActions.includes(perm) || withoutActions.includes(perm.split(':')[2]);
     wanted.add(page).add(row.parentPerm!).add(row.parentPerm!.split(':')[0]);
-    for (const b of all) if (b.parentPerm === page && !withoutActions.includes(b.perm.split(':')[2])) wanted.add(b.perm);
+    for (const b of all) if (b.parentPerm === page && !refused(b.perm)) wanted.add(b.perm);
   }
   const ids = await tx.select({ id: resources.id }).from(resources).where(inArray(resources.perm, [...wanted]));
   await tx.insert(roleResources).values(ids.map((r) => ({ roleId, resourceId: r.id })));
