@@ -193,6 +193,14 @@ describe('inventory comparison', () => {
     expect(byMaterial.rows.map((r) => [r.bookQty, r.countedQty, r.difference])).toEqual([[5, 3, -2]]);
     const byLocation = await report('inventoryContrastCopy', { keyword: matA.code, orderBy: [{ field: 'locationCode', order: 'asc' }] });
     expect(byLocation.rows.map((r) => [r.locationCode, r.bookQty, r.countedQty, r.difference])).toEqual([[location.code, 0, 3, 3], [null, 5, 0, -5]]);
+
+    // Completed, the book is frozen at completion (from its loss/overflow order), whatever moves later.
+    const done = await server.call('/orderManage/InventoryList/complete', { token: admin, body: { id: save.body.data.id } });
+    expect(done.status, done.body.msg).toBe(200);
+    const frozen = await report('inventoryContrast', { keyword: matA.code });
+    expect(frozen.rows.map((r) => [r.status, r.bookQty, r.countedQty, r.difference])).toEqual([['Completed', 5, 3, -2]]);
+    const frozenByLocation = await report('inventoryContrastCopy', { keyword: matA.code, orderBy: [{ field: 'locationCode', order: 'asc' }] });
+    expect(frozenByLocation.rows.map((r) => [r.locationCode, r.bookQty, r.countedQty])).toEqual([[location.code, 0, 3], [null, 5, 0]]);
   });
 });
 

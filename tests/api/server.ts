@@ -48,7 +48,7 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const pgDb = onPostgres ? await freshPostgresDatabase() : null;
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

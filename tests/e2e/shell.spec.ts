@@ -44,7 +44,7 @@ test.describe('the shell as the administrator sees it', () => {
   test('home, the seven sections and pages opened through the menu', async ({ page }) => {
     await prepare(page);
     await login(page, 'admin');
-    await expect(page.getByTestId('stat-dealers')).toContainText('24');
+    await expect(page.getByTestId('panel-onHand')).toHaveAttribute('data-state', 'ready');
     // First four sections with separators, the other three under More.
     await expect(topMenu(page)).toHaveCount(5);
     await expect(page.locator('.top-menu__separator')).toHaveCount(4);
@@ -97,7 +97,7 @@ test.describe('the shell as the administrator sees it', () => {
     await page.setViewportSize({ width: 1200, height: 500 });
     await login(page, 'admin');
     const main = page.locator('.app-main');
-    await expect(page.locator('.app-view[data-view="/home"] canvas')).toHaveCount(2);
+    await expect(page.locator('.app-view[data-view="/home"] [data-testid="panel-trend"] canvas')).toHaveCount(1);
     await main.evaluate((el) => el.scrollTo(0, 300));
     // The console records a view's position from scroll events, which fire on the next frame.
     await main.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -220,8 +220,8 @@ test.describe('themes, mobile mode and narrower roles', () => {
     await prepare(page);
     await login(page, 'dealer1');
     await expect(page.locator('.home__welcome')).toContainText('上海驰远轮胎销售有限公司');
-    await expect(page.getByTestId('stat-dealers')).toContainText('1');
-    await expect(topMenu(page)).toHaveText(['基础数据', '仓储管理', '出入库明细', '智能分析']);
+    await expect(page.getByTestId('panel-onHand')).toHaveAttribute('data-state', 'ready');
+    await expect(topMenu(page)).toHaveText(['基础数据', '仓储管理', '出入库明细', '智能分析', '更多']);
     await page.goto('/#/system/permission/users');
     await expect(page).toHaveURL(/#\/404$/);
     await page.screenshot({ path: `${SCREENSHOTS}/dealer-404.png` });

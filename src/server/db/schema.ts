@@ -456,6 +456,7 @@ export const orders = pgTable('orders', {
   index('orders_type_idx').on(t.orderType, t.createdAt),
   index('orders_dealer_idx').on(t.dealerId, t.createdAt),
   index('orders_warehouse_idx').on(t.warehouseId),
+  index('orders_stocktake_idx').on(t.stocktakeId),
 ]);
 
 export const orderLines = pgTable('order_lines', {

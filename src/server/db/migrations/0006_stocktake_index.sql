@@ -1,0 +1,1 @@
+CREATE INDEX "orders_stocktake_idx" ON "orders" USING btree ("stocktake_id");
