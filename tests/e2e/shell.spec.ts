@@ -45,6 +45,7 @@ test.describe('the shell as the administrator sees it', () => {
     await prepare(page);
     await login(page, 'admin');
     await expect(page.getByTestId('panel-onHand')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('panel-trend')).toHaveAttribute('data-state', 'ready');
     // First four sections with separators, the other three under More.
     await expect(topMenu(page)).toHaveCount(5);
     await expect(page.locator('.top-menu__separator')).toHaveCount(4);
