@@ -39,6 +39,13 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // The server's pool has ended, but its connections may still be saying goodbye: a forced
+      // drop now would kill them mid-way and their error would surface in the next test file.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((done) => setTimeout(done, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderOptions } from '../../src/shared/api/orders';
-import { ORDER_MONITOR_PATH, ORDER_MONITOR_PERM } from '../../src/shared/api/notices';
+import { ORDER_MONITOR_PATH } from '../../src/shared/api/notices';
 import { DEMO_PASSWORD, login, prepare, SCREENSHOTS } from './helpers';
 
 const API = '/fms/api/v1';
@@ -13,22 +13,6 @@ async function post<T>(request: APIRequestContext, path: string, body: unknown, 
 }
 const tokenOf = async (request: APIRequestContext, userName: string) =>
   (await post<{ token: string }>(request, '/sys/login', { userName, passWord: DEMO_PASSWORD })).token;
-
-interface TreeNode { id: number; perm: string; children: TreeNode[] }
-const flatten = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-
-/**
- * The dealer role is granted the order monitor (where a notice's click leads) when the demo
- * seed has not done so; granting it again changes nothing.
- */
-async function grantOrderMonitorToDealers(request: APIRequestContext, admin: string) {
-  const roles = await post<{ list: { id: number; code: string }[] }>(request, '/sys/role/selectByPage', { pageNum: 1, pageSize: 100 }, admin);
-  const dealerRole = roles.list.find((r) => r.code === 'dealer')!;
-  const tree = flatten(await post<TreeNode[]>(request, '/sys/role/resourceTree', {}, admin));
-  const monitor = tree.find((n) => n.perm === ORDER_MONITOR_PERM)!;
-  const granted = await post<number[]>(request, '/sys/role/resources', { id: dealerRole.id }, admin);
-  await post(request, '/sys/role/grantResources', { id: dealerRole.id, resourceIds: [...new Set([...granted, monitor.id])] }, admin);
-}
 
 /** The maker's admin creates a purchase receipt for dealer1 through the API; answers its order number. */
 async function deliverToDealer1(request: APIRequestContext, admin: string, dealerId: number, plannedQty: number): Promise<string> {
@@ -53,7 +37,6 @@ for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
   test(`a delivery for dealer1 pops up through the socket, only the newest stays, a click opens the order monitor (${theme}, ${lang})`, async ({ page, request }) => {
     test.setTimeout(90_000);
     const admin = await tokenOf(request, 'admin');
-    await grantOrderMonitorToDealers(request, admin);
     const dealerId = (await post<{ dealerId: number }>(request, '/sys/user/getCurrentUserInfo', {}, await tokenOf(request, 'dealer1'))).dealerId;
     await prepare(page, { lang, theme });
     const started = await signInWithSocket(page);
@@ -86,5 +69,10 @@ for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
     await older.locator('.arco-checkbox').click();
     await page.getByTestId('notice-mark-read').click();
     await expect(older.getByTestId('notice-read')).toHaveText(lang === 'en-US' ? 'Read' : '已读');
+
+    // A notice opens its order: the receipt list with that order's detail.
+    await rows.getByTestId('notice-open').click();
+    await expect(page).toHaveURL(/#\/ordermanage\/Order\/PRorder\?orderId=\d+$/);
+    await expect(page.locator('.order-detail .arco-drawer-header')).toContainText(second);
   });
 }

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Dropdown, Menu, Result } from '@arco-design/web-react';
 import { IconEye, IconList, IconMore, IconPlus, IconScan } from '@arco-design/web-react/icon';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { OrderRow } from '@shared/api/orders';
@@ -26,8 +26,9 @@ const isOrderPage = (name: string): name is OrderPage => name in ORDER_PAGES;
 
 /** Every page of the Order group is this one list, configured by the route's name (PRorder, WLorder, ...). */
 export default function OrdersRoute() {
-  const { route, title } = useView();
-  return isOrderPage(route.name) ? <OrderList page={route.name} title={title} /> : <Result status="404" title={route.name} />;
+  const { route, title, query } = useView();
+  const orderId = Number(query.get('orderId')) || null;
+  return isOrderPage(route.name) ? <OrderList page={route.name} title={title} openId={orderId} /> : <Result status="404" title={route.name} />;
 }
 
 const dateField = (field: string, label: string): FieldDef => ({
@@ -35,7 +36,8 @@ const dateField = (field: string, label: string): FieldDef => ({
   render: ({ value, onChange }) => <DatePicker style={{ width: '100%' }} value={value as string | undefined} onChange={(v) => onChange?.(v || undefined)} />,
 });
 
-function OrderList({ page, title }: { page: OrderPage; title: string }) {
+/** `openId`: an order to show at once, as a notice in the order messages links to it (`?orderId=`). */
+function OrderList({ page, title, openId }: { page: OrderPage; title: string; openId: number | null }) {
   const { t } = useTranslation(ns);
   const buttons = useButtons();
   const queryClient = useQueryClient();
@@ -50,6 +52,7 @@ function OrderList({ page, title }: { page: OrderPage; title: string }) {
   const [form, setForm] = useState<OrderFormState | undefined>();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [scanId, setScanId] = useState<number | null>(null);
+  useEffect(() => { if (openId) setDetailId(openId); }, [openId]);
   const dealerUser = user?.dealerId != null;
   const types = ORDER_PAGES[page];
 

@@ -4,7 +4,7 @@ import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis'
 import type { Language } from '../../../../shared/i18n/languages';
 import { isInbound, ORDER_TYPE_CODES, ORDER_TYPES } from '../../../../shared/orders/orderTypes';
 import type { AnalyticsCtx } from '../registry';
-import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodSql, placeWhere, startOfDay } from './analysisSql';
+import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
 
 const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
 const codes = (types: readonly string[]) => sql.join(types.map((t) => sql`${t}`), sql`, `);
@@ -56,7 +56,7 @@ const inbound = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
 const inboundTimeAnalysis = analysisReport({
   def: defOf('inboundTimeAnalysis'),
   key: ['period'],
-  rows: (ctx, f) => sql`select ${periodSql(f.dimension, sql`i.day`)} as period, sum(i.qty)::int as quantity, count(distinct i.order_id)::int as orders,
+  rows: (ctx, f) => sql`select ${periodLabel(sql`i.day`, f.dimension)} as period, sum(i.qty)::int as quantity, count(distinct i.order_id)::int as orders,
       ${weekdayName(ctx.lang, sql`mode() within group (order by extract(isodow from i.t)::int)`)} as "busiestWeekday",
       mode() within group (order by extract(hour from i.t)::int) as "busiestHour"
     from (${inbound(ctx, f)}) i group by 1`,

@@ -15,8 +15,7 @@ export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T0
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 /** The moment a business day starts (local midnight), for index-friendly timestamp ranges. */
 export const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
-/** The calendar day of a timestamp column in the server's time zone. */
-export const localDay = (ts: SQL) => sql`(${ts} at time zone ${TIME_ZONE})::date`;
+export { localDay, periodLabel } from './reportSql';
 export const localTime = (ts: SQL) => sql`(${ts} at time zone ${TIME_ZONE})`;
 
 /** Days a report reads when no start is chosen, by dimension: enough periods to compare. */
@@ -33,18 +32,6 @@ export function dayRange(ctx: AnalyticsCtx, f: AnalyticsFilters): { from: string
 
 /** The as-of day of a snapshot report: the range's end, today by default. */
 export const asOfDay = (ctx: AnalyticsCtx, f: AnalyticsFilters) => dayRange(ctx, f).to;
-
-/** A date expression's period label, as domain `periodOf` writes it (ISO weeks: 2026-W01). */
-export function periodSql(dimension: DateDimension, day: SQL): SQL {
-  switch (dimension) {
-    case 'day': return sql`to_char(${day}, 'YYYY-MM-DD')`;
-    case 'week': return sql`to_char(${day}, 'IYYY-"W"IW')`;
-    case 'month': return sql`to_char(${day}, 'YYYY-MM')`;
-    case 'quarter': return sql`to_char(${day}, 'YYYY-"Q"Q')`;
-    case 'halfYear': return sql`to_char(${day}, 'YYYY') || case when extract(month from ${day}) <= 6 then '-H1' else '-H2' end`;
-    case 'year': return sql`to_char(${day}, 'YYYY')`;
-  }
-}
 
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 

@@ -3,7 +3,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS, DOS_WINDOW_DAYS } from '../../../../shared/analytics/reports/analysis';
 import type { AnalyticsCtx } from '../registry';
 import {
-  addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodSql, placeWhere, stockWhere, when,
+  addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
 
 const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
@@ -84,7 +84,7 @@ const turnoverRate = analysisReport({
       series as (
         select g.day, coalesce(dl.outq, 0) as outq, (select balance from start) + sum(coalesce(dl.net, 0)) over (order by g.day) as balance
         from (select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d) g left join dl on dl.day = g.day)
-      select ${periodSql(f.dimension, sql`day`)} as period, sum(outq)::int as outbound, round(avg(balance), 2)::float8 as "averageStock",
+      select ${periodLabel(sql`day`, f.dimension)} as period, sum(outq)::int as outbound, round(avg(balance), 2)::float8 as "averageStock",
         case when avg(balance) > 0 then round(sum(outq) / avg(balance), 2)::float8 end as "turnoverRate"
       from series group by 1 order by 1`;
   },

@@ -3,7 +3,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis';
 import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import type { AnalyticsCtx } from '../registry';
-import { addDays, analysisReport, dayRange, dealerColumns, keywordLike, localDay, localTime, periodSql, placeWhere, startOfDay } from './analysisSql';
+import { addDays, analysisReport, dayRange, dealerColumns, keywordLike, localDay, localTime, periodLabel, placeWhere, startOfDay } from './analysisSql';
 
 /**
  * Completed stocktakes (IV) in the range with what was counted (their scans) and the
@@ -31,11 +31,11 @@ const accuracy = (counted: SQL, loss: SQL, overflow: SQL) =>
 const inventoryListStatistics = analysisReport({
   def: ANALYSIS_REPORTS.find((d) => d.page === 'inventoryListStatistics')!,
   key: ['id'],
-  rows: (ctx, f) => sql`select ${periodSql(f.dimension, localDay(sql`t.completed_at`))} as period, t.order_no as "orderNo", ${dealerColumns(ctx.lang)},
+  rows: (ctx, f) => sql`select ${periodLabel(localDay(sql`t.completed_at`), f.dimension)} as period, t.order_no as "orderNo", ${dealerColumns(ctx.lang)},
       w.name as "warehouseName", to_char(${localTime(sql`t.completed_at`)}, 'YYYY-MM-DD HH24:MI:SS') as "completedAt",
       t.counted, t.counted - t.overflow + t.loss as book, t.loss, t.overflow, ${accuracy(sql`t.counted`, sql`t.loss`, sql`t.overflow`)} as accuracy, t.id
     from (${stocktakes(ctx, f)}) t join warehouses w on w.id = t.warehouse_id left join dealers d on d.id = t.dealer_id`,
-  chart: (ctx, f) => sql`select ${periodSql(f.dimension, localDay(sql`t.completed_at`))} as period, sum(t.counted)::int as counted,
+  chart: (ctx, f) => sql`select ${periodLabel(localDay(sql`t.completed_at`), f.dimension)} as period, sum(t.counted)::int as counted,
       sum(t.loss)::int as loss, sum(t.overflow)::int as overflow, ${accuracy(sql`sum(t.counted)`, sql`sum(t.loss)`, sql`sum(t.overflow)`)} as accuracy
     from (${stocktakes(ctx, f)}) t group by 1 order by 1`,
 });

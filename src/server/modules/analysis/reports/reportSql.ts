@@ -7,12 +7,12 @@ import { dayOf } from '../../stock/ledger';
 
 /**
  * SQL pieces the report queries share. Business days are the server's local days (as the
- * ledger's daily roll-up counts them, `dayOf`), so a timestamp becomes a day by the server's
- * UTC offset.
+ * ledger's daily roll-up counts them, `dayOf`): a timestamp becomes a day in the server's
+ * time zone, by name, so a daylight-saving change moves no row to the wrong day.
  */
-const offsetMinutes = () => -new Date().getTimezoneOffset();
-export const localDay = (ts: SQL) => sql`((${ts} at time zone 'UTC') + ${offsetMinutes()} * interval '1 minute')::date`;
-export const localTime = (ts: SQL) => sql`to_char((${ts} at time zone 'UTC') + ${offsetMinutes()} * interval '1 minute', 'YYYY-MM-DD HH24:MI:SS')`;
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const localDay = (ts: SQL) => sql`(${ts} at time zone ${TIME_ZONE})::date`;
+export const localTime = (ts: SQL) => sql`to_char(${ts} at time zone ${TIME_ZONE}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The period label of a day, as `periodOf` (shared/analytics/domain.ts) writes it. */
 export function periodLabel(day: SQL, dimension: DateDimension): SQL {
