@@ -68,7 +68,10 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
     forceCloseConnections: 'idle',
   });
 
-  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgliteSnapshot: opts.pgliteSnapshot });
+  const database = await openDatabase({
+    dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgliteSnapshot: opts.pgliteSnapshot,
+    onIdleError: (err) => app.log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
+  });
   app.addHook('onClose', async () => database.close());
   const seeded = await prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD });
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');

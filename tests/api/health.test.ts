@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './server';
+import { onPostgres, postgresAdminUrl, startTestServer, type TestServer } from './server';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -36,5 +37,23 @@ describe('health and the API document', () => {
     const res = await server.call('/no/such/call');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 404, data: null });
+  });
+});
+
+describe.runIf(onPostgres)('a PostgreSQL server that drops connections', () => {
+  it('does not bring the console down: the pool replaces them and the next call answers', async () => {
+    const dbName = new URL(server.services.config.DATABASE_URL!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      expect(rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((done) => setTimeout(done, 200));
+    const res = await server.call<{ status: string }>('/health');
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('ok');
   });
 });

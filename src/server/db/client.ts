@@ -28,10 +28,17 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database the configuration names and brings its schema up to date. Drizzle's
  * migrators apply pending migrations forward only, inside one transaction.
  */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; pgliteSnapshot?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  dataDir: string; databaseUrl?: string; pgliteSnapshot?: Blob;
+  /** Told of an idle server connection that broke (server restart, terminated backend). */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs more than it saves on the dashboards' short aggregate plans.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    // Without a listener an idle connection the server closes would crash the process; the pool
+    // drops that connection and opens another for the next query.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
