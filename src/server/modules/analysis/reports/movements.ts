@@ -34,6 +34,9 @@ function moveDetail(page: string, types: SQL): ReportQuery {
   });
 }
 
+/** A transfer concerns whoever holds either end; a relocation stays in one warehouse, so its out side decides (and an index can). */
+const eitherSide = (out: SQL, into: SQL) => sql`(${out} or ${into})`;
+
 /**
  * Pairs of one order's moves of one barcode: out of one place (−1) and into another (+1).
  * `same` narrows to pairs within one warehouse (relocations), else to transfers; pairs
@@ -49,8 +52,8 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
     m.qty = -1 and m.reverses_id is null and ${pair} and ${withinDays(sql`m.moved_at`, f, ctx.now)}
     and not exists (select 1 from stock_moves r where r.barcode = m.barcode and r.reverses_id in (m.id, t.id))
-    and ((${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)}) or (${scopeSql(ctx.scope, sql`t.dealer_id`, sql`t.warehouse_id`)}))
-    and (${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)} or ${placeFilters(f, sql`t.dealer_id`, sql`t.warehouse_id`)})
+    and ${kind === 'transfer' ? eitherSide(sql`(${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)})`, sql`(${scopeSql(ctx.scope, sql`t.dealer_id`, sql`t.warehouse_id`)})`) : scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)}
+    and ${kind === 'transfer' ? eitherSide(placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`), placeFilters(f, sql`t.dealer_id`, sql`t.warehouse_id`)) : placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}
     and ${materialFilters(f, sql`mat`, [sql`m.barcode`, sql`o.order_no`])}`;
   return sqlReport({
     def: defOf(page),
