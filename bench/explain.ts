@@ -4,7 +4,7 @@
  * BUFFERS) of each, as the unrestricted administrator or as a dealer.
  *
  *   npx tsx bench/explain.ts --database-url postgres://postgres@127.0.0.1:5432/tyre_stock_bench --query stock.trend [--dealer 42]
- *   npx tsx bench/explain.ts --database-url ... --report scanDetail
+ *   npx tsx bench/explain.ts --database-url ... --report scanDetail [--pg-options '-c work_mem=64MB']
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -20,7 +20,7 @@ const argOf = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const pool = new pg.Pool({ connectionString: argOf('database-url') ?? 'postgres://postgres@127.0.0.1:5432/tyre_stock_bench' });
+const pool = new pg.Pool({ connectionString: argOf('database-url') ?? 'postgres://postgres@127.0.0.1:5432/tyre_stock_bench', options: argOf('pg-options') ?? '-c jit=off' });
 const statements: { query: string; params: unknown[] }[] = [];
 const db = drizzle({ client: pool, schema, logger: { logQuery: (query, params) => statements.push({ query, params }) } }) as unknown as Db;
 
