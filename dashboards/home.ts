@@ -16,7 +16,7 @@ export default defineDashboard({
       drill: { route: '/reportQuery/storageInventory/dayBalance' },
     },
     {
-      id: 'dos', type: 'stat', query: 'stock.dos', grid: { x: 8, y: 0, w: 8, h: 2 },
+      id: 'dos', type: 'stat', query: 'stock.dos', grid: { x: 8, y: 0, w: 8, h: 2 }, better: 'down',
       title: { 'zh-CN': '库存天数', 'en-US': 'Days of stock' }, unit: { 'zh-CN': '天', 'en-US': 'days' },
       drill: { route: '/intelligentAnalysis/analysisz/numberOfDay' },
     },
@@ -77,7 +77,7 @@ export default defineDashboard({
       drill: { route: '/monitoringManage/monitoring/uploadMonitor' },
     },
     {
-      id: 'uploadFailures', type: 'stat', query: 'monitor.uploadFailuresToday', grid: { x: 16, y: 14, w: 8, h: 2 },
+      id: 'uploadFailures', type: 'stat', query: 'monitor.uploadFailuresToday', grid: { x: 16, y: 14, w: 8, h: 2 }, better: 'down',
       title: { 'zh-CN': '今日上传失败', 'en-US': 'Upload failures today' },
       drill: { route: '/monitoringManage/monitoring/uploadMonitor' },
     },

@@ -13,7 +13,7 @@ export default defineDashboard({
       drill: { route: '/reportQuery/storageInventory/dayBalance' },
     },
     {
-      id: 'dos', type: 'stat', query: 'stock.dos', grid: { x: 12, y: 0, w: 12, h: 2 },
+      id: 'dos', type: 'stat', query: 'stock.dos', grid: { x: 12, y: 0, w: 12, h: 2 }, better: 'down',
       title: { 'zh-CN': '库存天数', 'en-US': 'Days of stock' }, unit: { 'zh-CN': '天', 'en-US': 'days' },
       drill: { route: '/intelligentAnalysis/analysisz/numberOfDay' },
     },

@@ -28,6 +28,8 @@ export interface PanelDef {
   y?: string[];
   value?: string;
   previous?: string;
+  /** Stat: which way is good news (green); `down` for failures, days of stock. Default `up`. */
+  better?: 'up' | 'down';
   max?: number;
   stack?: boolean;
   horizontal?: boolean;

@@ -10,7 +10,7 @@ type Row = Record<string, string | number | null>;
 export function StatValue({ panel, row, lang }: { panel: PanelDef; row: Row; lang: Language }) {
   const { t } = useTranslation(ns);
   const value = row[panel.value ?? 'value'];
-  const trend = statTrend(value, row[panel.previous ?? 'previous']);
+  const trend = statTrend(value, row[panel.previous ?? 'previous'], panel.better);
   const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   return (
     <div className="dash-stat">
@@ -19,7 +19,7 @@ export function StatValue({ panel, row, lang }: { panel: PanelDef; row: Row; lan
         {panel.unit && <span className="dash-stat__unit">{panel.unit[lang]}</span>}
       </div>
       {trend && (
-        <div className={`dash-stat__trend dash-stat__trend--${trend.direction}`}>
+        <div className={`dash-stat__trend dash-stat__trend--${trend.tone}`} data-trend={trend.direction}>
           <span aria-hidden>{trend.direction === 'up' ? '▲' : trend.direction === 'down' ? '▼' : '■'}</span>
           {trend.percent === null ? '' : ` ${format.format(Math.abs(trend.percent))}%`} <small>{t('vsPrevious')}</small>
         </div>

@@ -10,5 +10,5 @@ export default function ReportPage() {
   const { t } = useTranslation(ns);
   const { route } = useView();
   const def = reportByRoute(route.path);
-  return def ? <ReportView def={def} /> : <Result status="404" title={t('unknownReport')} subTitle={route.path} />;
+  return def ? <div className="page"><ReportView def={def} /></div> : <Result status="404" title={t('unknownReport')} subTitle={route.path} />;
 }

@@ -53,7 +53,7 @@ export default function BarcodeTracePage() {
   const data = query.data;
   const typeName = (code: string) => (ORDER_TYPES[code as keyof typeof ORDER_TYPES] ? (en ? ORDER_TYPES[code as keyof typeof ORDER_TYPES].en : ORDER_TYPES[code as keyof typeof ORDER_TYPES].zh) : code);
   return (
-    <div className="barcode-trace" data-testid="barcode-trace">
+    <div className="page barcode-trace" data-testid="barcode-trace">
       <div className="barcode-trace__search">
         <Input.Search
           autoFocus allowClear value={input} onChange={setInput} placeholder={t('placeholder')} maxLength={40}

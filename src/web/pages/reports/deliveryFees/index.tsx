@@ -49,10 +49,14 @@ export default function DeliveryFeesPage() {
   ];
 
   return (
-    <ListPage<DeliveryFeeRow>
-      id="report-delivery-fees" title={t('title')} perm={DELIVERY_FEE_PERM} api={feesApi}
-      columns={columns} search={search} form={form}
-      toForm={(r) => ({ orderNo: r.orderNo, carrier: r.carrier, fee: Number(r.fee), deliveredOn: r.deliveredOn, remark: r.remark })}
-    />
+    <div className="page">
+      <div className="page-card">
+        <ListPage<DeliveryFeeRow>
+          id="report-delivery-fees" title={t('title')} perm={DELIVERY_FEE_PERM} api={feesApi}
+          columns={columns} search={search} form={form}
+          toForm={(r) => ({ orderNo: r.orderNo, carrier: r.carrier, fee: Number(r.fee), deliveredOn: r.deliveredOn, remark: r.remark })}
+        />
+      </div>
+    </div>
   );
 }
