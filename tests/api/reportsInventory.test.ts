@@ -229,6 +229,13 @@ describe('detail reports', () => {
     const oneDay = await report('enterDetail', { dateFrom: '2026-11-08', dateTo: '2026-11-08', keyword: matA.code });
     expect(oneDay.total).toBe(3);
     expect((await report('enterDetail', { dateFrom: '2026-10-01', dateTo: '2026-11-30', keyword: 'RPTA0007' })).rows.map((r) => r.barcode)).toEqual(['RPTA0007']);
+
+    // Newest first by default (sorted inside the query, on the time index): pages follow on without overlap.
+    const pages = [];
+    for (const pageNum of [1, 2, 3]) pages.push(...(await report('enterDetail', { dateFrom: '2026-10-01', dateTo: '2026-11-30', keyword: matA.code, pageNum, pageSize: 3 })).rows);
+    expect(pages.map((r) => r.barcode).sort()).toEqual(codes('RPTA', 1, 8));
+    const times = pages.map((r) => String(r.movedAt));
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('outbound detail and its chart by week', async () => {

@@ -482,7 +482,7 @@ export const orderScans = pgTable('order_scans', {
   source: varchar('source', { length: 8 }).notNull().default('WEB'),
   userId: integer('user_id').references(() => users.id),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode)]);
+}, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode), index('order_scans_time_idx').on(t.scannedAt)]);
 
 /** PDA uploads already taken, so a retried upload answers the first result and adds nothing. */
 export const pdaUploads = pgTable('pda_uploads', {

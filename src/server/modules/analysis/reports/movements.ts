@@ -8,7 +8,8 @@ import { sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page === page)!;
 const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
-const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
+/** Left joins (every move has its material, brand and order): a count that reads none of their columns skips them. */
+const materialJoin = (on: SQL) => sql`left join materials mat on mat.id = ${on} left join brands br on br.id = mat.brand_id`;
 
 /** Ledger moves of some order types, one row per move, with everything the detail columns show. */
 function moveDetail(page: string, types: SQL): ReportQuery {
@@ -16,10 +17,11 @@ function moveDetail(page: string, types: SQL): ReportQuery {
     m.order_type in (${types}) and ${withinDays(sql`m.moved_at`, f, ctx.now)}
     and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}
     and ${materialFilters(f, sql`mat`, [sql`m.barcode`, sql`o.order_no`])}`;
-  const from = sql`stock_moves m join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}`;
+  const from = sql`stock_moves m left join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}`;
   return sqlReport({
     def: defOf(page),
     keys: [{ name: 'id', expr: sql`m.id` }],
+    sortExprs: { movedAt: sql`m.moved_at`, id: sql`m.id` },
     rows: (ctx, f, after) => sql`
       select m.id, ${localTime(sql`m.moved_at`)} as "movedAt", o.order_no as "orderNo", ${orderTypeName(sql`m.order_type`, ctx.lang)} as "orderType",
         d.name as "dealerName", w.name as "warehouseName", l.code as "locationCode", m.barcode, ${materialSelect}, m.dot_code as "dotCode", m.qty,
@@ -75,13 +77,14 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
 
 /** Scans on orders (open ones too): who scanned which tyre onto which order, from where. */
 function scanDetail(): ReportQuery {
-  const from = sql`order_scans s join orders o on o.id = s.order_id ${materialJoin(sql`s.material_id`)}`;
+  const from = sql`order_scans s left join orders o on o.id = s.order_id ${materialJoin(sql`s.material_id`)}`;
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
     ${withinDays(sql`s.scanned_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`o.dealer_id`, sql`o.warehouse_id`)}
     and ${placeFilters(f, sql`o.dealer_id`, sql`o.warehouse_id`)} and ${materialFilters(f, sql`mat`, [sql`s.barcode`, sql`o.order_no`])}`;
   return sqlReport({
     def: defOf('scanDetail'),
     keys: [{ name: 'id', expr: sql`s.id` }],
+    sortExprs: { scannedAt: sql`s.scanned_at`, id: sql`s.id` },
     rows: (ctx, f, after) => sql`
       select s.id, ${localTime(sql`s.scanned_at`)} as "scannedAt", o.order_no as "orderNo", ${orderTypeName(sql`o.order_type`, ctx.lang)} as "orderType",
         d.name as "dealerName", w.name as "warehouseName", l.code as "locationCode", s.barcode, ${materialSelect}, u.nick_name as "userName", s.source

@@ -20,6 +20,12 @@ export interface SqlReport {
    * queries that can narrow their work further than `after` does.
    */
   rows(ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL, last?: Row): SQL;
+  /**
+   * For a row query without GROUP BY: the table expression behind a sortable column (e.g.
+   * `m.moved_at` behind the formatted `movedAt`). A page sorted only by such columns is
+   * ordered inside the query, so an index on them answers the first page without a full sort.
+   */
+  sortExprs?: Record<string, SQL>;
   chart?(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
 }
 
@@ -42,8 +48,15 @@ export function sqlReport(spec: SqlReport): ReportQuery {
         keyOrder,
       ], sql`, `);
       const base = spec.rows(ctx, f, sql`true`);
+      const direct = spec.sortExprs && orderBy.every((o) => spec.sortExprs![o.field]);
+      const pageSql = direct
+        ? sql`${base} order by ${sql.join([
+          ...orderBy.map((o) => sql`${spec.sortExprs![o.field]} ${o.order === 'asc' ? sql`asc` : sql`desc`} nulls last`),
+          ...spec.keys.map((k) => sql`${k.expr} asc`),
+        ], sql`, `)} limit ${paging.limit} offset ${paging.offset}`
+        : sql`select * from (${base}) q order by ${order} limit ${paging.limit} offset ${paging.offset}`;
       const [rows, [{ n }]] = [
-        await queryRows<Row>(ctx.db, sql`select * from (${base}) q order by ${order} limit ${paging.limit} offset ${paging.offset}`),
+        await queryRows<Row>(ctx.db, pageSql),
         await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${base}) q`),
       ];
       return { rows, total: Number(n) };

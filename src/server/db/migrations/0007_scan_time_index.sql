@@ -1,0 +1,1 @@
+CREATE INDEX "order_scans_time_idx" ON "order_scans" USING btree ("scanned_at");
