@@ -8,8 +8,12 @@ import { sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page === page)!;
 const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
-/** Left joins (every move has its material, brand and order): a count that reads none of their columns skips them. */
-const materialJoin = (on: SQL) => sql`left join materials mat on mat.id = ${on} left join brands br on br.id = mat.brand_id`;
+const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
+/**
+ * Left joins, the same rows (every move and scan has its material and brand): a count that
+ * reads none of their columns skips them. Not for the move pairs, whose plan then goes wrong.
+ */
+const materialLeftJoin = (on: SQL) => sql`left join materials mat on mat.id = ${on} left join brands br on br.id = mat.brand_id`;
 
 /** Ledger moves of some order types, one row per move, with everything the detail columns show. */
 function moveDetail(page: string, types: SQL): ReportQuery {
@@ -17,7 +21,7 @@ function moveDetail(page: string, types: SQL): ReportQuery {
     m.order_type in (${types}) and ${withinDays(sql`m.moved_at`, f, ctx.now)}
     and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}
     and ${materialFilters(f, sql`mat`, [sql`m.barcode`, sql`o.order_no`])}`;
-  const from = sql`stock_moves m left join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}`;
+  const from = sql`stock_moves m left join orders o on o.id = m.order_id ${materialLeftJoin(sql`m.material_id`)}`;
   return sqlReport({
     def: defOf(page),
     keys: [{ name: 'id', expr: sql`m.id` }],
@@ -77,7 +81,7 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
 
 /** Scans on orders (open ones too): who scanned which tyre onto which order, from where. */
 function scanDetail(): ReportQuery {
-  const from = sql`order_scans s left join orders o on o.id = s.order_id ${materialJoin(sql`s.material_id`)}`;
+  const from = sql`order_scans s left join orders o on o.id = s.order_id ${materialLeftJoin(sql`s.material_id`)}`;
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
     ${withinDays(sql`s.scanned_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`o.dealer_id`, sql`o.warehouse_id`)}
     and ${placeFilters(f, sql`o.dealer_id`, sql`o.warehouse_id`)} and ${materialFilters(f, sql`mat`, [sql`s.barcode`, sql`o.order_no`])}`;
