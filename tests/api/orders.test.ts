@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barcodes, dealers, materials, stockDaily, stockMoves, storageLocations, warehouses } from '../../src/server/db/schema';
+import { barcodes, dealers, materials, stockDaily, stockMoves, stockOnHand, storageLocations, warehouses } from '../../src/server/db/schema';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { dayOf } from '../../src/server/modules/stock/ledger';
 import type { BarcodeTrace, CompleteResult, OrderDetail, OrderRow, ScanResult, StocktakeLineRow, UploadResult } from '../../src/shared/api/orders';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   other = { warehouseId: d2.warehouseId! };
   const cw = await db.select({ id: warehouses.id }).from(warehouses).where(sql`${warehouses.code} in ('CDC02', 'CDC03')`).orderBy(asc(warehouses.code));
   [central, central2] = cw.map((w) => w.id);
-  mats = (await db.select({ id: materials.id }).from(materials).where(eq(materials.source, 'factory')).orderBy(asc(materials.id)).limit(60)).map((m) => m.id).slice(40);
+  mats = (await db.select({ id: materials.id }).from(materials).where(eq(materials.source, 'factory')).orderBy(asc(materials.id)).limit(70)).map((m) => m.id).slice(40);
 });
 afterAll(async () => { await server?.stop(); });
 
@@ -247,6 +247,15 @@ describe('PDA upload', () => {
     const reused = await call('PRorder/upload', { ...body, orderId: other2.id });
     expect(reused.status).toBe(409);
   });
+
+  it('one upload id sent to two orders at the same moment is taken once and refused once, never a server error', async () => {
+    const [a, b] = [await deliver(central, [{ materialId: mats[10], qty: 1 }]), await deliver(central, [{ materialId: mats[10], qty: 1 }])];
+    const sent = await Promise.all([a, b].map((o) => call('PRorder/upload', { orderId: o.id, uploadId: 'pda-race-0001', scans: o.codes.map((barcode) => ({ barcode })) })));
+    expect(sent.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sent.find((r) => r.status === 409)!.body.msg).toContain('already used for another order');
+    const scanned = [(await detail('PRorder', a.id)).scannedQty, (await detail('PRorder', b.id)).scannedQty];
+    expect(scanned.sort()).toEqual([0, 1]);
+  });
 });
 
 describe('concurrency', () => {
@@ -261,6 +270,26 @@ describe('concurrency', () => {
     expect(results.find((r) => r.status === 409)!.body.msg).toContain('was moved by another order');
     expect(await onHand(central, m)).toBe((await server.services.db.select().from(barcodes)
       .where(and(eq(barcodes.warehouseId, central), eq(barcodes.materialId, m), eq(barcodes.status, 'in')))).length);
+    await expectConsistent();
+  });
+
+  it('orders completed at once over the same materials, scanned in opposite orders, all complete', async () => {
+    // Each completion adds to the same on-hand and daily rows of two materials. Written in scan
+    // order, two of them could each hold one row and wait for the other's (a deadlock on
+    // PostgreSQL); written in key order, they queue.
+    const [m1, m2] = [mats[19], mats[20]];
+    const pairs = 4;
+    const [c1, c2] = [await stockIn(central, m1, pairs * 2), await stockIn(central, m2, pairs * 2)];
+    const before = [await onHand(central, m1), await onHand(central, m2)];
+    const sales: number[] = [];
+    for (let i = 0; i < pairs * 2; i++) {
+      const id = await order('WL', central, [{ materialId: m1, qty: 1 }, { materialId: m2, qty: 1 }]);
+      await scanAll('WLorder', id, i % 2 ? [c2[i], c1[i]] : [c1[i], c2[i]]);
+      sales.push(id);
+    }
+    const results = await Promise.all(sales.map((id) => complete('WLorder', id)));
+    expect(results.map((r) => `${r.status} ${r.body.msg}`)).toEqual(sales.map(() => '200 SUCCESS'));
+    expect([await onHand(central, m1), await onHand(central, m2)]).toEqual([before[0] - pairs * 2, before[1] - pairs * 2]);
     await expectConsistent();
   });
 
@@ -317,6 +346,35 @@ describe('stocktake, loss and overflow', () => {
   });
 });
 
+describe('the stock invariant', () => {
+  it('finds a barcode, on-hand figure, ledger row or daily roll-up that disagrees with the rest', async () => {
+    const db = server.services.db;
+    const m = mats[22];
+    const [code] = await stockIn(central, m, 1);
+    const here = and(eq(stockOnHand.warehouseId, central), eq(stockOnHand.materialId, m));
+    /** The problems the check reports with one corruption applied, rolled back afterwards. */
+    const problemsWith = async (corrupt: (tx: typeof db) => Promise<unknown>) => {
+      let problems: string[] = [];
+      await db.transaction(async (tx) => {
+        await corrupt(tx as unknown as typeof db);
+        problems = await checkStockInvariant(tx as unknown as typeof db);
+        tx.rollback();
+      }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+      return problems;
+    };
+    expect(await problemsWith((tx) => tx.update(barcodes).set({ status: 'out' }).where(eq(barcodes.code, code)))).toEqual(
+      expect.arrayContaining([`barcode ${code} is out but its moves sum to 1`]),
+    );
+    expect((await problemsWith((tx) => tx.update(stockOnHand).set({ qty: sql`${stockOnHand.qty} + 1` }).where(here)))
+      .some((p) => p.startsWith(`warehouse ${central} location`))).toBe(true);
+    expect((await problemsWith((tx) => tx.delete(stockMoves).where(eq(stockMoves.barcode, code)))).length).toBeGreaterThan(0);
+    expect((await problemsWith((tx) => tx.update(stockDaily).set({ closing: sql`${stockDaily.closing} + 1` })
+      .where(and(eq(stockDaily.warehouseId, central), eq(stockDaily.materialId, m)))))
+      .some((p) => p.includes('does not close at opening + in - out'))).toBe(true);
+    await expectConsistent();
+  });
+});
+
 describe('lifecycle', () => {
   it('checks every transition on the server', async () => {
     const m = mats[15];
@@ -330,7 +388,7 @@ describe('lifecycle', () => {
     await ok(call('PRorder/update', { id, orderType: 'PR', warehouseId: central, remark: 'two more', lines: [{ materialId: m, plannedQty: 4 }] }));
     expect((await call('PRorder/delete', { ids: [id] })).body.msg).toContain('cancel it instead');
     expect((await call('PRorder/markUploaded', { ids: [id] })).status).toBe(409);
-    await ok(call('PRorder/markPrinted', { ids: [id] }));
+    expect(await ok(call('PRorder/markPrinted', { ids: [id, id] }))).toEqual({ marked: 1 });
     await ok(call('PRorder/cancel', { id }));
     expect((await complete('PRorder', id)).status).toBe(409);
     expect((await scan('PRorder', id, codes[1])).status).toBe(409);
@@ -369,6 +427,32 @@ describe('data scope', () => {
       orderType: 'PR', warehouseId: other.warehouseId, lines: [{ materialId: mats[17], plannedQty: 1 }], shipped: [{ barcode: 'DEALERMADE01', materialId: mats[17] }],
     }, dealer2);
     expect(ship.body.msg).toContain("maker's delivery");
+  });
+
+  it("a dealer cannot receive, count or book as overflow a tyre that is not its own, and learns nothing of where it is", async () => {
+    const m = mats[21];
+    const db = server.services.db;
+    const [centralWarehouse] = await db.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, central));
+    const [makers] = await stockIn(central, m, 1); // in the maker's stock
+    const makersPending = (await deliver(central, [{ materialId: m, qty: 1 }])).codes[0]; // shipped to the maker's own warehouse
+    const dealer2s = (await deliver(other.warehouseId, [{ materialId: m, qty: 1 }])).codes[0]; // shipped to dealer2
+    const place = { locationId: own.locationId };
+    const receipt = await order('PR', own.warehouseId, [{ materialId: m, qty: 3 }], dealer1);
+    const stocktake = await order('IV', own.warehouseId, [], dealer1);
+    const overflow = await order('DO', own.warehouseId, [{ materialId: m, qty: 3, adjustKind: 'overflow' }], dealer1);
+    const attempts: [OrderPage, number, string, Record<string, unknown>][] = [
+      ['PRorder', receipt, makersPending, place], ['PRorder', receipt, dealer2s, place],
+      ['InventoryList', stocktake, makers, place], ['InventoryList', stocktake, dealer2s, place],
+      ['DecreaseOverflow', overflow, makers, { ...place, adjustKind: 'overflow' }], ['DecreaseOverflow', overflow, dealer2s, { ...place, adjustKind: 'overflow' }],
+    ];
+    for (const [page, id, code, extra] of attempts) {
+      const res = await scan(page, id, code, dealer1, extra);
+      expect(res.status, `${page} ${code}: ${res.body.msg}`).toBe(409);
+      expect(res.body.msg).toBe(`Barcode ${code} belongs to another dealer`);
+      expect(res.body.msg).not.toContain(centralWarehouse.name);
+    }
+    expect((await detail('InventoryList', stocktake, dealer1)).scannedQty).toBe(0);
+    expect(await statusOf(makers)).toMatchObject({ status: 'in', warehouseId: central, dealerId: null });
   });
 
   it('the barcode trace lists every move of a tyre', async () => {

@@ -5,6 +5,7 @@ import { pageBody, type PageBody } from '../../shared/api/paging';
 import type { Language } from '../../shared/i18n/languages';
 import { message, type MessageKey } from '../../shared/i18n/messages';
 import type { Db } from '../db/client';
+import { isForeignKeyViolation } from '../db/pgErrors';
 import { recordAudit } from '../modules/system/audit';
 import { dataScopeOf, type DataScope } from '../modules/system/dataScope';
 import type { SessionUser } from '../modules/system/sessionStore';
@@ -77,14 +78,6 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
 
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
 const idBody = z.object({ id: z.coerce.number().int().positive() });
-
-/** PostgreSQL's foreign_key_violation, through the driver's or Drizzle's wrapping. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23503') return true;
-  }
-  return false;
-}
 
 export function crudRoutes<Row extends { id: number }, Input extends Values>({ db }: Services, spec: CrudSpec<Row, Input>): RouteDef[] {
   const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../shared/api/envelope';
 import { pickLanguage, type Language } from '../../shared/i18n/languages';
 import { message } from '../../shared/i18n/messages';
+import { isContention } from '../db/pgErrors';
 import { resolveSession, type SessionUser } from '../modules/system/sessionStore';
 import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -93,6 +94,10 @@ export function installErrorHandling(app: FastifyInstance) {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, message(lang, 'bodyTooLarge'));
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, 400, message(lang, 'malformedJson'));
     if (err.statusCode === 429) return sendError(reply, 429, message(lang, 'tooManyRequests'));
+    if (isContention(err)) {
+      req.log.warn({ err }, 'write gave way to a concurrent one');
+      return sendError(reply, 409, message(lang, 'busyRetry'));
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendError(reply, err.statusCode, message(lang, err.statusCode === 404 ? 'notFound' : 'invalidValue'));
     }

@@ -8,7 +8,8 @@ export interface SheetColumn<Row> {
   key: string;
   header: { 'zh-CN': string; 'en-US': string };
   width?: number;
-  value(row: Row): string | number | boolean | Date | null | undefined;
+  /** The cell; `lang` is the export's language, for cells that are names rather than data. */
+  value(row: Row, lang: Language): string | number | boolean | Date | null | undefined;
 }
 
 /**
@@ -28,7 +29,7 @@ export async function streamXlsx<Row>(
   reply.send(out);
   try {
     for await (const batch of rows) {
-      for (const row of batch) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+      for (const row of batch) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
       // Wait for the socket to take what is buffered: without this an in-process database
       // (PGlite) never yields to the event loop and the whole file piles up in memory.
       if (out.writableNeedDrain) await drained(out);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_TYPE_CODES } from '../orders/orderTypes';
+import type { Language } from '../i18n/languages';
+import { isOrderType, ORDER_TYPE_CODES, ORDER_TYPES } from '../orders/orderTypes';
 import { pageBody } from './paging';
 
 /**
@@ -40,6 +41,22 @@ export const noticeItem = z.object({
   quantity: z.number(),
 });
 export type NoticeItem = z.infer<typeof noticeItem>;
+
+const NOTICE_TITLE: Record<Language, string> = {
+  'zh-CN': '新到货：{type} {orderNo}，共 {count} 条',
+  'en-US': 'New delivery: {type} {orderNo}, {count} tyres',
+};
+
+/**
+ * A notice's title in one language: the server answers it in the caller's, and the console
+ * titles socket pushes (sent to readers of both languages at once) with the same words.
+ */
+export function noticeTitleOf(lang: Language, orderType: string, orderNo: string, items: Pick<NoticeItem, 'quantity'>[]): string {
+  const def = isOrderType(orderType) ? ORDER_TYPES[orderType] : null;
+  const type = def ? (lang === 'zh-CN' ? def.zh : def.en) : orderType;
+  const count = items.reduce((n, i) => n + i.quantity, 0);
+  return NOTICE_TITLE[lang].replace('{type}', type).replace('{orderNo}', orderNo).replace('{count}', String(count));
+}
 
 /** What getNewNotice answers and the socket pushes (spec section 3). */
 export const noticeMessage = z.object({

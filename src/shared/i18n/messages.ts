@@ -131,6 +131,7 @@ const table = {
   orderTypeNotOnPage: { 'zh-CN': '此页面不能创建该类型的单据', 'en-US': 'This page cannot create orders of that type' },
   targetWarehouseRequired: { 'zh-CN': '请选择调入仓库（与调出仓库不同）', 'en-US': 'Choose a target warehouse other than the source' },
   locationRequired: { 'zh-CN': '该经销商启用了库位，请选择库位', 'en-US': 'The dealer uses storage locations: choose one' },
+  busyRetry: { 'zh-CN': '其他用户正在同时修改相同的数据，本次未保存，请重试', 'en-US': 'Someone changed the same data at the same moment; nothing was saved, please try again' },
   uploadIdReused: { 'zh-CN': '上传编号已用于其他单据', 'en-US': 'This upload id was already used for another order' },
   uploadRejected: { 'zh-CN': '{count} 个条码被拒绝，本次上传未保存任何条码', 'en-US': 'Barcodes refused: {count}; nothing of this upload was saved' },
   // analysis reports

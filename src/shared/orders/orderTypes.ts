@@ -47,6 +47,8 @@ export const ORDER_TYPES: Record<OrderType, OrderTypeDef> = {
 };
 
 /** Effects that put tyres into the order's warehouse (the scan may name a location). */
+export const isOrderType = (type: string): type is OrderType => Object.hasOwn(ORDER_TYPES, type);
+
 export const isInbound = (effect: StockEffect) => effect === 'receive' || effect === 'return';
 
 /**

@@ -2,18 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, type NoticeItem, type NoticeMessage,
+  NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, noticeTitleOf, type NoticeItem, type NoticeMessage,
 } from '@shared/api/notices';
 import type { Language } from '@shared/i18n/languages';
-import { ORDER_TYPES, type OrderType } from '@shared/orders/orderTypes';
 import { api } from '../api/http';
 import { NOTICE_LIST_ID, connectRealtime, disconnectRealtime, onNotice } from '../api/realtime';
 import { defineLocale, i18n, storedLanguage } from '../i18n';
 import { session } from '../stores/session';
 
 const ns = defineLocale('notice', {
-  'zh-CN': { title: '新到货：{{type}} {{orderNo}}，共 {{count}} 条', item: '{{brand}} {{specification}} {{pattern}}{{batch}}，数量 {{quantity}}', batch: '，批次 {{batch}}', open: '点击查看订单消息' },
-  'en-US': { title: 'New delivery: {{type}} {{orderNo}}, {{count}} tyres', item: '{{brand}} {{specification}} {{pattern}}{{batch}}, quantity {{quantity}}', batch: ', batch {{batch}}', open: 'Click to open the order messages' },
+  'zh-CN': { item: '{{brand}} {{specification}} {{pattern}}{{batch}}，数量 {{quantity}}', batch: '，批次 {{batch}}', open: '点击查看订单消息' },
+  'en-US': { item: '{{brand}} {{specification}} {{pattern}}{{batch}}, quantity {{quantity}}', batch: ', batch {{batch}}', open: 'Click to open the order messages' },
 });
 const t = (key: string, params: Record<string, unknown> = {}) => i18n.t(`${ns}:${key}`, params);
 /** The popup on screen; a newer notice closes it. */
@@ -57,10 +56,6 @@ function speak(text: string, lang: Language) {
   window.speechSynthesis.speak(utterance);
 }
 
-const typeLabel = (type: string, lang: Language) => {
-  const def = ORDER_TYPES[type as OrderType];
-  return def ? (lang === 'zh-CN' ? def.zh : def.en) : type;
-};
 const itemLine = (i: NoticeItem) => t('item', { ...i, batch: i.batch ? t('batch', { batch: i.batch }) : '' });
 
 /**
@@ -93,10 +88,8 @@ export function NoticeWatcher() {
       void queryClient.invalidateQueries({ queryKey: ['list', NOTICE_LIST_ID] });
       const lang = storedLanguage();
       const lines = notice.orderItemList.map(itemLine);
-      // The stored noticeTitle is in one language; the popup says the same in the console's.
-      const title = t('title', {
-        type: typeLabel(notice.orderType, lang), orderNo: notice.orderNo, count: notice.orderItemList.reduce((n, i) => n + i.quantity, 0),
-      });
+      // A socket push reaches readers of both languages: each titles it in its own.
+      const title = noticeTitleOf(lang, notice.orderType, notice.orderNo, notice.orderItemList);
       // A failed setRead was shown by the client; the popup is gone and the notice stays unread.
       await popup(notice, title, lines, () => void open(notice).catch(() => undefined));
       speak([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '), lang);

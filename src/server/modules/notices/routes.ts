@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  NOTICE_BASE, ORDER_MONITOR_PERM, newNoticeBody, noticeListBody, noticeMessage, setReadAnswer, setReadBody,
+  NOTICE_BASE, ORDER_MONITOR_PERM, newNoticeBody, noticeListBody, noticeMessage, noticeTitleOf, setReadAnswer, setReadBody,
   type NoticeItem, type NoticeMessage, type NoticeRow,
 } from '../../../shared/api/notices';
+import type { Language } from '../../../shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { dealers, deliveryNoticeReads, deliveryNotices, orders } from '../../db/schema';
 import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
@@ -20,13 +21,15 @@ async function scopeOf(db: Db, user: SessionUser): Promise<SQL | undefined> {
 
 const columns = {
   id: deliveryNotices.id, orderId: deliveryNotices.orderId, orderNo: orders.orderNo, orderType: deliveryNotices.orderType,
-  noticeTitle: deliveryNotices.noticeTitle, items: deliveryNotices.items, createdAt: deliveryNotices.createdAt,
+  items: deliveryNotices.items, createdAt: deliveryNotices.createdAt,
   dealerId: deliveryNotices.dealerId, dealerCode: dealers.code, dealerName: dealers.name, readAt: deliveryNoticeReads.readAt,
 };
-interface Stored { id: number; orderId: number; orderNo: string; orderType: string; noticeTitle: string; items: unknown; createdAt: Date }
+interface Stored { id: number; orderId: number; orderNo: string; orderType: string; items: unknown; createdAt: Date }
 
-const messageOf = (r: Stored): NoticeMessage => ({
-  id: r.id, orderId: r.orderId, orderNo: r.orderNo, orderType: r.orderType, noticeTitle: r.noticeTitle,
+/** A stored notice as answered: titled in the caller's language. */
+const messageOf = (r: Stored, lang: Language): NoticeMessage => ({
+  id: r.id, orderId: r.orderId, orderNo: r.orderNo, orderType: r.orderType,
+  noticeTitle: noticeTitleOf(lang, r.orderType, r.orderNo, r.items as NoticeItem[]),
   orderItemList: r.items as NoticeItem[], createdAt: r.createdAt.toISOString(),
 });
 
@@ -46,11 +49,11 @@ export function noticeRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: `${NOTICE_BASE}/getNewNotice`, tag, permission: 'session', body: newNoticeBody, answer: noticeMessage.nullable(),
       summary: 'The newest notice in the caller\'s scope it has not read (newer than afterId when given), or null; polled by every console',
-      handler: async ({ body, user }): Promise<NoticeMessage | null> => {
+      handler: async ({ body, user, lang }): Promise<NoticeMessage | null> => {
         const [row] = await select(user.id)
           .where(and(await scopeOf(db, user), isNull(deliveryNoticeReads.userId), body.afterId != null ? gt(deliveryNotices.id, body.afterId) : undefined))
           .orderBy(desc(deliveryNotices.id)).limit(1);
-        return row ? messageOf(row) : null;
+        return row ? messageOf(row, lang) : null;
       },
     }),
     defineRoute({
@@ -69,7 +72,7 @@ export function noticeRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: `${NOTICE_BASE}/list`, tag, permission: ORDER_MONITOR_PERM, body: noticeListBody,
       summary: 'The order monitor: notices in the caller\'s scope, a page, by read state, order type and creation date',
-      handler: async ({ body, user }) => {
+      handler: async ({ body, user, lang }) => {
         const where = and(
           await scopeOf(db, user),
           body.read === 'read' ? isNotNull(deliveryNoticeReads.userId) : body.read === 'unread' ? isNull(deliveryNoticeReads.userId) : undefined,
@@ -77,8 +80,9 @@ export function noticeRoutes({ db }: Services) {
           body.dateFrom ? sql`${deliveryNotices.createdAt} >= ${body.dateFrom}::date` : undefined,
           body.dateTo ? sql`${deliveryNotices.createdAt} < ${body.dateTo}::date + 1` : undefined,
         );
+        // Titles read "type order-no count" in the caller's language: sorting by title is by order no.
         const order = orderFrom(body.orderBy, {
-          createdAt: deliveryNotices.createdAt, orderType: deliveryNotices.orderType, noticeTitle: deliveryNotices.noticeTitle, orderNo: orders.orderNo,
+          createdAt: deliveryNotices.createdAt, orderType: deliveryNotices.orderType, noticeTitle: orders.orderNo, orderNo: orders.orderNo,
         }, desc(deliveryNotices.id));
         const [rows, [{ n }]] = await Promise.all([
           select(user.id).where(where).orderBy(...order).limit(body.pageSize).offset(offsetOf(body)),
@@ -86,7 +90,7 @@ export function noticeRoutes({ db }: Services) {
             .leftJoin(deliveryNoticeReads, readBy(user.id)).where(where),
         ]);
         const list: NoticeRow[] = rows.map((r) => ({
-          ...messageOf(r), dealerId: r.dealerId, dealerCode: r.dealerCode, dealerName: r.dealerName,
+          ...messageOf(r, lang), dealerId: r.dealerId, dealerCode: r.dealerCode, dealerName: r.dealerName,
           read: r.readAt !== null, readAt: r.readAt?.toISOString() ?? null,
         }));
         return pageAnswer(list, n, body);

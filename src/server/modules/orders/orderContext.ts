@@ -47,8 +47,11 @@ export async function linesOf(tx: Db, orderId: number): Promise<ScanLine[]> {
 /** The tyres of these codes as they are now; with `lock`, locked in code order (no deadlocks between orders). */
 export async function heldBarcodes(tx: Db, codes: string[], lock = false): Promise<Map<string, HeldBarcode>> {
   const found = new Map<string, HeldBarcode>();
-  for (let i = 0; i < codes.length; i += 1000) {
-    const chunk = [...codes.slice(i, i + 1000)].sort();
+  // The whole list in one order, not each chunk: two orders of 1,000+ tyres lock their shared
+  // barcodes in the same sequence, so one waits for the other instead of deadlocking.
+  const sorted = [...new Set(codes)].sort();
+  for (let i = 0; i < sorted.length; i += 1000) {
+    const chunk = sorted.slice(i, i + 1000);
     if (lock) await tx.select({ code: barcodes.code }).from(barcodes).where(inArray(barcodes.code, chunk)).orderBy(barcodes.code).for('update');
     const rows = await tx.select({
       code: barcodes.code, materialId: barcodes.materialId, materialCode: materials.code, materialName: materials.name, status: barcodes.status,

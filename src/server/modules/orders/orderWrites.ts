@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { noticeTitleOf } from '../../../shared/api/notices';
 import type { OrderInput } from '../../../shared/api/orders';
+import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
 import { isOpen, ORDER_PAGES, ORDER_STATUS, ORDER_TYPES, type OrderType } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { barcodes, brands, deliveryNotices, materials, orderLines, orderScans, orders } from '../../db/schema';
@@ -85,9 +87,9 @@ async function createNotice(tx: Db, orderId: number, orderNo: string, orderType:
     brand: brands.name, specification: materials.specification, pattern: materials.pattern, quantity: orderLines.plannedQty,
   }).from(orderLines).innerJoin(materials, eq(materials.id, orderLines.materialId)).innerJoin(brands, eq(brands.id, materials.brandId))
     .where(eq(orderLines.orderId, orderId));
-  const total = items.reduce((n, i) => n + i.quantity, 0);
   const orderItemList = items.map((i) => ({ ...i, batch: null }));
-  const noticeTitle = `${ORDER_TYPES[orderType].zh} ${orderNo}: ${total}`;
+  // Stored in the default language; every answer titles it again in the reader's.
+  const noticeTitle = noticeTitleOf(DEFAULT_LANGUAGE, orderType, orderNo, orderItemList);
   const [row] = await tx.insert(deliveryNotices).values({ dealerId, orderId, orderType, noticeTitle, items: orderItemList })
     .returning({ id: deliveryNotices.id, createdAt: deliveryNotices.createdAt });
   return { id: row.id, orderId, orderNo, orderType, noticeTitle, orderItemList, createdAt: row.createdAt.toISOString() };
@@ -126,7 +128,8 @@ export async function updateOrder(ctx: OrderCtx, id: number, input: OrderInput):
 }
 
 /** Deletes orders nobody has scanned on yet; anything else is cancelled instead, so its trail stays. */
-export async function deleteOrders(ctx: OrderCtx, ids: number[]): Promise<number> {
+export async function deleteOrders(ctx: OrderCtx, requested: number[]): Promise<number> {
+  const ids = [...new Set(requested)];
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select({ id: orders.id, status: orders.status, orderNo: orders.orderNo }).from(orders)
       .where(and(inArray(orders.id, ids), pageScope(ctx.page, ctx.scope))).for('update');
@@ -151,7 +154,8 @@ export async function cancelOrder(ctx: OrderCtx, id: number): Promise<void> {
 }
 
 /** Print and upload flags: printing any order but a cancelled one; uploading completed orders only. */
-export async function markOrders(ctx: OrderCtx, ids: number[], flag: 'print' | 'upload'): Promise<number> {
+export async function markOrders(ctx: OrderCtx, requested: number[], flag: 'print' | 'upload'): Promise<number> {
+  const ids = [...new Set(requested)]; // a repeated id marks its order once, not a 404
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select({ id: orders.id, status: orders.status }).from(orders)
       .where(and(inArray(orders.id, ids), pageScope(ctx.page, ctx.scope))).for('update');

@@ -79,7 +79,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
       await updateOrder(ctx, id, input);
       return { id };
     }),
-    route('delete', `${perm}:delete`, orderIdsBody, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, [...new Set(ids)]) })),
+    route('delete', `${perm}:delete`, orderIdsBody, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, ids) })),
     route('cancel', `${perm}:cancel`, orderIdBody, 'cancel an open order', async (ctx, { id }) => {
       await cancelOrder(ctx, id);
       return { id };

@@ -26,6 +26,30 @@ describe('barcodeRefusal', () => {
     expect(barcodeRefusal(adjust, tyre('X1', { status: 'out' }), 'X1', 'overflow')).toBeNull();
     expect(barcodeRefusal({ orderType: 'IV', dealerId: 7, warehouseId: 70 }, tyre('X1', { status: 'out' }), 'X1')).toBeNull();
   });
+
+  it("never takes another dealer's or the maker's tyre, and names none of their warehouses", () => {
+    const stocktake: ScanOrder = { orderType: 'IV', dealerId: 7, warehouseId: 70 };
+    const adjust: ScanOrder = { orderType: 'DO', dealerId: 7, warehouseId: 70 };
+    const elsewhere = { dealerId: 8, warehouseId: 80, warehouseName: 'Other dealer W80' };
+    const cases: [ScanOrder, Partial<HeldBarcode>, ('loss' | 'overflow')?][] = [
+      [receipt, { status: 'pending', dealerId: null, warehouseId: null, warehouseName: null }], // the maker's own delivery
+      [receipt, { status: 'pending', ...elsewhere }],
+      [stocktake, { status: 'in', ...elsewhere }],
+      [stocktake, { status: 'out', ...elsewhere }],
+      [adjust, { status: 'in', ...elsewhere }, 'overflow'],
+      [adjust, { status: 'out', ...elsewhere }, 'overflow'],
+      [sale, { status: 'in', ...elsewhere }],
+      [{ orderType: 'TR', dealerId: 7, warehouseId: 70 }, { status: 'in', ...elsewhere }],
+    ];
+    for (const [order, over, kind] of cases) {
+      const refusal = barcodeRefusal(order, tyre('X9', over), 'X9', kind);
+      expect(refusal, `${order.orderType} ${JSON.stringify(over)}`).toEqual({ key: 'barcodeOtherDealer', params: { barcode: 'X9' } });
+    }
+    // The maker's own orders (no dealer) take the maker's tyres, not a dealer's.
+    const makerReceipt: ScanOrder = { orderType: 'PR', dealerId: null, warehouseId: 1 };
+    expect(barcodeRefusal(makerReceipt, tyre('X9', { status: 'pending', dealerId: null, warehouseId: null }), 'X9')).toBeNull();
+    expect(barcodeRefusal(makerReceipt, tyre('X9', { status: 'pending', dealerId: 7, warehouseId: null }), 'X9')?.key).toBe('barcodeOtherDealer');
+  });
 });
 
 describe('ScanPlanner', () => {

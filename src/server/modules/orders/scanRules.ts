@@ -43,6 +43,11 @@ const refuse = (key: MessageKey, params: Record<string, string | number>): Refus
  */
 export function barcodeRefusal(order: ScanOrder, held: HeldBarcode | undefined, code: string, adjustKind?: AdjustKind | null): Refusal | null {
   if (!held) return refuse('barcodeUnknown', { barcode: code });
+  // A tyre shipped to, held by or last sold by another dealer (or the maker, whose tyres have
+  // no dealer) is never this order's, whatever its type: a dealer cannot receive the maker's
+  // delivery, count another dealer's tyre into its stocktake or book it as overflow. The
+  // refusal names no warehouse, so it tells nothing about the other dealer's stock.
+  if (held.dealerId !== order.dealerId) return refuse('barcodeOtherDealer', { barcode: code });
   const p = { barcode: code, warehouse: held.warehouseName ?? '-' };
   const effect: StockEffect = ORDER_TYPES[order.orderType].effect;
   const inHere = held.status === 'in' && held.warehouseId === order.warehouseId;
@@ -50,12 +55,10 @@ export function barcodeRefusal(order: ScanOrder, held: HeldBarcode | undefined, 
     case 'receive':
       if (held.status === 'in') return refuse('barcodeInStock', p);
       if (held.status === 'out') return refuse('barcodeAlreadyOut', p);
-      if (held.dealerId !== null && held.dealerId !== order.dealerId) return refuse('barcodeOtherDealer', p);
       return null;
     case 'return':
       if (held.status === 'in') return refuse('barcodeInStock', p);
       if (held.status === 'pending') return refuse('barcodeNotReceived', p);
-      if (held.dealerId !== order.dealerId) return refuse('barcodeOtherDealer', p);
       return null;
     case 'ship':
     case 'transfer':

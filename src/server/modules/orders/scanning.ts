@@ -4,6 +4,7 @@ import type { ScanRefusal, ScanResult, scanBody, UploadResult, uploadBody } from
 import { message } from '../../../shared/i18n/messages';
 import { isInbound, ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/pgErrors';
 import { orderLines, orderScans, orders, pdaUploads, storageLocations, uploadLogs } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { assertOpen, dealerFlags, heldBarcodes, linesOf, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
@@ -119,7 +120,11 @@ export async function uploadScans(ctx: OrderCtx, body: z.infer<typeof uploadBody
   const log = (values: Partial<typeof uploadLogs.$inferInsert> & { ok: boolean }) =>
     ctx.db.insert(uploadLogs).values({ uploadId: body.uploadId, orderId: body.orderId, dealerId: ctx.user.dealerId, userId: ctx.user.id, ...values });
   try {
-    const result = await takeUpload(ctx, body);
+    const result = await takeUpload(ctx, body).catch((err: unknown) => {
+      // The same id sent at the same moment to two orders: each order's lock lets its upload
+      // past the replay check, and the id's primary key refuses the second one.
+      throw isUniqueViolation(err, 'pda_uploads_pkey') ? conflict('uploadIdReused', 'uploadId') : err;
+    });
     if (!result.replayed) await log({ ok: true, accepted: result.accepted });
     return result;
   } catch (err) {

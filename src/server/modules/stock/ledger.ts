@@ -74,21 +74,34 @@ async function updateBarcodes(tx: Db, p: Posting) {
   }
 }
 
-function sumBy<K extends string>(moves: Move[], keyOf: (m: Move) => K): Map<K, { move: Move; qty: number; inQty: number; outQty: number }> {
-  const sums = new Map<K, { move: Move; qty: number; inQty: number; outQty: number }>();
+/**
+ * Moves summed per key, in key order. Every transaction upserts roll-up rows in that one
+ * order, so two completions touching the same materials in different scan orders queue
+ * behind each other instead of deadlocking.
+ */
+function sumBy(moves: Move[], keyOf: (m: Move) => (string | number)[]): { move: Move; qty: number; inQty: number; outQty: number }[] {
+  const sums = new Map<string, { key: (string | number)[]; move: Move; qty: number; inQty: number; outQty: number }>();
   for (const m of moves) {
     const key = keyOf(m);
-    const s = sums.get(key) ?? { move: m, qty: 0, inQty: 0, outQty: 0 };
+    const id = key.join('|');
+    const s = sums.get(id) ?? { key, move: m, qty: 0, inQty: 0, outQty: 0 };
     s.qty += m.qty;
     if (m.qty > 0) s.inQty += m.qty; else s.outQty -= m.qty;
-    sums.set(key, s);
+    sums.set(id, s);
   }
-  return sums;
+  return [...sums.values()].sort((a, b) => compareKeys(a.key, b.key)).map(({ key: _key, ...s }) => s);
+}
+
+function compareKeys(a: (string | number)[], b: (string | number)[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return 0;
 }
 
 async function updateOnHand(tx: Db, moves: Move[]) {
-  const sums = sumBy(moves, (m) => `${m.warehouseId}|${m.locationId ?? 0}|${m.materialId}|${m.dotCode ?? ''}|${m.dealerId ?? 0}`);
-  const rows = [...sums.values()].filter((s) => s.qty !== 0).map(({ move: m, qty }) => ({
+  const sums = sumBy(moves, (m) => [m.warehouseId, m.locationId ?? 0, m.materialId, m.dotCode ?? '', m.dealerId ?? 0]);
+  const rows = sums.filter((s) => s.qty !== 0).map(({ move: m, qty }) => ({
     dealerId: m.dealerId ?? 0, warehouseId: m.warehouseId, locationId: m.locationId ?? 0, materialId: m.materialId, dotCode: m.dotCode ?? '', qty,
   }));
   for (let i = 0; i < rows.length; i += 1000) {
@@ -105,8 +118,7 @@ async function updateOnHand(tx: Db, moves: Move[]) {
  * closing of its latest earlier day, so a balance report reads one row per key and day.
  */
 async function updateDaily(tx: Db, day: string, moves: Move[]) {
-  const sums = sumBy(moves, (m) => `${m.warehouseId}|${m.materialId}`);
-  for (const { move: m, inQty, outQty } of sums.values()) {
+  for (const { move: m, inQty, outQty } of sumBy(moves, (m) => [m.warehouseId, m.materialId])) {
     const previous = sql`coalesce((select d.closing from ${stockDaily} d where d.warehouse_id = ${m.warehouseId} and d.material_id = ${m.materialId} and d.day < ${day} order by d.day desc limit 1), 0)`;
     await tx.execute(sql`
       insert into ${stockDaily} (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, closing)

@@ -16,6 +16,7 @@ import { session } from '../../stores/session';
 import { orderColumns } from './orderColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { OrderFormDialog, type OrderFormState } from './OrderFormDialog';
+import { cardsFor } from '../print/orderCards';
 import { ScanDrawer } from './scan/ScanDrawer';
 import { orderListId, useOrderActions } from './useOrderActions';
 import { typeLabel } from './orderCells';
@@ -77,14 +78,17 @@ function OrderList({ page, title, openId }: { page: OrderPage; title: string; op
   /** Detail, scan, complete (and a stocktake's lines) as buttons on a desk, the rest under "more"; all under "more" on a phone. */
   const rowActions = (row: OrderRow) => {
     const open = isOpen(row.status);
-    const actionList: { key: string; label: string; icon?: ReactNode; status?: 'success'; run(): void; inline: boolean }[] = [
+    const actionList: { key: string; label: string; icon?: ReactNode; status?: 'success'; run(): void; inline: boolean; children?: { key: string; label: string; run(): void }[] }[] = [
       { key: 'detail', label: t('detail'), icon: <IconEye />, run: () => setDetailId(row.id), inline: true },
       ...(open && can('scan') ? [{ key: 'scan', label: t('scan'), icon: <IconScan />, run: () => setScanId(row.id), inline: true }] : []),
       ...(open && can('complete') ? [{ key: 'complete', label: t('complete'), status: 'success' as const, run: () => void actions.complete(row), inline: true }] : []),
       ...(page === 'InventoryList' ? [{ key: 'lines', label: t('stocktakeLines'), icon: <IconList />, run: () => actions.openStocktakeLines(row), inline: true }] : []),
       ...(open && can('edit') ? [{ key: 'edit', label: t('kit.edit'), run: () => void edit(row), inline: false }] : []),
       ...(open && can('cancel') ? [{ key: 'cancel', label: t('cancelOrder'), run: () => actions.cancel(row), inline: false }] : []),
-      ...(can('print') ? [{ key: 'print', label: t('print'), run: () => void actions.print(row), inline: false }] : []),
+      ...(can('print') ? [{
+        key: 'print', label: t('print'), run: () => undefined, inline: false,
+        children: cardsFor(row).map((card) => ({ key: `print-${card.key}`, label: t(`printCard.${card.key}`), run: () => actions.print(row, card) })),
+      }] : []),
       ...(row.status === ORDER_STATUS.completed && row.uploadStatus === '0' && can('upload')
         ? [{ key: 'upload', label: t('markUploaded'), run: () => actions.markUploaded(row), inline: false }] : []),
     ];
@@ -96,8 +100,12 @@ function OrderList({ page, title, openId }: { page: OrderPage; title: string; op
       )),
       more.length > 0 && (
         <Dropdown key="more" trigger="click" position="br" droplist={(
-          <Menu onClickMenuItem={(key) => more.find((a) => a.key === key)?.run()}>
-            {more.map((a) => <Menu.Item key={a.key} data-testid={`menu-${a.key}`}>{a.label}</Menu.Item>)}
+          <Menu onClickMenuItem={(key) => more.flatMap((a) => [a, ...(a.children ?? [])]).find((a) => a.key === key)?.run()}>
+            {more.map((a) => (a.children ? (
+              <Menu.SubMenu key={a.key} title={<span data-testid={`menu-${a.key}`}>{a.label}</span>}>
+                {a.children.map((c) => <Menu.Item key={c.key} data-testid={`menu-${c.key}`}>{c.label}</Menu.Item>)}
+              </Menu.SubMenu>
+            ) : <Menu.Item key={a.key} data-testid={`menu-${a.key}`}>{a.label}</Menu.Item>))}
           </Menu>
         )}>
           <Button size="mini" type="text" icon={<IconMore />} aria-label={t('more')} data-testid="row-more" />

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import type { OrderRow } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
 import type { OrdersApi } from '../../api/orders';
+import { orderCardHref, type OrderCardDef } from '../print/orderCards';
 import { session } from '../../stores/session';
 import { ns } from './locale';
 
@@ -78,15 +79,13 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
     },
   });
 
-  /** Opens the print card in a new window (transfers have their own) and records that the order was printed. */
-  const print = async (row: Pick<OrderRow, 'id'>) => {
-    window.open(`#/${page === 'TRorder' ? 'trCardCopy' : 'prCard'}?id=${row.id}`, '_blank');
-    try {
-      await api.markPrinted([row.id]);
-    } catch {
-      // shown by the client; the card is open anyway
-    }
-    await refresh(row.id);
+  /**
+   * Opens a print card in a new window. The card records the print itself once its print
+   * dialog closes (an opened card may never be printed); back on this tab the list shows it.
+   */
+  const print = (row: Pick<OrderRow, 'id'>, card: OrderCardDef) => {
+    window.open(orderCardHref(card, page, row.id), '_blank');
+    window.addEventListener('focus', () => void refresh(row.id), { once: true });
   };
 
   const markUploaded = (row: Pick<OrderRow, 'id' | 'orderNo'>) => Modal.confirm({

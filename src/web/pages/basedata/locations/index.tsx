@@ -1,5 +1,5 @@
 import { Button, Form, InputNumber, Message, Modal, Select, Tag } from '@arco-design/web-react';
-import { IconApps } from '@arco-design/web-react/icon';
+import { IconApps, IconPrinter } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,6 +83,12 @@ export default function LocationsPage() {
           toolbar={(
             <>
               {picker}
+              <Button
+                icon={<IconPrinter />} disabled={!warehouseId} data-testid="toolbar-print-labels"
+                onClick={() => window.open(`#/LocationReport?warehouseId=${warehouseId}`, '_blank')}
+              >
+                {t('printLabels')}
+              </Button>
               {buttons.has(`${WarehousingPerm.location}:add`) && (
                 <Button icon={<IconApps />} disabled={!warehouseId} onClick={() => { form.resetFields(); setGenerating(true); }} data-testid="toolbar-generate">
                   {t('generate')}

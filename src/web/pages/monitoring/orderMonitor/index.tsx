@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { NOTICE_BASE, ORDER_MONITOR_PERM, type NoticeItem, type NoticeRow } from '@shared/api/notices';
-import { ORDER_TYPE_CODES, ORDER_TYPES, pageOfType, type OrderType } from '@shared/orders/orderTypes';
+import { NOTICE_BASE, ORDER_MONITOR_PERM, noticeTitleOf, type NoticeItem, type NoticeRow } from '@shared/api/notices';
+import { isOrderType, ORDER_TYPE_CODES, ORDER_TYPES, pageOfType } from '@shared/orders/orderTypes';
 import { crudApi, type PageQuery } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { NOTICE_LIST_ID } from '../../../api/realtime';
@@ -20,7 +20,6 @@ const noticeApi = {
   ...crudApi<NoticeRow, Record<string, unknown>>(NOTICE_BASE),
   page: (query: PageQuery) => api.post<{ list: NoticeRow[]; total: number; pageNum: number; pageSize: number }>(`${NOTICE_BASE}/list`, query),
 };
-const isOrderType = (type: string): type is OrderType => type in ORDER_TYPES;
 const itemText = (i: NoticeItem) => `${i.brand} ${i.specification} ${i.pattern}${i.batch ? ` · ${i.batch}` : ''} ×${i.quantity}`;
 /** The order's own page in the warehousing menu, asked to open the order. */
 const orderPath = (r: NoticeRow) => (isOrderType(r.orderType) ? `/ordermanage/Order/${pageOfType(r.orderType)}` : null);
@@ -63,11 +62,11 @@ export default function OrderMonitorPage() {
 
   const columns: Column<NoticeRow>[] = [
     {
-      // The stored title is in one language; the row says it in the console's, as the popup does.
+      // Titled in the console's language, as the popup is (a language switch reloads the page).
       key: 'noticeTitle', title: t('noticeTitle'),
       render: (_: unknown, r: NoticeRow) => (
         <div style={{ fontWeight: r.read ? 400 : 600, minWidth: 200, maxWidth: 320, whiteSpace: 'normal' }} data-testid="notice-title">
-          {t('heading', { type: typeLabel(r.orderType), orderNo: r.orderNo, count: r.orderItemList.reduce((n, i) => n + i.quantity, 0) })}
+          {noticeTitleOf(lang, r.orderType, r.orderNo, r.orderItemList)}
         </div>
       ),
     },

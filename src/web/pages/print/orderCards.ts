@@ -1,0 +1,29 @@
+import type { OrderRow } from '@shared/api/orders';
+import { ORDER_TYPES, type OrderPage, type OrderType } from '@shared/orders/orderTypes';
+
+/** A printable card of an order: the spec's print route and which orders it fits. */
+export interface OrderCardDef {
+  key: 'card' | 'copy' | 'transfer' | 'picking' | 'labels';
+  /** The spec's print route (section 2), without the leading slash. */
+  path: 'prCard' | 'prCardCopy' | 'trCardCopy' | 'bhdCardCopy' | 'prCard2';
+  fits(order: Pick<OrderRow, 'orderType' | 'scannedQty'>): boolean;
+}
+
+const effectOf = (type: string) => ORDER_TYPES[type as OrderType]?.effect;
+
+/** Every card an order can print, in the order the print menu offers them. */
+export const ORDER_CARDS: readonly OrderCardDef[] = [
+  { key: 'card', path: 'prCard', fits: () => true },
+  { key: 'copy', path: 'prCardCopy', fits: () => true },
+  { key: 'transfer', path: 'trCardCopy', fits: (o) => effectOf(o.orderType) === 'transfer' },
+  { key: 'picking', path: 'bhdCardCopy', fits: (o) => ['ship', 'transfer'].includes(effectOf(o.orderType) ?? '') },
+  { key: 'labels', path: 'prCard2', fits: (o) => o.scannedQty > 0 },
+];
+
+export const cardsFor = (order: Pick<OrderRow, 'orderType' | 'scannedQty'>) => ORDER_CARDS.filter((c) => c.fits(order));
+
+/**
+ * The card's address. The page names the order's list, whose detail call (and print
+ * permission) the card uses: without it the card could only find purchase receipts.
+ */
+export const orderCardHref = (card: OrderCardDef, page: OrderPage, id: number) => `#/${card.path}?id=${id}&page=${page}`;
