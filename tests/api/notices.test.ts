@@ -198,8 +198,9 @@ describe('socket.io pushes', () => {
     expect(got.d1[0]).toMatchObject({ orderId, orderType: 'PR', orderItemList: [expect.objectContaining({ quantity: 3 })] });
     // The push goes to readers of both languages with the stored title; each console titles it in its own.
     const polled = await newest('dealer1');
-    expect({ ...got.d1[0], noticeTitle: '' }).toEqual({ ...polled, noticeTitle: '' });
-    expect(got.d1[0].noticeTitle).toBe(`新到货：采购入库 ${polled!.orderNo}，共 3 条`);
+    const pushed = got.d1[0] as NoticeMessage;
+    expect({ ...pushed, noticeTitle: '' }).toEqual({ ...polled, noticeTitle: '' });
+    expect(pushed.noticeTitle).toBe(`新到货：采购入库 ${polled!.orderNo}，共 3 条`);
     await new Promise((r) => setTimeout(r, 200));
     expect(got.d2).toEqual([]);
     expect(got.staff).toEqual([]);

@@ -76,3 +76,40 @@ for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
     await expect(page.locator('.order-detail .arco-drawer-header')).toContainText(second);
   });
 }
+
+test('with the socket blocked, the 10 s poll still brings the notice, and it is read aloud at rate 1.3 in the console language', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await tokenOf(request, 'admin');
+  const dealerId = (await post<{ dealerId: number }>(request, '/sys/user/getCurrentUserInfo', {}, await tokenOf(request, 'dealer1'))).dealerId;
+  // No socket.io at all (a proxy that refuses it): only getNewNotice can bring the notice.
+  await page.route('**/socket.io/**', (route) => route.abort());
+  // What the console asks the browser to say, instead of saying it.
+  await page.addInitScript(() => {
+    const spoken: { text: string; lang: string; rate: number }[] = [];
+    (window as unknown as { spoken: typeof spoken }).spoken = spoken;
+    Object.defineProperty(window, 'speechSynthesis', {
+      value: { cancel: () => undefined, speak: (u: SpeechSynthesisUtterance) => spoken.push({ text: u.text, lang: u.lang, rate: u.rate }) },
+    });
+  });
+  await prepare(page, { lang: 'en-US', theme: 'dark' });
+  const polls: number[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/getNewNotice')) polls.push(Date.now()); });
+  await login(page, 'dealer1');
+  const started = Date.now();
+  const orderNo = await deliverToDealer1(request, admin, dealerId, 5);
+
+  const popups = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
+  await expect(popups).toContainText(orderNo, { timeout: 25_000 });
+  // It came by the poll: the first one goes out about 10 s after the layout started.
+  expect(polls.length).toBeGreaterThan(0);
+  expect(polls[0] - started).toBeGreaterThan(8000);
+  await expect(popups).toContainText('quantity 5');
+  const spoken = await page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string; rate: number }[] }).spoken);
+  expect(spoken).toHaveLength(1);
+  expect(spoken[0].lang).toBe('en-US');
+  expect(spoken[0].rate).toBeCloseTo(1.3, 5); // the utterance keeps it as a 32-bit float
+  expect(spoken[0].text).toContain(`New delivery: Purchase receipt ${orderNo}, 7 tyres`);
+  // The popup stays until it is dealt with.
+  await page.waitForTimeout(1500);
+  await expect(popups).toHaveCount(1);
+});

@@ -87,6 +87,14 @@ async function chooseMore(page: Page, row: Locator, action: string) {
   await page.locator('.arco-dropdown-menu-item:visible', { hasText: action }).click();
 }
 
+/** Print › one of the cards the order offers, from the row's "more" menu; answers the card's window. */
+async function choosePrint(page: Page, row: Locator, print: string, card: string): Promise<Page> {
+  await row.getByTestId('row-more').click();
+  await page.locator('.arco-dropdown-menu-pop-header:visible', { hasText: print }).hover();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('.arco-dropdown-menu-item:visible', { hasText: card }).click()]);
+  return popup;
+}
+
 async function pickOption(page: Page, trigger: Locator, text: string) {
   await trigger.click();
   if (text) await page.keyboard.type(text);
@@ -186,10 +194,18 @@ test.describe('Warehousing › orders and scanning', () => {
     await expect(page.locator('.arco-message').last()).toContainText('单据已完成');
     expect(await onHandInDetail(page, sale)).toBe(before + 1);
 
-    // Printing opens the card in a new window and records the order as printed.
-    const [card] = await Promise.all([page.waitForEvent('popup'), chooseMore(page, sale, '打印')]);
-    expect(card.url()).toMatch(/#\/prCard\?id=\d+$/);
-    await card.close();
+    // Print › picking list opens this sales order's card (from its own list, not as a receipt);
+    // opening records nothing, closing the print dialog records the print.
+    const orderNo = (await sale.getByTestId('order-no').innerText()).trim();
+    const card = await choosePrint(page, sale, '打印', '备货单');
+    expect(card.url()).toMatch(/#\/bhdCardCopy\?id=\d+&page=WLorder$/);
+    await expect(card.locator('.print-pages')).toContainText(orderNo);
+    await expect(card.getByTestId('print-button')).toBeEnabled();
+    await page.bringToFront();
+    await expect(sale).toContainText('未打印');
+    // Closed the moment the dialog is gone: the card still records the print before it closes.
+    await card.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await Promise.all([card.waitForEvent('close'), card.getByTestId('print-close').click()]);
     await expect(sale).toContainText('已打印');
   });
 
@@ -288,8 +304,9 @@ test.describe('Warehousing › orders and scanning', () => {
     await searchKeyword(transfers, tag);
     const row = transfers.locator('.arco-table-tr', { hasText: tag });
     await expect(row).toContainText('CDC03');
-    const [card] = await Promise.all([page.waitForEvent('popup'), chooseMore(page, row, 'Print')]);
-    expect(card.url()).toMatch(/#\/trCardCopy\?id=\d+$/);
+    const card = await choosePrint(page, row, 'Print', 'Transfer card');
+    expect(card.url()).toMatch(/#\/trCardCopy\?id=\d+&page=TRorder$/);
+    await expect(card.locator('.print-pages')).toContainText('CDC03');
     await card.close();
     await chooseMore(page, row, 'Cancel order');
     await page.locator('.arco-modal .arco-btn-primary').click();

@@ -10,10 +10,12 @@ import './print.css';
  * `onPrinted` runs once, after the first print dialog closes (the browser's `afterprint`).
  */
 export function PrintLayout({ title, onPrinted, ready = true, children }: {
-  title: string; onPrinted?: () => void; ready?: boolean; children: ReactNode;
+  title: string; onPrinted?: () => Promise<void> | void; ready?: boolean; children: ReactNode;
 }) {
   const { t } = useTranslation(printKitNs);
   const printed = useRef(false);
+  /** What onPrinted is still doing (recording the print): Close waits for it. */
+  const recording = useRef<Promise<void> | void>(undefined);
   const latest = useRef(onPrinted);
   useEffect(() => { latest.current = onPrinted; });
 
@@ -25,14 +27,19 @@ export function PrintLayout({ title, onPrinted, ready = true, children }: {
     const after = () => {
       if (printed.current || !latest.current) return;
       printed.current = true;
-      latest.current();
+      recording.current = latest.current();
     };
     window.addEventListener('afterprint', after);
     return () => window.removeEventListener('afterprint', after);
   }, []);
 
   // Opened by an order page as its own window, Close closes it; opened in a tab, it goes back.
-  const close = () => (window.opener ? window.close() : window.history.back());
+  // A window closed at once would cancel the request recording the print: it gets up to 3 s.
+  const close = async () => {
+    await Promise.race([recording.current, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (window.opener) window.close();
+    else window.history.back();
+  };
 
   return (
     <div className="print-view">
@@ -43,7 +50,7 @@ export function PrintLayout({ title, onPrinted, ready = true, children }: {
           <Button type="primary" icon={<IconPrinter />} disabled={!ready} onClick={() => window.print()} data-testid="print-button">
             {t('print')}
           </Button>
-          <Button icon={<IconClose />} onClick={close}>{t('close')}</Button>
+          <Button icon={<IconClose />} onClick={() => void close()} data-testid="print-close">{t('close')}</Button>
         </Space>
       </div>
       <div className="print-pages">{children}</div>

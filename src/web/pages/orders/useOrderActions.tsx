@@ -1,11 +1,13 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { IconInfoCircleFill } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { OrderRow } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
+import { onOrderChange } from '../../api/orderChanges';
 import type { OrdersApi } from '../../api/orders';
 import { orderCardHref, type OrderCardDef } from '../print/orderCards';
 import { session } from '../../stores/session';
@@ -81,12 +83,14 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
 
   /**
    * Opens a print card in a new window. The card records the print itself once its print
-   * dialog closes (an opened card may never be printed); back on this tab the list shows it.
+   * dialog closes (an opened card may never be printed) and tells this list, which reloads.
    */
   const print = (row: Pick<OrderRow, 'id'>, card: OrderCardDef) => {
     window.open(orderCardHref(card, page, row.id), '_blank');
-    window.addEventListener('focus', () => void refresh(row.id), { once: true });
   };
+  useEffect(() => onOrderChange((change) => {
+    if (change.page === page) void refresh(change.id);
+  }), [page]); // eslint-disable-line react-hooks/exhaustive-deps -- refresh only closes over page
 
   const markUploaded = (row: Pick<OrderRow, 'id' | 'orderNo'>) => Modal.confirm({
     title: t('markUploaded'), content: t('markUploadedConfirm', { orderNo: row.orderNo }), okText: t('markUploaded'), cancelText: t('common.cancel'),

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { orderBase, type OrderDetail } from '@shared/api/orders';
 import { ORDER_PAGE_NAMES, orderPerm, type OrderPage } from '@shared/orders/orderTypes';
 import { api } from '../../api/http';
+import { announceOrderChange } from '../../api/orderChanges';
 import { usePermission } from '../../kit/usePermission';
 
 /**
@@ -22,10 +23,11 @@ export function useOrderCard() {
     queryFn: () => api.post<OrderDetail>(`${base}/detail`, { id }),
     enabled: valid,
   });
-  const markPrinted = mayMark ? () => {
-    api.post(`${base}/markPrinted`, { ids: [id] }).catch(() => {
+  const markPrinted = mayMark ? () => api.post(`${base}/markPrinted`, { ids: [id] }).then(
+    () => announceOrderChange({ page: page as OrderPage, id }),
+    () => {
       // The client told the user why; the order stays unprinted and can be printed again.
-    });
-  } : undefined;
+    },
+  ) : undefined;
   return { valid, query, markPrinted };
 }
