@@ -14,7 +14,8 @@ import { REPORT_QUERIES } from './reports';
  */
 export function analyticsRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async ({ user, lang }: RouteContext<unknown>): Promise<AnalyticsCtx> => ({ db, user, lang, now: new Date(), scope: await dataScopeOf(db, user) });
+  const ctxOf = async ({ user, lang }: RouteContext<unknown>): Promise<AnalyticsCtx> =>
+    ({ db, user, lang, now: new Date(), scope: await dataScopeOf(db, user), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({

@@ -4,7 +4,7 @@ import type { AnalyticsFilters } from '../../../shared/analytics/filters';
 import type { ReportDef } from '../../../shared/analytics/reportDef';
 import type { Language } from '../../../shared/i18n/languages';
 import type { RoutePermission } from '../../../shared/permissions';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { DataScope } from '../system/dataScope';
 import type { SessionUser } from '../system/sessionStore';
 
@@ -17,6 +17,8 @@ export interface AnalyticsCtx {
   scope: DataScope;
   lang: Language;
   now: Date;
+  /** The driver behind `db` (services.database.kind): streamed exports read differently on the embedded one. */
+  dbKind?: Database['kind'];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DateDimension } from '../../../../shared/analytics/domain';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
@@ -127,16 +128,50 @@ export function analysisReport(r: AnalysisReport): ReportQuery {
       if (!rows.length && paging.offset > 0) [{ total }] = await queryRows<{ total: number }>(ctx.db, sql`select count(*)::int as total from (${all}) q`);
       return { rows: rows.map(({ _total, ...row }) => row), total };
     },
-    batches: (ctx, f) => cursorBatches(ctx.db, sql`select * from (${r.rows(ctx, f)}) q order by ${orderBy(undefined)}`),
+    batches: (ctx, f) => cursorBatches(ctx, sql`select * from (${r.rows(ctx, f)}) q order by ${orderBy(undefined)}`),
     chart: (ctx, f) => queryRows<Row>(ctx.db, r.chart(ctx, f)),
   };
 }
 
 /**
- * The rows of a query, `EXPORT_BATCH` at a time, from a cursor held in a read transaction: an
- * export of any size keeps one batch in memory, and the rows come from one snapshot.
+ * The rows of a query, `EXPORT_BATCH` at a time, all from one snapshot, with one batch in memory.
+ * Between batches the export waits for its client, which may be slow or stall, so it must hold
+ * nothing other calls need meanwhile. Which cursor does that depends on the driver:
+ * - PGlite has one connection and runs each statement, and a transaction as a whole, under one
+ *   lock: a cursor inside a transaction would hold the whole database until the download ends.
+ *   So the cursor is declared WITH HOLD, outside any transaction: that one statement materialises
+ *   the result (spilling to disk past work_mem), and each batch is a short FETCH of its own.
+ * - PostgreSQL: a cursor in a read transaction on a pooled connection of its own; the other calls
+ *   use the other connections, and MVCC keeps them apart.
+ * Without a driver kind in the context (a hand-built one), the transaction's cursor: right on
+ * both drivers, only slower to let go on PGlite.
  */
-async function* cursorBatches(db: Db, query: SQL): AsyncGenerator<Row[]> {
+function cursorBatches(ctx: AnalyticsCtx, query: SQL): AsyncGenerator<Row[]> {
+  return ctx.dbKind === 'pglite' ? heldCursorBatches(ctx.db, query) : transactionCursorBatches(ctx.db, query);
+}
+
+/** Names of the held export cursors (pg_cursors lists those open). */
+export const HELD_CURSOR_PREFIX = 'report_export_';
+
+/** A WITH HOLD cursor of the one PGlite session, closed however the export ends (done, aborted, failed). */
+async function* heldCursorBatches(db: Db, query: SQL): AsyncGenerator<Row[]> {
+  // Exports share the session: each cursor needs a name of its own.
+  const cursor = `${HELD_CURSOR_PREFIX}${randomBytes(8).toString('hex')}`;
+  await db.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor with hold for ${query}`);
+  try {
+    for (;;) {
+      const rows = await queryRows<Row>(db, sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from ${sql.identifier(cursor)}`);
+      if (!rows.length) return;
+      yield rows;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  } finally {
+    await db.execute(sql`close ${sql.identifier(cursor)}`);
+  }
+}
+
+/** A cursor in a read transaction, which stays open while the consumer takes each batch. */
+async function* transactionCursorBatches(db: Db, query: SQL): AsyncGenerator<Row[]> {
   let handOver!: (rows: Row[]) => void;
   let taken: () => void = () => {};
   let stopped = false;
