@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsFilters } from '../../src/shared/analytics/filters';
 import type { Language } from '../../src/shared/i18n/languages';
+import type { Db } from '../../src/server/db/client';
 import {
   barcodes, brands, dealerMaterials, dealers, loginLogs, materials, orders, regions, stockDaily, stockMoves, stockOnHand,
   storageLocations, storehouses, uploadLogs, users, warehouses,
 } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
+import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
+import { post, type Move } from '../../src/server/modules/stock/ledger';
 import { dataScopeOf } from '../../src/server/modules/system/dataScope';
 import { hashPassword } from '../../src/server/modules/system/passwordHash';
 import type { SessionUser } from '../../src/server/modules/system/sessionStore';
@@ -28,7 +31,7 @@ const NOW = new Date(2026, 11, 23, 12);
 const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s);
 
 let server: TestServer;
-const id = { d1: 0, d2: 0, w1: 0, w2: 0, wc: 0, m1: 0, m2: 0, b1: 0, b2: 0, admin: 0, user1: 0, user2: 0 };
+const id = { d1: 0, d2: 0, w1: 0, w2: 0, wc: 0, l1: 0, m1: 0, m2: 0, b1: 0, b2: 0, admin: 0, user1: 0, user2: 0 };
 
 beforeAll(async () => {
   server = await startTestServer({ SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD });
@@ -59,7 +62,7 @@ beforeAll(async () => {
     { userName: 'dealer2', nickName: 'D2 user', passwordHash, dealerId: d2.id },
   ]).returning();
   const [admin] = await db.select().from(users).where(eq(users.userName, 'admin'));
-  Object.assign(id, { d1: d1.id, d2: d2.id, w1: w1.id, w2: w2.id, wc: wc.id, m1: m1.id, m2: m2.id, b1: b1.id, b2: b2.id, admin: admin.id, user1: user1.id, user2: user2.id });
+  Object.assign(id, { d1: d1.id, d2: d2.id, w1: w1.id, w2: w2.id, wc: wc.id, l1: l1.id, m1: m1.id, m2: m2.id, b1: b1.id, b2: b2.id, admin: admin.id, user1: user1.id, user2: user2.id });
 
   // Tyres in stock now. Stock age against now: 08-24 → 3 months, 08-23 23:59 → 4, 05-24 → 6,
   // 05-23 → 7, 2025-11-24 → 12, 2025-11-23 → 13. DOT age: 0125 (Monday 2024-12-30) 103 weeks,
@@ -88,8 +91,10 @@ beforeAll(async () => {
     { dealerId: d2.id, warehouseId: w2.id, materialId: m2.id, dotCode: '2526', qty: 2 },
     { warehouseId: wc.id, materialId: m1.id, dotCode: '2526', qty: 1 },
   ]);
+  // Every flow below is a receipt, a return or a shipping order (the ledger rows further down),
+  // so all of it is channel flow (domain.ts channelFlow): ship = out, receive = in.
   const daily = (day: string, dealerId: number, warehouseId: number, materialId: number, opening: number, inQty: number, outQty: number) =>
-    ({ day, dealerId, warehouseId, materialId, opening, inQty, outQty, closing: opening + inQty - outQty });
+    ({ day, dealerId, warehouseId, materialId, opening, inQty, outQty, shipQty: outQty, receiveQty: inQty, closing: opening + inQty - outQty });
   await db.insert(stockDaily).values([
     daily('2026-11-28', d1.id, w1.id, m1.id, 7, 0, 2),
     daily('2026-11-30', d1.id, w1.id, m1.id, 5, 4, 0),
@@ -145,9 +150,8 @@ beforeAll(async () => {
 afterAll(async () => { await server?.stop(); });
 
 type Who = 'admin' | 'dealer1' | 'dealer2';
-/** Runs a query as a user at the fixed "now", with the scope the server would give that user. */
-async function run(queryId: string, who: Who = 'admin', filters: Partial<AnalyticsFilters> = {}, lang: Language = 'en-US') {
-  const db = server.services.db;
+/** Runs a query as a user at the fixed "now", with the scope the server would give that user (on `db`: the server's, or a transaction). */
+async function run(queryId: string, who: Who = 'admin', filters: Partial<AnalyticsFilters> = {}, lang: Language = 'en-US', db: Db = server.services.db) {
   const user = { admin: { id: id.admin, dealerId: null }, dealer1: { id: id.user1, dealerId: id.d1 }, dealer2: { id: id.user2, dealerId: id.d2 } }[who];
   const ctx: AnalyticsCtx = { db, user: user as SessionUser, scope: await dataScopeOf(db, user), lang, now: NOW };
   const query = DASHBOARD_QUERIES.find((q) => q.id === queryId)!;
@@ -196,6 +200,78 @@ describe('stock balances read from the roll-ups', () => {
   it('turnover: outbound in the range / average daily closing stock; previous = the 10 days before', async () => {
     // 12-14..12-23: out 3; closings 8 × 6, 7 × 3, 6 → 75 / 10 = 7.5. 12-04..12-13: out 3; closings 11 × 6, 8 × 4 → 9.8.
     expect(await first('stock.turnover', 'dealer1', { dateFrom: '2026-12-14', dateTo: '2026-12-23' })).toEqual({ value: 0.4, previous: 3 / 9.8 });
+  });
+});
+
+describe('outbound is channel outbound (domain.ts channelFlow): a transfer is not, a sale is', () => {
+  class RolledBack extends Error {}
+  /**
+   * At "now" (12-23 12:00) tyre T1 (M1, on W1's location A-01) leaves W1 through the ledger, inside
+   * a transaction that is rolled back afterwards so the world above stays as it is; `check` reads
+   * the dashboards in that transaction. D1 gets a second warehouse W1b as the transfer's target.
+   */
+  async function afterPosting(orderType: 'TR' | 'WL', check: (tx: Db, w1b: number) => Promise<void>) {
+    const attempt = server.services.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [w1b] = await tx.insert(warehouses).values({ code: 'W1B', name: 'W1 second', dealerId: id.d1 }).returning();
+      const [o] = await tx.insert(orders).values({ orderNo: `DQ-${orderType}`, orderType, status: '2', dealerId: id.d1, warehouseId: id.w1, targetWarehouseId: orderType === 'TR' ? w1b.id : null }).returning();
+      const out: Move = { barcode: 'T1', qty: -1, dealerId: id.d1, warehouseId: id.w1, locationId: id.l1, materialId: id.m1, dotCode: '0125' };
+      const moves: Move[] = orderType === 'TR' ? [out, { ...out, qty: 1, warehouseId: w1b.id, locationId: null }] : [out];
+      await post(tx, {
+        orderId: o.id, orderType, userId: null, at: NOW, moves,
+        states: [{ code: 'T1', status: orderType === 'TR' ? 'in' : 'out', dealerId: id.d1, warehouseId: orderType === 'TR' ? w1b.id : id.w1, locationId: null, inbound: false }],
+      });
+      await check(tx, w1b.id);
+      throw new RolledBack();
+    });
+    await expect(attempt).rejects.toBeInstanceOf(RolledBack);
+  }
+  const turnoverRange = { dateFrom: '2026-12-14', dateTo: '2026-12-23' };
+  const lastDays = { dateFrom: '2026-12-21', dateTo: '2026-12-23' };
+  const baselineFlows = [
+    { period: '2026-12-21', inQty: 0, outQty: 0 }, { period: '2026-12-22', inQty: 0, outQty: 0 }, { period: '2026-12-23', inQty: 0, outQty: 1 },
+  ];
+
+  it('a transfer between two warehouses of D1 changes neither D1\'s DOS, turnover nor flows; the day balance still has it out of W1', async () => {
+    await afterPosting('TR', async (tx, w1b) => {
+      // The same answers as without the transfer (the tests above): D1 still holds 6, of which 1 in W1b,
+      // and 9 went out of the channel in the 30 days. Counting the transfer as outbound gave 6 / (10/30) = 18.
+      expect(await first('stock.onHand', 'dealer1', {}, 'en-US', tx)).toEqual({ value: 6, previous: 8 });
+      expect(await first('stock.dos', 'dealer1', {}, 'en-US', tx)).toEqual({ value: 20, previous: 40 });
+      expect(await first('stock.turnover', 'dealer1', turnoverRange, 'en-US', tx)).toEqual({ value: 0.4, previous: 3 / 9.8 });
+      expect(await run('flow.byPeriod', 'dealer1', lastDays, 'en-US', tx)).toEqual(baselineFlows);
+      // Into W1b is no channel inbound either.
+      expect((await run('flow.byPeriod', 'admin', { ...lastDays, warehouseId: w1b }, 'en-US', tx)).map((r) => r.inQty)).toEqual([0, 0, 0]);
+      // W1 alone holds one tyre less, its outbound stays 9: 5 / (9/30).
+      expect((await first('stock.dos', 'admin', { warehouseId: id.w1 }, 'en-US', tx)).value).toBeCloseTo(50 / 3, 10);
+
+      // The roll-up: out of W1 and into W1b in in/out (balances), in neither ship nor receive.
+      const day = await tx.select().from(stockDaily).where(eq(stockDaily.day, '2026-12-23'));
+      const row = (warehouseId: number) => day.find((d) => d.warehouseId === warehouseId && d.materialId === id.m1);
+      expect(row(id.w1)).toMatchObject({ opening: 4, inQty: 0, outQty: 2, shipQty: 1, receiveQty: 0, closing: 2 });
+      expect(row(w1b)).toMatchObject({ opening: 0, inQty: 1, outQty: 0, shipQty: 0, receiveQty: 0, closing: 1 });
+      const dayBalance = REPORT_QUERIES.find((q) => q.def.page === 'dayBalance')!;
+      const user = { id: id.admin, dealerId: null };
+      const ctx: AnalyticsCtx = { db: tx, user: user as SessionUser, scope: await dataScopeOf(tx, user), lang: 'en-US', now: NOW };
+      const { rows } = await dayBalance.page(ctx, { dimension: 'day', dateFrom: '2026-12-23', dateTo: '2026-12-23', brandId: id.b1 }, { limit: 10, offset: 0 });
+      expect(rows.map((r) => [r.warehouseId, r.opening, r.inQty, r.outQty, r.closing, r.balanced]).sort()).toEqual([
+        [id.w1, 4, 0, 2, 2, 'yes'], [id.wc, 1, 0, 0, 1, 'yes'], [w1b, 0, 1, 0, 1, 'yes'],
+      ].sort());
+    });
+  });
+
+  it('a sale (WL) of the same tyre lowers DOS, raises turnover and shows in the outbound flow', async () => {
+    await afterPosting('WL', async (tx) => {
+      // 5 on hand, 10 out in the 30 days → 5 / (10/30) = 15; a week ago unchanged.
+      expect(await first('stock.dos', 'dealer1', {}, 'en-US', tx)).toEqual({ value: 15, previous: 40 });
+      // 12-14..12-23: 4 out; closings 8 × 6, 7 × 3, 5 → 74 / 10 = 7.4.
+      expect(await first('stock.turnover', 'dealer1', turnoverRange, 'en-US', tx)).toEqual({ value: 4 / 7.4, previous: 3 / 9.8 });
+      expect(await run('flow.byPeriod', 'dealer1', lastDays, 'en-US', tx)).toEqual([
+        ...baselineFlows.slice(0, 2), { period: '2026-12-23', inQty: 0, outQty: 2 },
+      ]);
+      const [row] = await tx.select().from(stockDaily).where(and(eq(stockDaily.day, '2026-12-23'), eq(stockDaily.warehouseId, id.w1), eq(stockDaily.materialId, id.m1)));
+      expect(row).toMatchObject({ inQty: 0, outQty: 2, shipQty: 2, receiveQty: 0, closing: 2 });
+    });
   });
 });
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { brands, materials, storageLocations, storehouses, users, warehouses } from '../../src/server/db/schema';
+import { brands, materials, stockDaily, stockMoves, storageLocations, storehouses, users, warehouses } from '../../src/server/db/schema';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { daysOfStock, dotAgeWeeks, periodOf, stockAgeBucket, turnoverRate } from '../../src/shared/analytics/domain';
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
@@ -343,5 +343,115 @@ describe('scope, input and export', () => {
     expect(body.map((r) => [r.getCell(col('Material code')).value, r.getCell(col('Quantity')).value, r.getCell(col('Value')).value])).toEqual([
       ['ANA-MA', 4, 2000], ['ANA-MB', 3, 900], ['ANA-MC', 7, 700],
     ]);
+  });
+});
+
+/**
+ * Outbound in DOS, turnover and the flow charts is channel outbound (domain.ts channelFlow):
+ * tyres that left the channel through a shipping order. A transfer between two warehouses of
+ * one dealer is not, while the day balance still shows it out of the source warehouse.
+ * Its own brand (ANT, material MT) and July 2099, after every other reading, so the answers
+ * above stay as they are. Timeline, dealer1 (WA and its second warehouse WA2):
+ *   2099-07-01  PR WA MT ×6;  2099-07-02  WL WA MT ×1
+ *   2099-07-10 10:00  TR WA → WA2 MT ×2;  11:00  WL WA MT ×1;  12:00  that sale's trace record cancelled
+ */
+describe('a transfer is not outbound, a sale is', () => {
+  let brandT = 0;
+  let mt = 0;
+  let wa2 = { id: 0, location: 0, dealerId: 0 };
+  let mtA: string[] = [];
+
+  beforeAll(async () => {
+    const db = server.services.db;
+    wa2 = await place('ANA-WA2', wh.WA.dealerId);
+    [{ id: brandT }] = await db.insert(brands).values({ code: 'ANT', name: 'Transfer' }).returning({ id: brands.id });
+    [{ id: mt }] = await db.insert(materials).values({
+      code: 'ANT-MT', name: 'Transfer MT', brandId: brandT, specification: '205/55R16 MT', pattern: 'P-MT', loadIndex: '91', speedIndex: 'V', price: '200.00',
+    }).returning({ id: materials.id });
+    await at(2099, 7, 1); mtA = await deliver('WA', mt, Array(6).fill('2599'));
+    await at(2099, 7, 2); await ship('WL', 'WA', mt, mtA.slice(0, 1));
+  });
+
+  /** What the DOS, turnover and flow readers answer for dealer1's MT on 2099-07-10 (the clock is there). */
+  async function readings(warehouseId?: number) {
+    const filters = { brandId: brandT, ...(warehouseId ? { warehouseId } : {}) };
+    const [dos] = (await report('numberOfDay', filters)).rows;
+    const [turnover] = (await report('turnoverRate', { ...filters, dateFrom: '2099-07-01', dateTo: '2099-07-10' })).rows;
+    const query = async (id: string, body: Record<string, unknown>) =>
+      (await ok<{ rows: Record<string, unknown>[] }>(`/analysis/query/${id}`, { ...filters, ...body })).rows;
+    return {
+      dos: pick([dos], 'onHand', 'outbound', 'daysOfStock')[0],
+      turnover: pick([turnover], 'outbound', 'averageStock', 'turnoverRate')[0],
+      dosStat: (await query('stock.dos', { dateTo: '2099-07-10' }))[0].value,
+      turnoverStat: (await query('stock.turnover', { dateFrom: '2099-07-01', dateTo: '2099-07-10' }))[0].value,
+      flows: await query('flow.byPeriod', { dimension: 'month', dateFrom: '2099-07-01', dateTo: '2099-07-10' }),
+    };
+  }
+  const dayBalance = async () => pick((await report('dayBalance', { brandId: brandT, dateFrom: '2099-07-10', dateTo: '2099-07-10', orderBy: [{ field: 'warehouseName', order: 'asc' }] })).rows,
+    'warehouseName', 'opening', 'inQty', 'outQty', 'closing', 'balanced');
+
+  it('the transfer changes neither the dealer\'s DOS, turnover nor outbound flow; the sale does; the day balance has both out of WA', async () => {
+    await at(2099, 7, 10, 9);
+    // 5 on hand, 1 out in the 30 days → 5 / (1/30) = 150. Closings 07-01..07-10: 6, 5 × 9 → 51 / 10 = 5.1; 1 / 5.1 = 0.2.
+    const before = {
+      dos: { onHand: 5, outbound: 1, daysOfStock: 150 },
+      turnover: { outbound: 1, averageStock: 5.1, turnoverRate: 0.2 },
+      dosStat: 150, turnoverStat: 1 / 5.1,
+      flows: [{ period: '2099-07', inQty: 6, outQty: 1 }],
+    };
+    expect(await readings()).toEqual(before);
+
+    await at(2099, 7, 10, 10);
+    const { id: tr } = await orderCall<{ id: number }>('TR', 'save', { orderType: 'TR', warehouseId: wh.WA.id, targetWarehouseId: wa2.id, lines: [{ materialId: mt, plannedQty: 2 }] });
+    await scanAndComplete('TR', tr, mtA.slice(1, 3), null);
+    // Dealer1 still holds 5 (3 in WA, 2 in WA2) and still shipped 1: the same answers. Counting the
+    // transfer as outbound (the roll-up's out) gave 3 out → DOS 50, turnover 0.59, outbound flow 3.
+    expect(await readings()).toEqual(before);
+    // WA alone holds 3; its outbound is still the one sale: 3 / (1/30) = 90.
+    expect((await readings(wh.WA.id)).dos).toEqual({ onHand: 3, outbound: 1, daysOfStock: 90 });
+    // The transfer's target received nothing from outside the channel.
+    expect((await readings(wa2.id)).flows).toEqual([{ period: '2099-07', inQty: 0, outQty: 0 }]);
+
+    await at(2099, 7, 10, 11);
+    await ship('WL', 'WA', mt, mtA.slice(3, 4));
+    // 4 on hand, 2 out → 4 / (2/30) = 60. Closings 6, 5 × 8, 4 → 50 / 10 = 5; 2 / 5 = 0.4.
+    expect(await readings()).toEqual({
+      dos: { onHand: 4, outbound: 2, daysOfStock: 60 },
+      turnover: { outbound: 2, averageStock: 5, turnoverRate: 0.4 },
+      dosStat: 60, turnoverStat: 0.4,
+      flows: [{ period: '2099-07', inQty: 6, outQty: 2 }],
+    });
+    // The day balance counts every move: WA opened at 5, lost 2 to the transfer and 1 to the sale.
+    expect(await dayBalance()).toEqual([
+      { warehouseName: 'ANA-WA warehouse', opening: 5, inQty: 0, outQty: 3, closing: 2, balanced: 'yes' },
+      { warehouseName: 'ANA-WA2 warehouse', opening: 0, inQty: 2, outQty: 0, closing: 2, balanced: 'yes' },
+    ]);
+    expect(await checkStockInvariant(server.services.db)).toEqual([]);
+  });
+
+  it('cancelling the sale\'s trace record puts the tyre back; the correction is neither inbound nor outbound', async () => {
+    await at(2099, 7, 10, 12);
+    const [sale] = await server.services.db.select({ id: stockMoves.id }).from(stockMoves).where(eq(stockMoves.barcode, mtA[3])).orderBy(desc(stockMoves.id)).limit(1);
+    await ok('/orderManage/barcode/trace/cancel', { barcode: mtA[3], moveId: sale.id });
+    // The correction (+1 under the sale's type WL) is back in the balance and on hand, not in the
+    // channel flow: the cancelled sale stays counted on its day. 5 on hand, 2 out → 75.
+    const now = await readings();
+    expect([now.dos, now.flows]).toEqual([{ onHand: 5, outbound: 2, daysOfStock: 75 }, [{ period: '2099-07', inQty: 6, outQty: 2 }]]);
+    expect((await dayBalance())[0]).toEqual({ warehouseName: 'ANA-WA warehouse', opening: 5, inQty: 1, outQty: 3, closing: 3, balanced: 'yes' });
+    expect(await checkStockInvariant(server.services.db)).toEqual([]);
+  });
+
+  it('the stock invariant names a day whose ship or receive disagrees with the ledger', async () => {
+    const db = server.services.db;
+    let problems: string[] = [];
+    await db.transaction(async (tx) => {
+      // Counting the transfer as channel outbound, as the roll-up's out does.
+      await tx.update(stockDaily).set({ shipQty: sql`${stockDaily.shipQty} + 2` })
+        .where(and(eq(stockDaily.warehouseId, wh.WA.id), eq(stockDaily.materialId, mt), eq(stockDaily.day, '2099-07-10')));
+      problems = await checkStockInvariant(tx as unknown as typeof db);
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    expect(problems).toEqual([`daily 2099-07-10 warehouse ${wh.WA.id} material ${mt}: in/out/ship/receive 1/3/3/0, the ledger's moves 1/3/1/0`]);
+    expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

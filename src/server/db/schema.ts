@@ -556,7 +556,11 @@ export const stockOnHand = pgTable('stock_on_hand', {
   index('stock_on_hand_dealer_qty_idx').on(t.dealerId, t.materialId, t.qty),
 ]);
 
-/** Daily roll-up per dealer, warehouse and material: opening, in, out, closing. */
+/**
+ * Daily roll-up per dealer, warehouse and material: opening, in, out, closing (every move, so
+ * opening + in − out = closing), and the part of in and out that is channel flow (shared
+ * analytics/domain.ts `channelFlow`): what DOS, turnover and the flow charts count.
+ */
 export const stockDaily = pgTable('stock_daily', {
   day: date('day', { mode: 'string' }).notNull(),
   dealerId: integer('dealer_id').notNull().default(0),
@@ -565,12 +569,17 @@ export const stockDaily = pgTable('stock_daily', {
   opening: integer('opening').notNull(),
   inQty: integer('in_qty').notNull().default(0),
   outQty: integer('out_qty').notNull().default(0),
+  /** Tyres that left the channel through a ship-effect order (part of out_qty). */
+  shipQty: integer('ship_qty').notNull().default(0),
+  /** Tyres that entered the channel through a receive- or return-effect order (part of in_qty). */
+  receiveQty: integer('receive_qty').notNull().default(0),
   closing: integer('closing').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.warehouseId, t.materialId, t.day] }),
   index('stock_daily_day_idx').on(t.day, t.dealerId),
-  // Covers the dashboards' day-window sums of in and out (balances, flows) without heap visits.
-  index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty),
+  // Covers the dashboards' day-window sums (balances read in and out; DOS, turnover and flows
+  // read ship and receive) without heap visits.
+  index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty, t.shipQty, t.receiveQty),
 ]);
 
 /** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */

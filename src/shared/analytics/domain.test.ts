@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { daysOfStock, dotAgeWeeks, monthsBetween, parseDot, periodOf, periodRange, stockAgeBucket, turnoverRate } from './domain';
+import {
+  CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES, channelFlow, daysOfStock, dotAgeWeeks, monthsBetween, parseDot, periodOf, periodRange, stockAgeBucket, turnoverRate,
+} from './domain';
 
 describe('analytics domain maths', () => {
   it('parses DOT codes WWYY', () => {
@@ -23,6 +25,15 @@ describe('analytics domain maths', () => {
     expect(daysOfStock(60, 0)).toBeNull();
     expect(turnoverRate(30, 60)).toBe(0.5);
     expect(turnoverRate(30, 0)).toBeNull();
+  });
+  it('counts channel flow: shipping orders out, receipts and returns in; transfers, adjustments and corrections neither', () => {
+    expect(CHANNEL_OUTBOUND_TYPES).toEqual(['WI', 'LB', 'WL', 'WC', 'XO', 'ZO', 'CO']);
+    expect(CHANNEL_INBOUND_TYPES).toEqual(['PR', 'PB', 'LR', 'LC', 'OX', 'OC', 'ZI', 'CI']);
+    expect([channelFlow('WL', -1), channelFlow('PR', 1), channelFlow('LR', 1)]).toEqual(['ship', 'receive', 'receive']);
+    // A transfer's two sides, a loss and an overflow, a stocktake, an unknown type.
+    expect([channelFlow('TR', -1), channelFlow('TR', 1), channelFlow('DO', -1), channelFlow('DO', 1), channelFlow('IV', 1), channelFlow('XX', -1)]).toEqual([null, null, null, null, null, null]);
+    // Trace corrections carry the cancelled order's type with the opposite sign.
+    expect([channelFlow('WL', 1), channelFlow('PR', -1), channelFlow('LR', -1)]).toEqual([null, null, null]);
   });
   it('labels periods, with ISO weeks across a year boundary, and maps them back to days', () => {
     expect(periodOf('2026-01-01', 'week')).toBe('2026-W01');

@@ -3,6 +3,7 @@
  * same figures over many rows; these functions define them, and the hand-worked tests of both
  * sides check against each other.
  */
+import { ORDER_TYPE_CODES, ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 
 /** DOT date code WWYY: production week and year (2324 = week 23 of 2024). null when not a DOT code. */
 export function parseDot(code: string | null | undefined): { week: number; year: number } | null {
@@ -47,13 +48,42 @@ export function stockAgeBucket(inbound: Date, now: Date): StockAgeBucket {
   return '12+';
 }
 
-/** DOS: on hand divided by average daily outbound over the trailing window (30 days unless chosen); null when nothing went out. */
+/**
+ * Channel flow: what "outbound" and "inbound" mean in DOS, turnover and the flow charts (the
+ * one definition; the queries cite it). Outbound = tyres that LEFT THE CHANNEL through an
+ * outbound order: the −1 moves of the order types whose stock effect is `ship` (sales and
+ * consigned shipments WL/WC, returns to the supplier WI/LB, outsourced and dump deliveries
+ * XO/ZO, warranty claims out CO). Inbound = tyres that ENTERED the channel: the +1 moves of
+ * `receive` and `return` orders (PR, PB, OX, OC, ZI; LR, LC, CI).
+ * Neither: transfers between warehouses (TR: the tyre stays in the channel, on hand of a dealer
+ * owning both warehouses does not change), stocktake loss/overflow and the relocations of an
+ * overflow (DO: book corrections, not trade), and barcode-trace corrections (they post under
+ * the cancelled order's type with the opposite sign, so a reversed sale is a +1 of a ship type
+ * and a reversed receipt a −1 of a receive type: outside both). A cancelled order's own move
+ * stays counted on its day; the roll-up never rewrites a past day.
+ * Every move still counts in the daily roll-up's in/out, which the balance reports and the
+ * stock at the end of a day read (opening + in − out = closing). The roll-up keeps channel
+ * flow apart in `stock_daily.ship_qty` and `receive_qty` (docs/stock-model.md).
+ */
+export function channelFlow(orderType: string, qty: number): 'ship' | 'receive' | null {
+  if (!Object.hasOwn(ORDER_TYPES, orderType)) return null;
+  const { effect } = ORDER_TYPES[orderType as OrderType];
+  if (effect === 'ship' && qty < 0) return 'ship';
+  if ((effect === 'receive' || effect === 'return') && qty > 0) return 'receive';
+  return null;
+}
+/** Order types whose −1 moves are channel outbound (`channelFlow`), for SQL over the ledger. */
+export const CHANNEL_OUTBOUND_TYPES = ORDER_TYPE_CODES.filter((t) => channelFlow(t, -1) === 'ship');
+/** Order types whose +1 moves are channel inbound (`channelFlow`), for SQL over the ledger. */
+export const CHANNEL_INBOUND_TYPES = ORDER_TYPE_CODES.filter((t) => channelFlow(t, 1) === 'receive');
+
+/** DOS: on hand divided by average daily outbound (`channelFlow`) over the trailing window (30 days unless chosen); null when nothing went out. */
 export function daysOfStock(onHand: number, outboundInWindow: number, windowDays = 30): number | null {
   if (outboundInWindow <= 0) return null;
   return onHand / (outboundInWindow / windowDays);
 }
 
-/** Turnover rate: outbound in a period divided by the average stock in that period; null when no stock was held. */
+/** Turnover rate: outbound (`channelFlow`) in a period divided by the average stock in that period; null when no stock was held. */
 export function turnoverRate(outbound: number, averageStock: number): number | null {
   if (averageStock <= 0) return null;
   return outbound / averageStock;

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { dayOf } from '../../modules/stock/ledger';
 import { queryRows, type Db } from '../client';
 import { materials, users, warehouses } from '../schema';
@@ -60,16 +61,20 @@ export async function writeHistory(tx: Db, o: HistoryOptions): Promise<HistoryCo
     select coalesce(dealer_id, 0), warehouse_id, coalesce(location_id, 0), material_id, coalesce(dot_code, ''), sum(qty)
     from stock_moves where ${ours} group by 1, 2, 3, 4, 5 having sum(qty) <> 0
     on conflict (warehouse_id, location_id, material_id, dot_code, dealer_id) do update set qty = stock_on_hand.qty + excluded.qty`);
-  // The business day of a move is its day in the server's time zone, as ledger.dayOf says.
+  // The business day of a move is its day in the server's time zone, as ledger.dayOf says;
+  // ship and receive are channel flow as ledger.updateDaily counts it (domain.ts channelFlow).
+  const types = (codes: readonly string[]) => sql.join(codes.map((t) => sql`${t}`), sql`, `);
   const daily = await queryRows<{ n: number }>(tx, sql`
     with g as (
       select (moved_at at time zone ${zone})::date as day, min(coalesce(dealer_id, 0)) as dealer_id, warehouse_id, material_id,
-        sum(greatest(qty, 0))::int as in_qty, sum(greatest(-qty, 0))::int as out_qty
+        sum(greatest(qty, 0))::int as in_qty, sum(greatest(-qty, 0))::int as out_qty,
+        count(*) filter (where qty < 0 and order_type in (${types(CHANNEL_OUTBOUND_TYPES)}))::int as ship_qty,
+        count(*) filter (where qty > 0 and order_type in (${types(CHANNEL_INBOUND_TYPES)}))::int as receive_qty
       from stock_moves where ${ours} group by 1, 3, 4),
     c as (select *, sum(in_qty - out_qty) over (partition by warehouse_id, material_id order by day)::int as closing from g),
     ins as (
-      insert into stock_daily (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, closing)
-      select day, dealer_id, warehouse_id, material_id, closing - in_qty + out_qty, in_qty, out_qty, closing from c returning 1)
+      insert into stock_daily (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, ship_qty, receive_qty, closing)
+      select day, dealer_id, warehouse_id, material_id, closing - in_qty + out_qty, in_qty, out_qty, ship_qty, receive_qty, closing from c returning 1)
     select count(*)::int as n from ins`);
   // Today's rows (the demo's own orders) opened at zero: they now open at the history's closing.
   await tx.execute(sql`

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { queryRows, type Db } from '../../db/client';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree (issue 5):
  * - every barcode's moves sum to 1 when it is in stock and to 0 otherwise;
  * - on hand per place, material and DOT equals the barcodes in stock there, and the ledger's sum;
- * - every daily row closes at opening + in - out, and the latest closing equals on hand.
+ * - every daily row closes at opening + in - out, and the latest closing equals on hand;
+ * - per warehouse, material and day the ledger's moves give the row's in and out, and its
+ *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive.
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -58,6 +61,25 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
     select w, m, coalesce(latest.q, 0) as closing, coalesce(h.q, 0) as on_hand
     from latest full join h using (w, m) where coalesce(latest.q, 0) <> coalesce(h.q, 0) limit 20`)) {
     problems.push(`warehouse ${r.w} material ${r.m}: latest daily closing ${r.closing}, on hand ${r.on_hand}`);
+  }
+  // A move's day is its local day in the server's time zone, as ledger.dayOf counts it.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const types = (codes: readonly string[]) => sql.join(codes.map((t) => sql`${t}`), sql`, `);
+  for (const r of await rows(sql`
+    with l as (
+      select warehouse_id w, material_id m, (moved_at at time zone ${zone})::date as day,
+        sum(greatest(qty, 0))::int as i, sum(greatest(-qty, 0))::int as o,
+        count(*) filter (where qty < 0 and order_type in (${types(CHANNEL_OUTBOUND_TYPES)}))::int as s,
+        count(*) filter (where qty > 0 and order_type in (${types(CHANNEL_INBOUND_TYPES)}))::int as r
+      from stock_moves group by 1, 2, 3),
+    d as (select warehouse_id w, material_id m, day, in_qty i, out_qty o, ship_qty s, receive_qty r from stock_daily)
+    select w, m, to_char(day, 'YYYY-MM-DD') as day,
+      concat_ws('/', coalesce(d.i, 0), coalesce(d.o, 0), coalesce(d.s, 0), coalesce(d.r, 0)) as daily,
+      concat_ws('/', coalesce(l.i, 0), coalesce(l.o, 0), coalesce(l.s, 0), coalesce(l.r, 0)) as ledger
+    from l full join d using (w, m, day)
+    where (coalesce(d.i, 0), coalesce(d.o, 0), coalesce(d.s, 0), coalesce(d.r, 0)) <> (coalesce(l.i, 0), coalesce(l.o, 0), coalesce(l.s, 0), coalesce(l.r, 0))
+    order by w, m, day limit 20`)) {
+    problems.push(`daily ${r.day} warehouse ${r.w} material ${r.m}: in/out/ship/receive ${r.daily}, the ledger's moves ${r.ledger}`);
   }
   return problems;
 }

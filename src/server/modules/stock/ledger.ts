@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { channelFlow } from '../../../shared/analytics/domain';
 import type { BarcodeStatus } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { barcodes, stockDaily, stockMoves, stockOnHand } from '../../db/schema';
@@ -52,7 +53,7 @@ export async function post(tx: Db, p: Posting): Promise<void> {
   }
   await updateBarcodes(tx, p);
   await updateOnHand(tx, p.moves);
-  await updateDaily(tx, dayOf(p.at), p.moves);
+  await updateDaily(tx, dayOf(p.at), p.orderType, p.moves);
 }
 
 /** Barcodes that end in the same state are updated by one statement. */
@@ -116,17 +117,27 @@ async function updateOnHand(tx: Db, moves: Move[]) {
 /**
  * The day's roll-up per warehouse and material. A key's first row of a day opens with the
  * closing of its latest earlier day, so a balance report reads one row per key and day.
+ * in/out count every move; ship/receive only channel flow (shared analytics/domain.ts
+ * `channelFlow`). A posting is one order type, so that is all of a key's out (ship) or in
+ * (receive, return) or nothing: a trace correction, posted under the cancelled order's type
+ * with the opposite sign, lands in neither.
  */
-async function updateDaily(tx: Db, day: string, moves: Move[]) {
+async function updateDaily(tx: Db, day: string, orderType: string, moves: Move[]) {
+  const ships = channelFlow(orderType, -1) === 'ship';
+  const receives = channelFlow(orderType, 1) === 'receive';
   for (const { move: m, inQty, outQty } of sumBy(moves, (m) => [m.warehouseId, m.materialId])) {
     const previous = sql`coalesce((select d.closing from ${stockDaily} d where d.warehouse_id = ${m.warehouseId} and d.material_id = ${m.materialId} and d.day < ${day} order by d.day desc limit 1), 0)`;
+    const shipQty = ships ? outQty : 0;
+    const receiveQty = receives ? inQty : 0;
     await tx.execute(sql`
-      insert into ${stockDaily} (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, closing)
-      select ${day}, ${m.dealerId ?? 0}, ${m.warehouseId}, ${m.materialId}, p.v, ${inQty}, ${outQty}, p.v + ${inQty} - ${outQty}
+      insert into ${stockDaily} (day, dealer_id, warehouse_id, material_id, opening, in_qty, out_qty, ship_qty, receive_qty, closing)
+      select ${day}, ${m.dealerId ?? 0}, ${m.warehouseId}, ${m.materialId}, p.v, ${inQty}, ${outQty}, ${shipQty}, ${receiveQty}, p.v + ${inQty} - ${outQty}
       from (select ${previous} as v) p
       on conflict (warehouse_id, material_id, day) do update set
         in_qty = ${stockDaily}.in_qty + excluded.in_qty,
         out_qty = ${stockDaily}.out_qty + excluded.out_qty,
+        ship_qty = ${stockDaily}.ship_qty + excluded.ship_qty,
+        receive_qty = ${stockDaily}.receive_qty + excluded.receive_qty,
         closing = ${stockDaily}.closing + excluded.in_qty - excluded.out_qty`);
   }
 }

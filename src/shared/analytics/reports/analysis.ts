@@ -65,8 +65,8 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
     ...page('numberOfDay'),
     title: text('库存天数', 'Days of stock'),
     description: text(
-      `截至日期范围的最后一天（默认今天）按经销商和物料：库存天数 DOS = 库存数量 ÷（近 ${DOS_WINDOW_DAYS} 天出库数量 ÷ ${DOS_WINDOW_DAYS}）。库存 = 当前在库减去该日之后的净入库；出库 = 离开仓库的轮胎（日结存的出库数）。近 ${DOS_WINDOW_DAYS} 天没有出库时为空。`,
-      `As of the last day of the date range (today by default), per dealer and material: DOS = on hand ÷ (outbound in the trailing ${DOS_WINDOW_DAYS} days ÷ ${DOS_WINDOW_DAYS}). On hand = stock now less the net receipts after that day; outbound = tyres that left the warehouse (the daily roll-up's out). Blank when nothing went out in the window.`,
+      `截至日期范围的最后一天（默认今天）按经销商和物料：库存天数 DOS = 库存数量 ÷（近 ${DOS_WINDOW_DAYS} 天出库数量 ÷ ${DOS_WINDOW_DAYS}）。库存 = 当前在库减去该日之后的净入库；出库 = 经出库类单据离开渠道的轮胎（销售、寄售、采购退货等），不含调拨、报损和更正。近 ${DOS_WINDOW_DAYS} 天没有出库时为空。`,
+      `As of the last day of the date range (today by default), per dealer and material: DOS = on hand ÷ (outbound in the trailing ${DOS_WINDOW_DAYS} days ÷ ${DOS_WINDOW_DAYS}). On hand = stock now less the net receipts after that day; outbound = tyres that left the channel through a shipping order (sales, consigned shipments, returns to the supplier, ...), not transfers, losses or corrections. Blank when nothing went out in the window.`,
     ),
     filters: ['dateRange', ...PLACE, ...MATERIAL],
     columns: [
@@ -81,8 +81,8 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
     ...page('turnoverRate'),
     title: text('周转率', 'Turnover rate'),
     description: text(
-      '按经销商和物料：周转率 = 日期范围内出库数量 ÷ 平均库存；平均库存 = 范围内每天期末库存的平均值（日结存没有记录的日子沿用上一次的期末数）。图表按所选维度的每个周期计算。没有库存时为空。',
-      'Per dealer and material: turnover = outbound in the date range ÷ average stock; average stock = the mean of each day\'s closing stock in the range (a day without a roll-up row keeps the previous closing). The chart computes it per period of the chosen dimension. Blank when no stock was held.',
+      '按经销商和物料：周转率 = 日期范围内出库数量（经出库类单据离开渠道，不含调拨、报损和更正）÷ 平均库存；平均库存 = 范围内每天期末库存的平均值（日结存没有记录的日子沿用上一次的期末数）。图表按所选维度的每个周期计算。没有库存时为空。',
+      'Per dealer and material: turnover = outbound in the date range (tyres that left the channel through a shipping order, not transfers, losses or corrections) ÷ average stock; average stock = the mean of each day\'s closing stock in the range (a day without a roll-up row keeps the previous closing). The chart computes it per period of the chosen dimension. Blank when no stock was held.',
     ),
     filters: ['dimension', 'dateRange', ...PLACE, ...MATERIAL],
     columns: [

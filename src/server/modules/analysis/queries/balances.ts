@@ -5,7 +5,12 @@ import type { AnalyticsCtx } from '../registry';
 import { daysOf } from './window';
 import { stockWhere } from './where';
 
-interface Flow { inQty: number; outQty: number }
+/**
+ * A day's flows: in and out are every move (balances need them all); ship and receive are the
+ * channel outbound and inbound (shared analytics/domain.ts `channelFlow`) that DOS, turnover
+ * and the flow charts count.
+ */
+interface Flow { inQty: number; outQty: number; shipQty: number; receiveQty: number }
 
 /** Tyres on hand now within the scope and filters (the stock_on_hand roll-up). */
 export async function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
@@ -14,14 +19,17 @@ export async function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise
   return Number(row.qty);
 }
 
-/** In and out per day from `since` (to `until` when given), from the stock_daily roll-up. */
+/** The flows per day from `since` (to `until` when given), from the stock_daily roll-up (stock_daily_flow_idx covers them). */
 export async function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
-  const rows = await queryRows<{ day: string; inQty: number; outQty: number }>(ctx.db, sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty"
+  const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty",
+      sum(d.ship_qty)::int as "shipQty", sum(d.receive_qty)::int as "receiveQty"
     from stock_daily d
     where d.day >= ${since} ${until ? sql`and d.day <= ${until}` : sql``} and ${stockWhere(ctx, f, 'd')}
     group by d.day`);
-  return new Map(rows.map((r) => [r.day, { inQty: Number(r.inQty), outQty: Number(r.outQty) }]));
+  return new Map(rows.map((r) => [r.day, {
+    inQty: Number(r.inQty), outQty: Number(r.outQty), shipQty: Number(r.shipQty), receiveQty: Number(r.receiveQty),
+  }]));
 }
 
 /**
@@ -32,7 +40,7 @@ export async function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: 
 export async function stockBook(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string) {
   const [now, flows] = await Promise.all([onHandNow(ctx, f), dailyFlows(ctx, f, since)]);
   const days = [...flows.keys()].sort();
-  /** netFrom[i]: the net flow of days[i] and every later day. */
+  /** netFrom[i]: the net flow of days[i] and every later day: every move, transfers and corrections too. */
   const netFrom = new Array<number>(days.length + 1).fill(0);
   for (let i = days.length - 1; i >= 0; i--) netFrom[i] = netFrom[i + 1] + flows.get(days[i])!.inQty - flows.get(days[i])!.outQty;
   return {
@@ -45,9 +53,9 @@ export async function stockBook(ctx: AnalyticsCtx, f: AnalyticsFilters, since: s
       }
       return now - netFrom[lo];
     },
-    /** Outbound over the days from..to (from ≥ since). */
+    /** Outbound over the days from..to (from ≥ since): channel outbound (domain.ts `channelFlow`), not transfers or corrections. */
     outbound(from: string, to: string): number {
-      return daysOf(from, to).reduce((sum, d) => sum + (flows.get(d)?.outQty ?? 0), 0);
+      return daysOf(from, to).reduce((sum, d) => sum + (flows.get(d)?.shipQty ?? 0), 0);
     },
   };
 }

@@ -1,20 +1,25 @@
 import { sql } from 'drizzle-orm';
+import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
 import { dailyFlows } from './balances';
 import { stockWhere } from './where';
 import { addDays, periodsOf, startOf, windowOf } from './window';
 
-/** In and out quantities per period of the range (sums of the stock_daily roll-up); every period listed, zeros too. */
+/**
+ * Channel inbound and outbound per period of the range (domain.ts `channelFlow`: receipts and
+ * returns in, shipping orders out; transfers, loss/overflow and corrections neither), sums of the
+ * roll-up's receive_qty and ship_qty; every period listed, zeros too.
+ */
 export const byPeriod: DashboardQuery = {
-  id: 'flow.byPeriod', permission: 'session', summary: 'Inbound and outbound quantities per period of the range',
+  id: 'flow.byPeriod', permission: 'session', summary: 'Channel inbound (receipts, returns) and outbound (shipping orders) per period of the range',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const flows = await dailyFlows(ctx, f, from, to);
     return periodsOf(from, to, f.dimension).map(({ period, days }) => ({
       period,
-      inQty: days.reduce((sum, d) => sum + (flows.get(d)?.inQty ?? 0), 0),
-      outQty: days.reduce((sum, d) => sum + (flows.get(d)?.outQty ?? 0), 0),
+      inQty: days.reduce((sum, d) => sum + (flows.get(d)?.receiveQty ?? 0), 0),
+      outQty: days.reduce((sum, d) => sum + (flows.get(d)?.shipQty ?? 0), 0),
     }));
   },
 };
@@ -23,11 +28,12 @@ export const byPeriod: DashboardQuery = {
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Inbound moves (qty +1: receipts, returns, transfers in, overflows) in the range by ISO weekday
+ * Channel inbound moves (domain.ts `channelFlow`: +1 of receipts and returns, not transfers in or
+ * overflows, as the inbound time analysis report it drills to) in the range by ISO weekday
  * (1 Monday … 7 Sunday) and hour of day, local time; all 7 × 24 cells. Reads stock_moves_flow_idx.
  */
 export const inboundHours: DashboardQuery = {
-  id: 'flow.inboundHours', permission: 'session', summary: 'Inbound moves in the range by weekday and hour',
+  id: 'flow.inboundHours', permission: 'session', summary: 'Channel inbound moves (receipts, returns) in the range by weekday and hour',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const rows = await queryRows<{ weekday: number; hour: number; qty: number }>(ctx.db, sql`
@@ -35,7 +41,7 @@ export const inboundHours: DashboardQuery = {
              extract(hour from m.moved_at at time zone ${timeZone})::int as hour, sum(m.qty)::int as qty
       from stock_moves m
       where m.moved_at >= ${startOf(from)}::timestamptz and m.moved_at < ${startOf(addDays(to, 1))}::timestamptz
-        and m.qty > 0 and ${stockWhere(ctx, f, 'm')}
+        and m.order_type in (${sql.join(CHANNEL_INBOUND_TYPES.map((t) => sql`${t}`), sql`, `)}) and m.qty > 0 and ${stockWhere(ctx, f, 'm')}
       group by 1, 2`);
     const qty = new Map(rows.map((r) => [`${r.weekday}|${r.hour}`, Number(r.qty)]));
     return Array.from({ length: 7 * 24 }, (_, i) => {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis';
 import type { Language } from '../../../../shared/i18n/languages';
-import { isInbound, ORDER_TYPE_CODES, ORDER_TYPES } from '../../../../shared/orders/orderTypes';
+import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
 
@@ -24,6 +24,8 @@ function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[],
 /**
  * Dealers ranked by the tyres their orders of `types` moved: the signed sum of the moves
  * (`sign` turns outbound −1 into a positive count; a reversing move takes its tyre back off).
+ * The types are the report's name (purchase receipts PR/PB, sales WL/WC), narrower than
+ * channel flow (domain.ts `channelFlow`); transfers never count.
  */
 function ranking(page: 'rankPR' | 'rankWL', types: readonly string[], sign: 1 | -1) {
   const ranked = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
@@ -42,16 +44,15 @@ function ranking(page: 'rankPR' | 'rankWL', types: readonly string[], sign: 1 | 
   });
 }
 
-const INBOUND_TYPES = ORDER_TYPE_CODES.filter((t) => isInbound(ORDER_TYPES[t].effect));
 const WEEKDAYS: Record<Language, string[]> = {
   'zh-CN': ['周一', '周二', '周三', '周四', '周五', '周六', '周日'],
   'en-US': ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
 };
 const weekdayName = (lang: Language, isodow: SQL) => sql`(string_to_array(${WEEKDAYS[lang].join(',')}, ','))[${isodow}]`;
-/** Tyres received (inbound moves of receipt and return orders) with their local time. */
+/** Tyres received: channel inbound (domain.ts `channelFlow`: +1 moves of receipt and return orders) with their local time. */
 const inbound = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   sql`select ${localTime(sql`mv.moved_at`)} as t, ${localDay(sql`mv.moved_at`)} as day, mv.order_id, mv.qty
-    from (${moves(ctx, f, INBOUND_TYPES, sql`s.qty > 0`)}) mv`;
+    from (${moves(ctx, f, CHANNEL_INBOUND_TYPES, sql`s.qty > 0`)}) mv`;
 
 const inboundTimeAnalysis = analysisReport({
   def: defOf('inboundTimeAnalysis'),

@@ -85,7 +85,8 @@ export const stockWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
 /**
  * Quantity per warehouse and material at the end of `day`: the current on hand less the net
  * movement of later days in the daily roll-up. Reads `stock_on_hand` and only the roll-up rows
- * after `day`, never the ledger (DESIGN.md "Reports read roll-ups and indexes").
+ * after `day`, never the ledger (DESIGN.md "Reports read roll-ups and indexes"). Stock moves
+ * with every move (in_qty, out_qty: transfers and corrections too), not channel flow (domain.ts `channelFlow`).
  */
 export function balanceAt(ctx: AnalyticsCtx, f: AnalyticsFilters, day: string): SQL {
   return sql`select k.warehouse_id, k.material_id, sum(k.q)::int as qty from (

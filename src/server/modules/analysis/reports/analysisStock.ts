@@ -10,13 +10,14 @@ const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
 
 /**
  * DOS per dealer and material (DESIGN.md glossary, domain `daysOfStock`): on hand at the end
- * of the as-of day over the outbound (roll-up `out_qty`) of the trailing window ending that day.
+ * of the as-of day over the outbound of the trailing window ending that day. Outbound is
+ * channel outbound (domain `channelFlow`, roll-up `ship_qty`), not transfers or corrections.
  */
 function dosKeys(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
   const day = asOfDay(ctx, f);
   return sql`with bal as (${balanceAt(ctx, f, day)}),
     outw as (
-      select s.warehouse_id, s.material_id, sum(s.out_qty)::int as q from stock_daily s join warehouses w on w.id = s.warehouse_id
+      select s.warehouse_id, s.material_id, sum(s.ship_qty)::int as q from stock_daily s join warehouses w on w.id = s.warehouse_id
       where s.day between ${addDays(day, 1 - DOS_WINDOW_DAYS)} and ${day} and ${stockWhere(ctx, f)} group by 1, 2)
     select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(bal.qty, 0))::int as on_hand, sum(coalesce(outw.q, 0))::int as outbound
     from bal full join outw using (warehouse_id, material_id) join warehouses w on w.id = warehouse_id
@@ -40,11 +41,12 @@ const numberOfDay = analysisReport({
 });
 
 /**
- * Turnover per dealer and material (domain `turnoverRate`): outbound in the range over the
- * average closing stock of its days. The roll-up is sparse, so a day's closing is the balance
- * before the range plus the net movements up to that day; summed over the days that is
- * days × balance-before + Σ net × (days from the movement to the range's end), read from the
- * roll-up rows of the range and the on-hand table only.
+ * Turnover per dealer and material (domain `turnoverRate`): outbound in the range (channel
+ * outbound, domain `channelFlow`: roll-up `ship_qty`) over the average closing stock of its
+ * days, which moves with every move (in_qty − out_qty). The roll-up is sparse, so a day's
+ * closing is the balance before the range plus the net movements up to that day; summed over
+ * the days that is days × balance-before + Σ net × (days from the movement to the range's end),
+ * read from the roll-up rows of the range and the on-hand table only.
  */
 const turnoverRate = analysisReport({
   def: defOf('turnoverRate'),
@@ -57,7 +59,7 @@ const turnoverRate = analysisReport({
         where ${stockWhere(ctx, f)} group by 1, 2),
       dl as (
         select s.warehouse_id, s.material_id, sum(s.in_qty - s.out_qty)::int as since,
-          coalesce(sum(s.out_qty) filter (where s.day <= ${to}), 0)::int as outbound,
+          coalesce(sum(s.ship_qty) filter (where s.day <= ${to}), 0)::int as outbound,
           coalesce(sum((s.in_qty - s.out_qty) * (${to}::date - s.day + 1)) filter (where s.day <= ${to}), 0)::numeric as weighted
         from stock_daily s join warehouses w on w.id = s.warehouse_id
         where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1, 2),
@@ -75,7 +77,7 @@ const turnoverRate = analysisReport({
   chart: (ctx, f) => {
     const { from, to } = dayRange(ctx, f);
     return sql`with dl as (
-        select s.day, sum(s.in_qty - s.out_qty)::int as net, sum(s.out_qty)::int as outq
+        select s.day, sum(s.in_qty - s.out_qty)::int as net, sum(s.ship_qty)::int as outq
         from stock_daily s join warehouses w on w.id = s.warehouse_id
         where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1),
       start as (
