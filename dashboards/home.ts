@@ -7,6 +7,8 @@ import { defineDashboard } from '../src/shared/analytics/dashboards';
 export default defineDashboard({
   id: 'home',
   title: { 'zh-CN': '首页看板', 'en-US': 'Home' },
+  // Home is every user's pinned tab: its panels (and their queries) are for anyone signed in.
+  access: 'session',
   refreshSeconds: 60,
   filters: ['dimension', 'dateRange', 'dealer', 'warehouse', 'brand'],
   panels: [

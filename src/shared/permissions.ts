@@ -20,6 +20,8 @@ export const Perm = {
   dictionary: 'system:dictionary',
   announcement: 'system:announcement',
   loginMonitor: 'monitoringManage:loginMonitor',
+  /** The dashboards page (dashboards/*.ts and their wall screens); the wall-screen role holds only this. */
+  dashboards: 'intelligentAnalysis:dashboard',
 } as const;
 
 /** Who may call a route: nobody signed in, anyone signed in, or holders of a code. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/server/db/schema';
+import { Perm } from '../../src/shared/permissions';
 import { userGrants } from '../../src/server/modules/system/sessionStore';
 import { startTestServer, type TestServer } from '../api/server';
 
@@ -11,7 +12,8 @@ import { startTestServer, type TestServer } from '../api/server';
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const grants: Record<string, Set<string>> = {};
-const ROLES = ['admin', 'staff', 'dealer1', 'dealer2'];
+/** The demo accounts: the administrator, staff, two dealers and the wall screen (the dashboards page alone). */
+const ROLES = ['admin', 'staff', 'dealer1', 'dealer2', 'display'];
 /** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */
 const SESSION_ENDING = new Set(['/sys/loginOut']);
 
@@ -36,6 +38,20 @@ describe('authorization matrix', () => {
     for (const route of server.routes.filter((r) => r.permission !== 'public')) {
       const res = await server.call(route.url, { method: route.method, body: route.method === 'POST' ? {} : undefined });
       expect(res.status, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('a dashboard query answers whoever may see a dashboard using it: home\'s everyone, the stock and flows dashboards\' only the dashboards page', async () => {
+    const query = (id: string, name: string) => server.call(`/analysis/query/${id}`, { token: tokens[name], body: {} });
+    expect(grants.dealer1.has(Perm.dashboards)).toBe(false);
+    expect(grants.display.has(Perm.dashboards)).toBe(true);
+    for (const id of ['stock.byBrand', 'stock.regionBrand', 'stock.byWarehouse', 'stock.locationFill', 'flow.inboundHours']) {
+      expect(server.routes.find((r) => r.url === `/analysis/query/${id}`)?.permission, id).toBe(Perm.dashboards);
+      expect((await query(id, 'dealer1')).status, `dealer1 ${id}`).toBe(403);
+      expect((await query(id, 'display')).status, `display ${id}`).toBe(200);
+    }
+    for (const id of ['stock.onHand', 'stock.ageBuckets', 'stock.dotAge', 'flow.byPeriod', 'monitor.uploadsToday']) {
+      expect((await query(id, 'dealer1')).status, `dealer1 ${id}`).toBe(200);
     }
   });
 

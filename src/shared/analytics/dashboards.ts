@@ -1,6 +1,20 @@
+import { Perm, type RoutePermission } from '../permissions';
 import type { FilterKey } from './filters';
 
 type Text = { 'zh-CN': string; 'en-US': string };
+
+/**
+ * Every dashboard query the server registers (src/server/modules/analysis/queries), by id: the
+ * contract between dashboard files, which name them, and the server, which answers them.
+ */
+export const DASHBOARD_QUERY_IDS = [
+  'stock.onHand', 'stock.trend', 'stock.dos', 'stock.turnover', 'stock.ageBuckets', 'stock.dotAge',
+  'stock.byBrand', 'stock.regionBrand', 'stock.byWarehouse', 'stock.locationFill', 'stock.alerts',
+  'flow.byPeriod', 'flow.inboundHours',
+  'rank.dealersPR', 'rank.dealersWL',
+  'monitor.loginsToday', 'monitor.uploadsToday', 'monitor.uploadFailuresToday',
+] as const;
+export type DashboardQueryId = (typeof DASHBOARD_QUERY_IDS)[number];
 
 export const PANEL_TYPES = ['stat', 'bar', 'line', 'pie', 'donut', 'heatmap', 'gauge', 'table'] as const;
 export type PanelType = (typeof PANEL_TYPES)[number];
@@ -20,7 +34,7 @@ export interface PanelDef {
   type: PanelType;
   title: Text;
   /** A query id the server registered (src/server/modules/analysis/queries). */
-  query: string;
+  query: DashboardQueryId;
   /** Fixed parameters for the query beyond the dashboard's filters. */
   params?: Record<string, string | number>;
   grid: { x: number; y: number; w: number; h: number };
@@ -45,6 +59,12 @@ export interface PanelDef {
 export interface DashboardDef {
   id: string;
   title: Text;
+  /**
+   * Who sees it: `session`, every signed-in user (the home dashboard, everyone's pinned tab);
+   * by default the holders of the dashboards page (Perm.dashboards). Its queries answer whoever
+   * may see one dashboard that uses them (`queryPermission`).
+   */
+  access?: 'session';
   /** Seconds between refreshes (wall screens and open dashboards). */
   refreshSeconds: number;
   filters: FilterKey[];
@@ -52,3 +72,19 @@ export interface DashboardDef {
 }
 
 export const defineDashboard = (d: DashboardDef) => d;
+
+/** Who may see a dashboard (DashboardDef.access). */
+export const dashboardPermission = (d: DashboardDef): RoutePermission => d.access ?? Perm.dashboards;
+
+/**
+ * Who may run a dashboard query: whoever may see at least one dashboard that uses it. Every
+ * signed-in user when the home dashboard does; else the one permission of the dashboards that
+ * do; a query no dashboard uses answers only the holders of the dashboards page. A route has one
+ * permission, so dashboards of different permissions sharing a query is refused here.
+ */
+export function queryPermission(dashboards: DashboardDef[], queryId: string): RoutePermission {
+  const perms = new Set(dashboards.filter((d) => d.panels.some((p) => p.query === queryId)).map(dashboardPermission));
+  if (perms.has('session')) return 'session';
+  if (perms.size > 1) throw new Error(`Query ${queryId} is used by dashboards of different permissions: ${[...perms].join(', ')}`);
+  return [...perms][0] ?? Perm.dashboards;
+}

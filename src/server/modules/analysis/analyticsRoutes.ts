@@ -1,16 +1,19 @@
+import { queryPermission } from '../../../shared/analytics/dashboards';
 import { analyticsFilters, queryPath, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
 import { pageBody, type PageBody } from '../../../shared/api/paging';
 import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { dataScopeOf } from '../system/dataScope';
+import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
- * (`/analysis/report/<page>/selectByPage | export | chart`), each with its own permission.
+ * (`/analysis/report/<page>/selectByPage | export | chart`), each with its own permission: a
+ * query's is that of the dashboards using it (dashboards/*.ts, `queryPermission`), a report's its page's.
  */
 export function analyticsRoutes(services: Services): RouteDef[] {
   const { db } = services;
@@ -19,7 +22,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const asOf = () => new Date().toISOString();
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
-    method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: q.permission, summary: q.summary,
+    method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
     handler: async (rc) => ({ rows: await q.run(await ctxOf(rc as RouteContext<unknown>), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));

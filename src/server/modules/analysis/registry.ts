@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DashboardQueryId } from '../../../shared/analytics/dashboards';
 import type { AnalyticsFilters } from '../../../shared/analytics/filters';
 import type { ReportDef } from '../../../shared/analytics/reportDef';
 import type { Language } from '../../../shared/i18n/languages';
@@ -22,13 +23,14 @@ export interface AnalyticsCtx {
 }
 
 /**
- * A dashboard query, registered once: its id (dashboard files name it), permission, extra
- * parameters beyond the common filters, and the SQL behind it. Data scope is applied inside
- * the SQL with `scopeSql`.
+ * A dashboard query, registered once: its id (dashboard files name it), extra parameters beyond
+ * the common filters, and the SQL behind it. Who may run it follows from the dashboards that use
+ * it (`queryPermission`). Data scope is applied inside the SQL with `scopeSql`.
  */
 export interface DashboardQuery {
-  id: string;
-  permission: RoutePermission;
+  id: DashboardQueryId;
+  /** @deprecated Ignored: the permission comes from the dashboards using the query (`queryPermission`). */
+  permission?: RoutePermission;
   summary: string;
   params?: z.ZodObject;
   run(ctx: AnalyticsCtx, filters: AnalyticsFilters & Record<string, unknown>): Promise<Row[]>;

@@ -22,7 +22,7 @@ export function monthsCutoff(now: Date, months: number): string {
  * (status, inbound_at). A tyre without an inbound time counts as new.
  */
 export const ageBuckets: DashboardQuery = {
-  id: 'stock.ageBuckets', permission: 'session', summary: 'Tyres in stock by months since inbound (0-3, 4-6, 7-9, 10-12, 12+)',
+  id: 'stock.ageBuckets', summary: 'Tyres in stock by months since inbound (0-3, 4-6, 7-9, 10-12, 12+)',
   async run(ctx, f) {
     const [c4, c7, c10, c13] = [4, 7, 10, 13].map((months) => monthsCutoff(ctx.now, months));
     const rows = await queryRows<{ bucket: number; qty: number }>(ctx.db, sql`
@@ -43,7 +43,7 @@ const DOT_AGE_BUCKETS = [['<6m', 26], ['6-12m', 52], ['1-2y', 104], ['2-3y', 156
  * stock_on_hand holds the DOT per row, so only its distinct codes are aged here.
  */
 export const dotAge: DashboardQuery = {
-  id: 'stock.dotAge', permission: 'session', summary: 'Tyres in stock by DOT age (<6m, 6-12m, 1-2y, 2-3y, >3y, unknown)',
+  id: 'stock.dotAge', summary: 'Tyres in stock by DOT age (<6m, 6-12m, 1-2y, 2-3y, >3y, unknown)',
   async run(ctx, f) {
     const rows = await queryRows<{ dotCode: string; qty: number }>(ctx.db, sql`
       select s.dot_code as "dotCode", sum(s.qty)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')} group by s.dot_code`);

@@ -9,7 +9,7 @@ import { materialWhere } from './where';
  * Safety stock is a dealer figure, so the warehouse filter does not apply.
  */
 export const alerts: DashboardQuery = {
-  id: 'stock.alerts', permission: 'session', summary: 'Dealer materials below their safety stock, the 20 largest shortages',
+  id: 'stock.alerts', summary: 'Dealer materials below their safety stock, the 20 largest shortages',
   run(ctx, f) {
     const material = materialWhere(f, sql`dm.material_id`);
     return queryRows(ctx.db, sql`

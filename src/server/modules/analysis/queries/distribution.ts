@@ -5,7 +5,7 @@ import { stockWhere } from './where';
 
 /** Tyres on hand now by brand (stock_on_hand × materials), largest first. */
 export const byBrand: DashboardQuery = {
-  id: 'stock.byBrand', permission: 'session', summary: 'Tyres on hand by brand',
+  id: 'stock.byBrand', summary: 'Tyres on hand by brand',
   run: (ctx, f) => queryRows(ctx.db, sql`
     select b.id as "brandId", b.name as brand, sum(s.qty)::int as qty
     from stock_on_hand s join materials m on m.id = s.material_id join brands b on b.id = m.brand_id
@@ -15,7 +15,7 @@ export const byBrand: DashboardQuery = {
 
 /** Dealers' tyres on hand by their dealer's region and brand (the maker's own warehouses have no region). */
 export const regionBrand: DashboardQuery = {
-  id: 'stock.regionBrand', permission: 'session', summary: "Dealers' tyres on hand by region and brand",
+  id: 'stock.regionBrand', summary: "Dealers' tyres on hand by region and brand",
   run: (ctx, f) => queryRows(ctx.db, sql`
     select ${ctx.lang === 'en-US' ? sql`r.name_en` : sql`r.name`} as region, b.name as brand, sum(s.qty)::int as qty
     from stock_on_hand s join dealers d on d.id = s.dealer_id join regions r on r.id = d.region_id
@@ -26,7 +26,7 @@ export const regionBrand: DashboardQuery = {
 
 /** The 15 warehouses holding the most tyres now. */
 export const byWarehouse: DashboardQuery = {
-  id: 'stock.byWarehouse', permission: 'session', summary: 'The 15 warehouses holding the most tyres',
+  id: 'stock.byWarehouse', summary: 'The 15 warehouses holding the most tyres',
   run: (ctx, f) => queryRows(ctx.db, sql`
     select t."warehouseId", w.name as warehouse, t.qty
     from (select s.warehouse_id as "warehouseId", sum(s.qty)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}
@@ -40,7 +40,7 @@ export const byWarehouse: DashboardQuery = {
  * every location of the warehouses in scope and filters; null when they have no capacity.
  */
 export const locationFill: DashboardQuery = {
-  id: 'stock.locationFill', permission: 'session', summary: 'Percent of storage-location capacity in use',
+  id: 'stock.locationFill', summary: 'Percent of storage-location capacity in use',
   async run(ctx, f) {
     const warehouses = sql`select w.id from warehouses w where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`w.id`)}
       ${f.dealerId ? sql`and w.dealer_id = ${f.dealerId}` : sql``} ${f.warehouseId ? sql`and w.id = ${f.warehouseId}` : sql``}`;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DashboardQueryId } from '../../../../shared/analytics/dashboards';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import { dayOf } from '../../stock/ledger';
@@ -10,9 +11,9 @@ import { addDays, startOf } from './window';
  * filtered count of one day given the dealer column of the rows: a dealer user counts its own
  * dealer's rows, data rules narrow staff, the dealer filter narrows further.
  */
-function todayVsYesterday(id: string, summary: string, count: (start: string, end: string, dealerScope: (column: SQL) => SQL) => SQL): DashboardQuery {
+function todayVsYesterday(id: DashboardQueryId, summary: string, count: (start: string, end: string, dealerScope: (column: SQL) => SQL) => SQL): DashboardQuery {
   return {
-    id, permission: 'session', summary,
+    id, summary,
     async run(ctx: AnalyticsCtx, f: AnalyticsFilters) {
       const today = dayOf(ctx.now);
       const dealerScope = (column: SQL) => sql`${scopeSql(ctx.scope, column)} ${f.dealerId ? sql`and ${column} = ${f.dealerId}` : sql``}`;

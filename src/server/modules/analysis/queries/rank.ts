@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DashboardQueryId } from '../../../../shared/analytics/dashboards';
 import type { OrderType } from '../../../../shared/orders/orderTypes';
 import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
@@ -10,9 +11,9 @@ import { addDays, startOf, windowOf } from './window';
  * signed qty (a reversing move of the same type cancels), turned positive for outbound (sign −1).
  * Reads the range of stock_moves_flow_idx (moved_at, order_type, qty, dealer_id, warehouse_id).
  */
-function dealerRanking(id: string, summary: string, types: OrderType[], sign: 1 | -1): DashboardQuery {
+function dealerRanking(id: DashboardQueryId, summary: string, types: OrderType[], sign: 1 | -1): DashboardQuery {
   return {
-    id, permission: 'session', summary,
+    id, summary,
     async run(ctx, f) {
       const { from, to } = windowOf(ctx, f);
       return queryRows(ctx.db, sql`

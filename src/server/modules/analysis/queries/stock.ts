@@ -5,7 +5,7 @@ import { addDays, daysOf, periodsOf, windowOf } from './window';
 
 /** Stock now against a week ago: value = on hand at the end of the range (today by default), previous = 7 days earlier. */
 export const onHand: DashboardQuery = {
-  id: 'stock.onHand', permission: 'session', summary: 'Tyres on hand at the end of the range (today), and 7 days earlier',
+  id: 'stock.onHand', summary: 'Tyres on hand at the end of the range (today), and 7 days earlier',
   async run(ctx, f) {
     const { to } = windowOf(ctx, f);
     const book = await stockBook(ctx, f, addDays(to, -7));
@@ -15,7 +15,7 @@ export const onHand: DashboardQuery = {
 
 /** On hand at the end of each period of the range (a period cut by the range ends at the range's last day). */
 export const trend: DashboardQuery = {
-  id: 'stock.trend', permission: 'session', summary: 'Tyres on hand at the end of each period of the range',
+  id: 'stock.trend', summary: 'Tyres on hand at the end of each period of the range',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const book = await stockBook(ctx, f, from);
@@ -28,7 +28,7 @@ export const trend: DashboardQuery = {
  * divided by the average daily outbound of the 30 days ending that day; previous = 7 days earlier.
  */
 export const dos: DashboardQuery = {
-  id: 'stock.dos', permission: 'session', summary: 'Days of stock: on hand / (outbound of the trailing 30 days / 30), and 7 days earlier',
+  id: 'stock.dos', summary: 'Days of stock: on hand / (outbound of the trailing 30 days / 30), and 7 days earlier',
   async run(ctx, f) {
     const { to } = windowOf(ctx, f);
     const book = await stockBook(ctx, f, addDays(to, -36));
@@ -42,7 +42,7 @@ export const dos: DashboardQuery = {
  * average of the daily closing stock over the range's days; previous = the preceding range of equal length.
  */
 export const turnover: DashboardQuery = {
-  id: 'stock.turnover', permission: 'session', summary: 'Turnover: outbound in the range / average daily on hand, and the preceding period',
+  id: 'stock.turnover', summary: 'Turnover: outbound in the range / average daily on hand, and the preceding period',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const length = daysOf(from, to).length;
