@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_TYPES, type DashboardDef } from '@shared/analytics/dashboards';
+import { DASHBOARD_QUERY_IDS, PANEL_TYPES, type DashboardDef } from '@shared/analytics/dashboards';
 import { analyticsFilters, FILTER_KEYS } from '@shared/analytics/filters';
 import { DASHBOARD_IDS, loadDashboard } from './registry';
 
@@ -13,6 +13,11 @@ describe('dashboard files', () => {
     expect([...DASHBOARD_IDS].sort()).toEqual(defs.map((d) => d.file).sort());
     expect((await loadDashboard('stock'))?.id).toBe('stock');
     expect(await loadDashboard('nope')).toBeNull();
+  });
+
+  it('use every query the server registers, so none answers to nobody\'s dashboard', () => {
+    const used = new Set(defs.flatMap(({ def }) => def.panels.map((p) => p.query)));
+    expect(DASHBOARD_QUERY_IDS.filter((id) => !used.has(id))).toEqual([]);
   });
 
   for (const { file, def } of defs) {
@@ -41,7 +46,8 @@ describe('dashboard files', () => {
       it('gives each panel what its type reads, and drills to a route with report filters', () => {
         for (const p of def.panels) {
           expect(PANEL_TYPES).toContain(p.type);
-          expect(p.query, p.id).toMatch(/^[a-z]+\.[A-Za-z]+$/);
+          // The server registers exactly these ids (src/server/modules/analysis/queryRegistry.test.ts).
+          expect(DASHBOARD_QUERY_IDS, p.id).toContain(p.query);
           if (['bar', 'line', 'pie', 'donut', 'heatmap'].includes(p.type)) expect(p.x && p.y?.length, p.id).toBeTruthy();
           if (p.type === 'heatmap') expect(p.value, p.id).toBeTruthy();
           if (p.type === 'table') expect(p.columns?.length, p.id).toBeTruthy();
