@@ -1,3 +1,4 @@
+import { DOT_AGE_GROUPS, NO_DOT } from '../ageGroups';
 import type { FilterKey } from '../filters';
 import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 
@@ -25,19 +26,9 @@ export const AGE_COLUMNS = [
   { key: 'ageOver12', bucket: '12+', title: text('12 个月以上', 'Over 12 months') },
 ] as const;
 
-/**
- * DOT age groups by whole weeks since the production week (domain `dotAgeWeeks`): up to half
- * a year, half a year to a year, one to two, two to three, over three years; tyres without a
- * DOT code form their own group. `maxWeeks` is the group's inclusive upper bound.
- */
-export const DOT_GROUPS = [
-  { key: 'dotUpTo26w', maxWeeks: 26, title: text('半年内', 'Up to 26 weeks') },
-  { key: 'dot27to52w', maxWeeks: 52, title: text('半年至一年', '27-52 weeks') },
-  { key: 'dot1to2y', maxWeeks: 104, title: text('1-2 年', '1-2 years') },
-  { key: 'dot2to3y', maxWeeks: 156, title: text('2-3 年', '2-3 years') },
-  { key: 'dotOver3y', maxWeeks: null, title: text('3 年以上', 'Over 3 years') },
-] as const;
-export const NO_DOT = { key: 'noDot', title: text('无 DOT', 'No DOT') } as const;
+/** DOT age groups (ageGroups.ts, the one definition): the DOT report's columns. */
+export const DOT_GROUPS = DOT_AGE_GROUPS;
+export { NO_DOT };
 
 /** The days DOS looks back over (DESIGN.md glossary: 30 unless chosen). */
 export const DOS_WINDOW_DAYS = 30;
@@ -145,8 +136,8 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
     ...page('inventoryAgeReport'),
     title: text('库龄报表', 'Stock age report'),
     description: text(
-      '在库轮胎按物料和库龄分段：库龄 = 今天与入库日期相差的整月数（到了当月同一日才算满一个月），分 0-3、4-6、7-9、10-12、12 个月以上。调拨保留原入库日期。',
-      'Tyres in stock per material by stock age: whole months from the inbound date to today (a month is complete on the same day of the month), bucketed 0-3, 4-6, 7-9, 10-12, over 12 months. A transfer keeps the inbound date.',
+      '在库轮胎按物料和库龄分段：库龄 = 今天与入库日期相差的整月数（到了当月同一日才算满一个月），分 0-3、4-6、7-9、10-12、12 个月以上。调拨保留原入库日期；没有入库时间的轮胎从条码创建时算起。',
+      'Tyres in stock per material by stock age: whole months from the inbound date to today (a month is complete on the same day of the month), bucketed 0-3, 4-6, 7-9, 10-12, over 12 months. A transfer keeps the inbound date; a tyre without an inbound time counts from its barcode\'s creation.',
     ),
     filters: [...PLACE, ...MATERIAL],
     columns: [...materialCols, col('total', '在库数量', 'In stock', 'number'), ...AGE_COLUMNS.map((a) => col(a.key, a.title['zh-CN'], a.title['en-US'], 'number'))],

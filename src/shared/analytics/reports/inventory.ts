@@ -102,8 +102,8 @@ export const INVENTORY_REPORTS: ReportDef[] = [
   defineReport({
     page: 'samuelCouling', route: route('samuelCouling'), perm: perm('samuelCouling'), title: text('库龄分析', 'Stock age'),
     description: text(
-      '当前在库轮胎按物料汇总，库龄 = 从最近一次入库到现在的整月数（到达入库日的日号才算满一个月；调拨不重新计算），分 0-3、4-6、7-9、10-12、12 个月以上五段。',
-      'Tyres on hand now by material, stock age = whole months since they last came into stock (a month counts once its day of month is reached; a transfer keeps the date), in five buckets: 0-3, 4-6, 7-9, 10-12 and over 12 months.',
+      '当前在库轮胎按物料汇总，库龄 = 从最近一次入库到现在的整月数（到达入库日的日号才算满一个月；调拨不重新计算；没有入库时间的轮胎从条码创建时算起），分 0-3、4-6、7-9、10-12、12 个月以上五段。',
+      'Tyres on hand now by material, stock age = whole months since they last came into stock (a month counts once its day of month is reached; a transfer keeps the date; a tyre without an inbound time counts from its barcode\'s creation), in five buckets: 0-3, 4-6, 7-9, 10-12 and over 12 months.',
     ),
     filters: NOW_FILTERS,
     columns: [

@@ -66,11 +66,14 @@ export function Panel({ panel, result, filters, lang }: Props) {
 }
 
 function PanelChart({ panel, rows, lang, onClick }: { panel: PanelDef; rows: Row[]; lang: Language; onClick?(row: Row): void }) {
+  const { t } = useTranslation(ns);
   const { chartOption } = useDashboardRuntime();
+  // Keys a query answers (DOT age groups) are named in the reader's language; a click still gets the row with its key.
+  const categories = useMemo(() => t('category', { returnObjects: true }) as Record<string, string>, [t]);
   const option = useMemo(() => {
-    const base = panelOption({ ...panel, seriesNames: SERIES_NAMES }, labelRows(rows, lang), lang);
+    const base = panelOption({ ...panel, seriesNames: SERIES_NAMES }, labelRows(rows, lang, panel.x, categories), lang);
     return base && chartOption ? chartOption(base) : base;
-  }, [panel, rows, lang, chartOption]);
+  }, [panel, rows, lang, chartOption, categories]);
   if (!option) return null;
   return (
     <div className={`dash-panel__chart${onClick ? ' dash-panel__chart--link' : ''}`}>

@@ -11,8 +11,17 @@ const WEEKDAYS = {
   'en-US': ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
 };
 
-/** Rows as a chart labels them: ISO weekday numbers (1 Monday … 7 Sunday) become day names. */
-export function labelRows<R extends Record<string, string | number | null>>(rows: R[], lang: 'zh-CN' | 'en-US'): R[] {
-  if (!rows.length || !('weekday' in rows[0])) return rows;
-  return rows.map((r) => ({ ...r, weekday: WEEKDAYS[lang][Number(r.weekday) - 1] ?? r.weekday }));
+/**
+ * Rows as a chart labels them: ISO weekday numbers (1 Monday … 7 Sunday) become day names, and
+ * the category field `x` (the key a server answers, e.g. a DOT age group) its name in `names`.
+ */
+export function labelRows<R extends Record<string, string | number | null>>(
+  rows: R[], lang: 'zh-CN' | 'en-US', x?: string, names: Record<string, string> = {},
+): R[] {
+  const named = (v: string | number | null) => (typeof v === 'string' && Object.hasOwn(names, v) ? names[v] : v);
+  return rows.map((r) => ({
+    ...r,
+    ...('weekday' in r ? { weekday: WEEKDAYS[lang][Number(r.weekday) - 1] ?? r.weekday } : {}),
+    ...(x && x in r ? { [x]: named(r[x]) } : {}),
+  }));
 }

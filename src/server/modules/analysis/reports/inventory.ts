@@ -3,10 +3,12 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
 import type { Language } from '../../../../shared/i18n/languages';
+import { STOCK_AGE_BUCKETS } from '../../../../shared/analytics/domain';
 import { BARCODE_STATUS, ORDER_STATUS, type AdjustKind } from '../../../../shared/orders/orderTypes';
 import { dayOf } from '../../stock/ledger';
+import { dotAgeWeeksSql, stockAgeIndexSql, stockAgeStartSql, VALID_DOT } from '../ageSql';
 import { scopeSql, type AnalyticsCtx, type ReportQuery, type Row } from '../registry';
-import { addDays, dayRange, localDay, localTime, materialFilters, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { addDays, dayRange, localTime, materialFilters, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BATCH_ROWS, sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page === page)!;
@@ -183,15 +185,12 @@ function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {
   });
 }
 
-const VALID_DOT = sql`'^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$'`;
-
-/** On hand by DOT code and material; DOT age in whole weeks from the production week's Monday (dotAgeWeeks). */
+/** On hand by DOT code and material; DOT age in whole weeks from the production week's Monday (ageSql.ts, domain `dotAgeWeeks`). */
 function dots(): ReportQuery {
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
     select g.*,
       case when g.valid then g.y || '-W' || lpad(g.w::text, 2, '0') end as "productionWeek",
-      case when g.valid then floor(extract(epoch from (${ctx.now.toISOString()}::timestamptz
-        - ((make_date(g.y, 1, 4) - (extract(isodow from make_date(g.y, 1, 4))::int - 1) + (g.w - 1) * 7)::timestamp at time zone 'UTC'))) / 604800)::int end as "dotAgeWeeks",
+      ${dotAgeWeeksSql(sql`g."dotCode"`, ctx.now)} as "dotAgeWeeks",
       case when g.valid then g.y::text else '-' end as year
     from (
       select h.dot_code as "dotCode", h.material_id as "materialId", ${materialSelect}, sum(h.qty)::int as "onHand",
@@ -210,32 +209,31 @@ function dots(): ReportQuery {
   });
 }
 
-/** Tyres in stock by material, in the stock-age buckets of whole months since inbound (stockAgeBucket). */
+/** The stock-age report's bucket columns, in STOCK_AGE_BUCKETS order. */
+const STOCK_AGE_KEYS = ['age0to3', 'age4to6', 'age7to9', 'age10to12', 'age12plus'];
+
+/**
+ * Tyres in stock by material, in the stock-age buckets of whole months since their stock age
+ * started (ageSql.ts: ageGroups.ts `stockAgeStart` and the bucket edges of domain `stockAgeBucket`).
+ */
 function stockAge(): ReportQuery {
-  const bucket = (lo: number, hi: number | null) => sql`sum(case when b.months >= ${lo} ${hi === null ? sql`` : sql`and b.months <= ${hi}`} then 1 else 0 end)::int`;
-  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => {
-    const today = sql`${dayOf(ctx.now)}::date`;
-    const inbound = sql`coalesce(${localDay(sql`b.inbound_at`)}, ${today})`;
-    return sql`
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
       select b.material_id as "materialId", ${materialSelect}, count(*)::int as "onHand",
-        ${bucket(0, 3)} as "age0to3", ${bucket(4, 6)} as "age4to6", ${bucket(7, 9)} as "age7to9", ${bucket(10, 12)} as "age10to12", ${bucket(13, null)} as "age12plus"
+        ${sql.join(STOCK_AGE_KEYS.map((key, i) => sql`count(*) filter (where b.bucket = ${sql.raw(String(i))})::int as ${sql.identifier(key)}`), sql`, `)}
       from (
-        select b.material_id, greatest(0, ((extract(year from ${today}) - extract(year from ${inbound})) * 12
-          + extract(month from ${today}) - extract(month from ${inbound})
-          - case when extract(day from ${today}) < extract(day from ${inbound}) then 1 else 0 end)::int) as months
+        select b.material_id, ${stockAgeIndexSql(stockAgeStartSql('b'), ctx.now)} as bucket
         from barcodes b
         where b.status = 'in' and ${scopeSql(ctx.scope, sql`b.dealer_id`, sql`b.warehouse_id`)} and ${placeFilters(f, sql`b.dealer_id`, sql`b.warehouse_id`)}
       ) b ${materialJoin(sql`b.material_id`)}
       where ${materialFilters(f, sql`mat`)} and ${after}
       group by b.material_id, ${materialGroup}`;
-  };
   return sqlReport({
     def: defOf('samuelCouling'),
     keys: [{ name: 'materialId', expr: sql`b.material_id` }],
     rows,
     chart: (ctx, f) => sql`
-      select unnest(array['0-3', '4-6', '7-9', '10-12', '12+']) as bucket,
-        unnest(array[sum("age0to3"), sum("age4to6"), sum("age7to9"), sum("age10to12"), sum("age12plus")])::int as "onHand"
+      select unnest(array[${sql.join(STOCK_AGE_BUCKETS.map((b) => sql`${b}`), sql`, `)}]) as bucket,
+        unnest(array[${sql.join(STOCK_AGE_KEYS.map((key) => sql`sum(${sql.identifier(key)})`), sql`, `)}])::int as "onHand"
       from (${rows(ctx, f, sql`true`)}) q`,
   });
 }

@@ -1,0 +1,83 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodes, dealers, materials, stockOnHand } from '../../src/server/db/schema';
+import { DOT_AGE_KEYS, stockAgeCutoffs } from '../../src/shared/analytics/ageGroups';
+import { dotAgeWeeks, periodOf, STOCK_AGE_BUCKETS } from '../../src/shared/analytics/domain';
+import type { QueryAnswer, ReportPageAnswer } from '../../src/shared/analytics/filters';
+import { startTestServer, type TestServer } from './server';
+
+/**
+ * A dashboard and the report it drills to count the same tyres in the same group: stock-age
+ * buckets, DOT age groups and the rule for a tyre without an inbound time are defined once
+ * (shared/analytics/ageGroups.ts). Tyres of a material the demo never moved are placed right on
+ * the edges; a dashboard is read before and after, so only this file's tyres make the difference.
+ */
+let server: TestServer;
+let admin: string;
+let w1: { id: number; dealerId: number };
+let mat: { id: number; code: string };
+const now = new Date();
+
+const dashboard = async (id: string, body: Record<string, unknown> = {}) => {
+  const res = await server.call<QueryAnswer>(`/analysis/query/${id}`, { token: admin, body: { warehouseId: w1.id, ...body } });
+  expect(res.status, res.body.msg).toBe(200);
+  return Object.fromEntries(res.body.data.rows.map((r) => [String(r.bucket), Number(r.qty)]));
+};
+const report = async (page: string, body: Record<string, unknown> = {}) => {
+  const res = await server.call<ReportPageAnswer>(`/analysis/report/${page}/selectByPage`, { token: admin, body: { pageSize: 100, keyword: mat.code, ...body } });
+  expect(res.status, res.body.msg).toBe(200);
+  return res.body.data;
+};
+const minus = (after: Record<string, number>, before: Record<string, number>) =>
+  Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]).filter(([, n]) => n !== 0));
+/** The DOT code (WWYY) of the ISO week `weeks` whole weeks before now. */
+const dotOfWeeksAgo = (weeks: number) => {
+  const label = periodOf(new Date(now.getTime() - weeks * 7 * 86_400_000).toISOString().slice(0, 10), 'week');
+  return `${label.slice(6, 8)}${label.slice(2, 4)}`;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login('admin');
+  const db = server.services.db;
+  const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
+  w1 = { id: d1.warehouseId!, dealerId: d1.id };
+  [mat] = await db.select({ id: materials.id, code: materials.code }).from(materials)
+    .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
+});
+afterAll(async () => { await server?.stop(); });
+
+describe('dashboards and reports agree on age groups', () => {
+  it('stock age: the bucket edges and a tyre without an inbound time (aged from its barcode\'s creation)', async () => {
+    const before = await dashboard('stock.ageBuckets');
+    const [fourMonths] = stockAgeCutoffs(now);
+    const fiveMonthsAgo = new Date(now.getFullYear(), now.getMonth() - 5, Math.min(now.getDate(), 28), 10);
+    const tyre = (code: string, inboundAt: Date | null, createdAt = fiveMonthsAgo) =>
+      ({ code, materialId: mat.id, status: 'in', dealerId: w1.dealerId, warehouseId: w1.id, inboundAt, createdAt });
+    await server.services.db.insert(barcodes).values([
+      tyre('AGREE0001', null),
+      tyre('AGREE0002', fourMonths),
+      tyre('AGREE0003', new Date(fourMonths.getTime() - 60_000)),
+    ]);
+    const expected = { '0-3': 1, '4-6': 2 };
+    expect(minus(await dashboard('stock.ageBuckets'), before)).toEqual(expected);
+    expect((await report('samuelCouling')).rows).toEqual([expect.objectContaining({ onHand: 3, age0to3: 1, age4to6: 2, age7to9: 0 })]);
+    expect((await report('inventoryAgeReport')).rows).toEqual([expect.objectContaining({ total: 3, age0to3: 1, age4to6: 2, age7to9: 0 })]);
+    expect(STOCK_AGE_BUCKETS.slice(0, 2)).toEqual(Object.keys(expected));
+  });
+
+  it('DOT age: 26 whole weeks is still "up to 26 weeks", 27 the next group; the dashboard answers group keys', async () => {
+    const before = await dashboard('stock.dotAge');
+    expect(Object.keys(before)).toEqual([...DOT_AGE_KEYS]);
+    const [d26, d27] = [dotOfWeeksAgo(26), dotOfWeeksAgo(27)];
+    expect([dotAgeWeeks(d26, now), dotAgeWeeks(d27, now)]).toEqual([26, 27]);
+    await server.services.db.insert(stockOnHand).values([
+      { dealerId: w1.dealerId, warehouseId: w1.id, materialId: mat.id, dotCode: d26, qty: 2 },
+      { dealerId: w1.dealerId, warehouseId: w1.id, materialId: mat.id, dotCode: d27, qty: 1 },
+    ]);
+    expect(minus(await dashboard('stock.dotAge'), before)).toEqual({ dotUpTo26w: 2, dot27to52w: 1 });
+    expect((await report('dotReport')).rows).toEqual([expect.objectContaining({ total: 3, dotUpTo26w: 2, dot27to52w: 1 })]);
+    const dots = (await report('dotInventory', { orderBy: [{ field: 'dotAgeWeeks', order: 'asc' }] })).rows;
+    expect(dots.map((r) => [r.dotCode, r.dotAgeWeeks, r.onHand])).toEqual([[d26, 26, 2], [d27, 27, 1]]);
+  });
+});
