@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from './server';
 let server: TestServer;
 let admin: string;
 let w1: { id: number; dealerId: number };
-let mat: { id: number; code: string };
+let mat: { id: number; code: string; specification: string; pattern: string };
 const now = new Date();
 
 const dashboard = async (id: string, body: Record<string, unknown> = {}) => {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const db = server.services.db;
   const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
   w1 = { id: d1.warehouseId!, dealerId: d1.id };
-  [mat] = await db.select({ id: materials.id, code: materials.code }).from(materials)
+  [mat] = await db.select({ id: materials.id, code: materials.code, specification: materials.specification, pattern: materials.pattern }).from(materials)
     .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
 });
 afterAll(async () => { await server?.stop(); });
@@ -79,5 +79,25 @@ describe('dashboards and reports agree on age groups', () => {
     expect((await report('dotReport')).rows).toEqual([expect.objectContaining({ total: 3, dotUpTo26w: 2, dot27to52w: 1 })]);
     const dots = (await report('dotInventory', { orderBy: [{ field: 'dotAgeWeeks', order: 'asc' }] })).rows;
     expect(dots.map((r) => [r.dotCode, r.dotAgeWeeks, r.onHand])).toEqual([[d26, 26, 2], [d27, 27, 1]]);
+  });
+});
+
+describe('dashboards and reports filter by specification and pattern alike', () => {
+  const onHand = async (body: Record<string, unknown>) => {
+    const rows = (await report('samuelCouling', { keyword: undefined, warehouseId: w1.id, ...body })).rows;
+    return rows.reduce((sum, r) => sum + Number(r.onHand), 0);
+  };
+  const dashboardTotal = async (body: Record<string, unknown>) => Object.values(await dashboard('stock.ageBuckets', body)).reduce((a, b) => a + b, 0);
+
+  // The tyres placed above are of this material, in W1.
+  it('exactly: the catalogue value both filter bars offer finds the same tyres, a part of it none on either side', async () => {
+    const exact = { specification: mat.specification, pattern: mat.pattern };
+    const total = await onHand(exact);
+    expect(total).toBeGreaterThan(0);
+    expect(await dashboardTotal(exact)).toBe(total);
+    const part = { specification: mat.specification.slice(0, 6) };
+    expect(await dashboardTotal(part)).toBe(0);
+    expect(await onHand(part)).toBe(0);
+    expect(await dashboardTotal({ pattern: mat.pattern.slice(1) })).toBe(0);
   });
 });

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { WarehousingOptions } from '@shared/api/basedata/warehousing';
 import { DATE_DIMENSIONS, type DateDimension } from '@shared/analytics/domain';
 import type { FilterKey } from '@shared/analytics/filters';
-import { api } from '../../api/http';
 import { session } from '../../stores/session';
+import { filterOptions } from '../report/reportApi';
 import type { DashboardFilters } from './drill';
 import { ns } from './locale';
 
@@ -18,20 +17,17 @@ interface Props {
 }
 
 /**
- * The dashboard's filters, as its definition lists them. Dealers, warehouses and brands are
- * the caller's scope (the warehousing options); a dealer user is never offered other dealers.
+ * The dashboard's filters, as its definition lists them, offered as the report filter bars offer
+ * them (the same options call): dealers and warehouses of the caller's scope, brands, and the
+ * catalogue's specifications and patterns, which match exactly, as in the reports a panel drills
+ * to. A dealer user is never offered other dealers.
  */
 export default function FilterBar({ keys, value, onChange }: Props) {
   const { t } = useTranslation(ns);
   const { user } = useSnapshot(session);
   const has = (k: FilterKey) => keys.includes(k);
-  const needsOptions = has('dealer') || has('warehouse') || has('brand');
-  const options = useQuery({
-    queryKey: ['dashboard', 'options'],
-    queryFn: () => api.post<WarehousingOptions>('/basedata/warehouse/options', {}),
-    enabled: needsOptions,
-    staleTime: 5 * 60_000,
-  });
+  const needsOptions = (['dealer', 'warehouse', 'brand', 'specification', 'pattern'] as const).some(has);
+  const options = useQuery({ queryKey: ['report-filter-options'], queryFn: filterOptions, enabled: needsOptions, staleTime: 5 * 60_000 });
   const set = (patch: DashboardFilters) => onChange({ ...value, ...patch });
   const warehouses = (options.data?.warehouses ?? []).filter((w) => !value.dealerId || w.dealerId === value.dealerId);
   const select = { allowClear: true, showSearch: true, className: 'dash-filter', loading: options.isLoading } as const;
@@ -63,9 +59,17 @@ export default function FilterBar({ keys, value, onChange }: Props) {
           onChange={(brandId?: number) => set({ brandId })}
           options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
       )}
-      {(['specification', 'pattern', 'keyword'] as const).filter(has).map((k) => (
-        <TextFilter key={k} label={t(k)} value={value[k]} onChange={(text) => set({ [k]: text })} />
-      ))}
+      {has('specification') && (
+        <Select {...select} placeholder={t('specification')} aria-label={t('specification')} value={value.specification}
+          onChange={(specification?: string) => set({ specification })}
+          options={(options.data?.specifications ?? []).map((v) => ({ value: v, label: v }))} />
+      )}
+      {has('pattern') && (
+        <Select {...select} placeholder={t('pattern')} aria-label={t('pattern')} value={value.pattern}
+          onChange={(pattern?: string) => set({ pattern })}
+          options={(options.data?.patterns ?? []).map((v) => ({ value: v, label: v }))} />
+      )}
+      {has('keyword') && <TextFilter label={t('keyword')} value={value.keyword} onChange={(keyword) => set({ keyword })} />}
     </div>
   );
 }

@@ -2,14 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { scopeSql, type AnalyticsCtx } from '../registry';
 
-const contains = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-
-/** Brand, specification and pattern filters over a material id column (contains-match, like the base-data lists). */
+/**
+ * Brand, specification and pattern filters over a material id column. Specification and pattern
+ * match exactly, as in every report (reportSql.ts, analysisSql.ts): both filter bars offer them as
+ * the catalogue's values, so a drill-down from a dashboard shows the report the same tyres.
+ */
 export function materialWhere(f: AnalyticsFilters, materialColumn: SQL): SQL | null {
   const parts: SQL[] = [];
   if (f.brandId) parts.push(sql`brand_id = ${f.brandId}`);
-  if (f.specification) parts.push(sql`specification ilike ${contains(f.specification)}`);
-  if (f.pattern) parts.push(sql`pattern ilike ${contains(f.pattern)}`);
+  if (f.specification) parts.push(sql`specification = ${f.specification}`);
+  if (f.pattern) parts.push(sql`pattern = ${f.pattern}`);
   return parts.length ? sql`${materialColumn} in (select id from materials where ${sql.join(parts, sql` and `)})` : null;
 }
 
