@@ -1,12 +1,13 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { TRACE_CANCEL_PERM, traceCancelBody, traceCorrectionsBody, type TraceCancelResult, type TraceCorrections } from '../../../../shared/analytics/reports/inventory';
+import type { StockChange } from '../../../../shared/api/notices';
 import type { Db } from '../../../db/client';
 import { barcodes, stockMoves } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
 import { recordAudit } from '../../system/audit';
-import { allows, dataScopeOf } from '../../system/dataScope';
+import { allows, dataScopeOf, inScope, type DataScope } from '../../system/dataScope';
 import { post, type BarcodeState, type Move } from '../../stock/ledger';
 
 type MoveRow = typeof stockMoves.$inferSelect;
@@ -31,11 +32,12 @@ export function stateBefore(code: string, remaining: MoveRow[], cancelled: MoveR
  * the barcode goes back to where it was. Moves already reversed, and the corrections
  * themselves, no longer count, so the record before becomes the latest.
  */
-export async function cancelLatestMoves(tx: Db, code: string, moveId: number, userId: number, dealerIds: number[] | null): Promise<TraceCancelResult> {
+export async function cancelLatestMoves(tx: Db, code: string, moveId: number, userId: number, scope: DataScope): Promise<TraceCancelResult & { change: StockChange }> {
   // The barcode row lock makes an order completing with this tyre, or a second cancellation,
   // wait and then judge the tyre on the state this one leaves.
-  const [barcode] = await tx.select({ code: barcodes.code, dealerId: barcodes.dealerId }).from(barcodes).where(eq(barcodes.code, code)).for('update');
-  if (!barcode || !allows(dealerIds, barcode.dealerId)) throw notFound();
+  const [barcode] = await tx.select({ code: barcodes.code, dealerId: barcodes.dealerId, warehouseId: barcodes.warehouseId }).from(barcodes)
+    .where(eq(barcodes.code, code)).for('update');
+  if (!barcode || !barcodeInScope(scope, barcode)) throw notFound();
   const moves = await tx.select().from(stockMoves).where(eq(stockMoves.barcode, code)).orderBy(asc(stockMoves.id));
   const reversed = new Set(moves.map((m) => m.reversesId).filter((id) => id != null));
   const effective = moves.filter((m) => m.reversesId == null && !reversed.has(m.id));
@@ -43,6 +45,8 @@ export async function cancelLatestMoves(tx: Db, code: string, moveId: number, us
   if (!last) throw conflict('traceNothingToCancel');
   const cancelled = effective.filter((m) => m.orderId === last.orderId);
   if (!cancelled.some((m) => m.id === moveId)) throw conflict('traceNotLatest');
+  // Correcting moves are written where the cancelled ones were: every one of those places must be in scope.
+  if (!cancelled.every((m) => allows(scope.warehouseIds, m.warehouseId) && allows(scope.dealerIds, m.dealerId))) throw notFound();
   const state = stateBefore(code, effective.filter((m) => m.orderId !== last.orderId), cancelled);
   // Undo in reverse order: a transfer's +1 at the target first, then its −1 at the source.
   const corrections = [...cancelled].reverse().map((m): Move & { reversesId: number } => ({
@@ -51,19 +55,32 @@ export async function cancelLatestMoves(tx: Db, code: string, moveId: number, us
   }));
   await post(tx, { orderId: last.orderId, orderType: last.orderType, userId, at: new Date(), moves: corrections, states: [state] });
   await tx.update(barcodes).set({ inboundAt: state.inboundAt, lastOrderId: state.lastOrderId }).where(eq(barcodes.code, code));
-  return { reversed: cancelled.map((m) => m.id), status: state.status };
+  const change: StockChange = {
+    dealerId: last.dealerId, warehouseIds: [...new Set(cancelled.map((m) => m.warehouseId))], orderId: last.orderId, orderType: last.orderType, moved: corrections.length,
+  };
+  return { reversed: cancelled.map((m) => m.id), status: state.status, change };
 }
 
-export function traceCancelRoutes({ db }: Services): RouteDef[] {
+/**
+ * Whether a tyre is in the caller's data scope: its dealer, and the warehouse it is in (or last
+ * left); a tyre shipped and not yet received is in no warehouse, so its dealer decides.
+ */
+export function barcodeInScope(scope: DataScope, barcode: { dealerId: number | null; warehouseId: number | null }): boolean {
+  return allows(scope.dealerIds, barcode.dealerId) && (barcode.warehouseId == null || allows(scope.warehouseIds, barcode.warehouseId));
+}
+
+export function traceCancelRoutes(services: Services): RouteDef[] {
+  const { db } = services;
   return [defineRoute({
     method: 'POST', url: '/orderManage/barcode/trace/corrections', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceCorrectionsBody,
     summary: 'Barcode trace: which of the tyre\'s moves are corrections, and which wrong move each reverses',
     handler: async ({ body, user }) => {
       const scope = await dataScopeOf(db, user);
-      const [barcode] = await db.select({ dealerId: barcodes.dealerId }).from(barcodes).where(eq(barcodes.code, body.barcode));
-      if (!barcode || !allows(scope.dealerIds, barcode.dealerId)) throw notFound();
+      const [barcode] = await db.select({ dealerId: barcodes.dealerId, warehouseId: barcodes.warehouseId }).from(barcodes).where(eq(barcodes.code, body.barcode));
+      if (!barcode || !barcodeInScope(scope, barcode)) throw notFound();
       const corrections = await db.select({ id: stockMoves.id, reversesId: stockMoves.reversesId }).from(stockMoves)
-        .where(and(eq(stockMoves.barcode, body.barcode), isNotNull(stockMoves.reversesId))).orderBy(asc(stockMoves.id));
+        .where(and(eq(stockMoves.barcode, body.barcode), isNotNull(stockMoves.reversesId),
+          inScope(stockMoves.dealerId, scope.dealerIds), inScope(stockMoves.warehouseId, scope.warehouseIds))).orderBy(asc(stockMoves.id));
       return { corrections } as TraceCorrections;
     },
   }), defineRoute({
@@ -71,13 +88,16 @@ export function traceCancelRoutes({ db }: Services): RouteDef[] {
     summary: 'Barcode trace: cancel the latest (wrong) record by correcting moves; the tyre goes back to where it was before',
     handler: async ({ body, user, req }) => {
       const scope = await dataScopeOf(db, user);
-      return db.transaction(async (tx) => {
-        const result = await cancelLatestMoves(tx, body.barcode, body.moveId, user.id, scope.dealerIds);
+      const { change, ...result } = await db.transaction(async (tx) => {
+        const done = await cancelLatestMoves(tx, body.barcode, body.moveId, user.id, scope);
         await recordAudit(tx, { id: user.id, userName: user.userName, ip: req.ip }, {
-          action: 'cancelTrace', entity: 'barcode', entityId: body.barcode, before: { moves: result.reversed }, after: { status: result.status },
+          action: 'cancelTrace', entity: 'barcode', entityId: body.barcode, before: { moves: done.reversed }, after: { status: done.status },
         });
-        return result;
+        return done;
       });
+      // After the commit, as an order completion does: open dashboards and wall screens refresh.
+      services.realtime.stockChanged(change);
+      return result satisfies TraceCancelResult;
     },
   })];
 }

@@ -1,0 +1,73 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodes, dealers, materials, orders } from '../../src/server/db/schema';
+import { post } from '../../src/server/modules/stock/ledger';
+import type { TraceCancelResult } from '../../src/shared/analytics/reports/inventory';
+import { SOCKET_EVENTS, SOCKET_PATH, type StockChange } from '../../src/shared/api/notices';
+import type { BarcodeTrace } from '../../src/shared/api/orders';
+import { startTestServer, type TestServer } from './server';
+
+/** The barcode trace page's own calls beside the trace: cancelling a wrong record, and the export. */
+let server: TestServer;
+let admin: string;
+let w1: { id: number; dealerId: number };
+let material: number;
+let serial = 0;
+const sockets: Socket[] = [];
+
+const call = <T>(path: string, body: unknown, token = admin) => server.call<T>(path, { body, token, lang: 'en-US' });
+const trace = async (code: string) => (await call<BarcodeTrace>('/orderManage/barcode/trace', { barcode: code })).body.data;
+
+/** A tyre received into W1 through the ledger (a purchase receipt), then sold if asked. */
+async function tyre(code: string, sold = false) {
+  const db = server.services.db;
+  await db.insert(barcodes).values({ code, materialId: material, dotCode: '2325', status: 'pending', dealerId: w1.dealerId });
+  for (const [orderType, qty] of [['PR', 1], ...(sold ? [['WL', -1]] : [])] as ['PR' | 'WL', 1 | -1][]) {
+    const [o] = await db.insert(orders).values({
+      orderNo: `BT${String(++serial).padStart(6, '0')}`, orderType, status: '2', dealerId: w1.dealerId, warehouseId: w1.id, completedAt: new Date(),
+    }).returning({ id: orders.id });
+    await db.transaction((tx) => post(tx, {
+      orderId: o.id, orderType, userId: null, at: new Date(),
+      moves: [{ barcode: code, qty, dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, materialId: material, dotCode: '2325' }],
+      states: [{ code, status: qty > 0 ? 'in' : 'out', dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, inbound: qty > 0 }],
+    }));
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login('admin');
+  const db = server.services.db;
+  const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
+  w1 = { id: d1.warehouseId!, dealerId: d1.id };
+  [{ id: material }] = await db.select({ id: materials.id }).from(materials)
+    .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server?.stop();
+});
+
+describe('cancelling a trace record', () => {
+  it('tells open dashboards and wall screens that stock changed, once committed', async () => {
+    await tyre('TRACE0001', true);
+    const socket = io(server.url, { path: SOCKET_PATH, auth: { token: admin }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('connect_error', reject); });
+    const pushed: StockChange[] = [];
+    socket.on(SOCKET_EVENTS.stock, (change: StockChange) => pushed.push(change));
+
+    const sale = (await trace('TRACE0001')).moves.at(-1)!;
+    const res = await call<TraceCancelResult>('/orderManage/barcode/trace/cancel', { barcode: 'TRACE0001', moveId: sale.id });
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data).toEqual({ reversed: [sale.id], status: 'in' });
+    for (let i = 0; i < 20 && !pushed.length; i++) await new Promise((done) => setTimeout(done, 50));
+    expect(pushed).toEqual([{ dealerId: w1.dealerId, warehouseIds: [w1.id], orderId: sale.orderId, orderType: 'WL', moved: 1 }]);
+
+    // A refused cancellation changes nothing and tells nobody.
+    expect((await call('/orderManage/barcode/trace/cancel', { barcode: 'TRACE0001', moveId: sale.id })).status).toBe(409);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(pushed).toHaveLength(1);
+  });
+});
