@@ -238,11 +238,11 @@ describe('detail reports', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  it('outbound detail and its chart by week', async () => {
+  it('outbound detail: each move at −1 in the table, the chart by week in tyres shipped (positive bars)', async () => {
     const out = await report('outDetail', { dateFrom: '2026-10-01', dateTo: '2026-11-30', keyword: matA.code });
     expect(out.rows.map((r) => [r.barcode, r.qty]).sort()).toEqual([['RPTA0001', -1], ['RPTA0002', -1], ['RPTA0003', -1]]);
     expect(await chart('outDetail', { dateFrom: '2026-10-01', dateTo: '2026-11-30', dimension: 'week', keyword: matA.code }))
-      .toEqual([{ period: '2026-W45', qty: -2 }, { period: '2026-W47', qty: -1 }]);
+      .toEqual([{ period: '2026-W45', qty: 2 }, { period: '2026-W47', qty: 1 }]);
   });
 
   it('scope: dealer1 sees its rows, dealer2 none of them', async () => {

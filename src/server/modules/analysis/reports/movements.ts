@@ -15,8 +15,12 @@ const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join 
  */
 const materialLeftJoin = (on: SQL) => sql`left join materials mat on mat.id = ${on} left join brands br on br.id = mat.brand_id`;
 
-/** Ledger moves of some order types, one row per move, with everything the detail columns show. */
-function moveDetail(page: string, types: SQL): ReportQuery {
+/**
+ * Ledger moves of some order types, one row per move, with everything the detail columns show.
+ * The table keeps each move's signed qty; the chart draws quantities the way the report counts
+ * them: `chartSign` −1 turns outbound moves (−1 each) into positive bars.
+ */
+function moveDetail(page: string, types: SQL, chartSign: 1 | -1 = 1): ReportQuery {
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
     m.order_type in (${types}) and ${withinDays(sql`m.moved_at`, f, ctx.now)}
     and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}
@@ -35,7 +39,7 @@ function moveDetail(page: string, types: SQL): ReportQuery {
       left join storage_locations l on l.id = m.location_id left join users u on u.id = m.user_id
       where ${where(ctx, f)} and ${after}`,
     chart: (ctx, f) => sql`
-      select ${periodLabel(localDay(sql`m.moved_at`), f.dimension)} as period, sum(m.qty)::int as qty
+      select ${periodLabel(localDay(sql`m.moved_at`), f.dimension)} as period, (${sql.raw(String(chartSign))} * sum(m.qty))::int as qty
       from ${from} where ${where(ctx, f)} group by 1 order by 1`,
   });
 }
@@ -105,7 +109,7 @@ function scanDetail(): ReportQuery {
 /** reportQuery › report: the movement reports' queries. */
 export const MOVEMENT_QUERIES: ReportQuery[] = [
   scanDetail(),
-  moveDetail('outDetail', typesOf('ship')),
+  moveDetail('outDetail', typesOf('ship'), -1),
   moveDetail('enterDetail', typesOf('receive')),
   moveDetail('quitDetail', typeList('LR', 'LC', 'CI', 'WI', 'LB')),
   movePairs('transferDetails', 'transfer'),
