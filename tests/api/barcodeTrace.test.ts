@@ -1,9 +1,10 @@
+import ExcelJS from 'exceljs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodes, dealers, materials, orders } from '../../src/server/db/schema';
 import { post } from '../../src/server/modules/stock/ledger';
-import type { TraceCancelResult } from '../../src/shared/analytics/reports/inventory';
+import { TRACE_EXPORT_PATH, type TraceCancelResult } from '../../src/shared/analytics/reports/inventory';
 import { SOCKET_EVENTS, SOCKET_PATH, type StockChange } from '../../src/shared/api/notices';
 import type { BarcodeTrace } from '../../src/shared/api/orders';
 import { startTestServer, type TestServer } from './server';
@@ -69,5 +70,40 @@ describe('cancelling a trace record', () => {
     expect((await call('/orderManage/barcode/trace/cancel', { barcode: 'TRACE0001', moveId: sale.id })).status).toBe(409);
     await new Promise((done) => setTimeout(done, 300));
     expect(pushed).toHaveLength(1);
+  });
+});
+
+describe('exporting a trace', () => {
+  const exportOf = (barcode: string, token = admin) => fetch(`${server.url}/fms/api/v1${TRACE_EXPORT_PATH}`, {
+    method: 'POST', headers: { token, 'content-type': 'application/json', 'accept-language': 'en-US' }, body: JSON.stringify({ barcode }),
+  });
+
+  it('streams the tyre\'s moves as xlsx, oldest first, naming corrections and the moves they cancelled', async () => {
+    await tyre('TRACE0002', true);
+    const sale = (await trace('TRACE0002')).moves.at(-1)!;
+    expect((await call('/orderManage/barcode/trace/cancel', { barcode: 'TRACE0002', moveId: sale.id })).status).toBe(200);
+    const res = await exportOf('TRACE0002');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(decodeURIComponent(res.headers.get('content-disposition')!)).toContain('Barcode trace TRACE0002.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const [header, ...rows] = (book.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((r) => r.slice(1));
+    expect(header).toEqual(['Barcode', 'Time', 'Order no', 'Order type', 'Quantity', 'Dealer', 'Warehouse', 'Location', 'User', 'Record']);
+    const pick = (r: unknown[]) => [r[0], r[3], r[4], r[9]];
+    expect(rows.map(pick)).toEqual([
+      ['TRACE0002', 'Purchase receipt', 1, 'Normal'], ['TRACE0002', 'Sales outbound', -1, 'Cancelled'], ['TRACE0002', 'Sales outbound', 1, 'Correction'],
+    ]);
+  });
+
+  it('is the caller\'s data scope: another dealer\'s tyre is unknown, as on the page', async () => {
+    const [dealer1, dealer2] = [await server.login('dealer1'), await server.login('dealer2')];
+    const own = await exportOf('TRACE0002', dealer1);
+    expect(own.status).toBe(200);
+    await own.arrayBuffer(); // read to the end: a response left unread keeps its connection, and the server's close, waiting
+    const other = await exportOf('TRACE0002', dealer2);
+    expect(other.status).toBe(404);
+    expect((await other.json()).code).toBe(404);
+    expect((await exportOf('NO-SUCH-TYRE')).status).toBe(404);
   });
 });

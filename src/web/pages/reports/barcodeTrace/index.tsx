@@ -1,12 +1,15 @@
 import { Button, Card, Descriptions, Empty, Input, Message, Modal, Result, Space, Spin, Tag, Timeline } from '@arco-design/web-react';
-import { IconSearch, IconUndo } from '@arco-design/web-react/icon';
+import { IconDownload, IconSearch, IconUndo } from '@arco-design/web-react/icon';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRACE_CANCEL_PERM, type TraceCancelResult, type TraceCorrections } from '@shared/analytics/reports/inventory';
+import {
+  TRACE_CANCEL_PERM, TRACE_EXPORT_PATH, TRACE_EXPORT_PERM, TRACE_PAGE_PERM, type TraceCancelResult, type TraceCorrections,
+} from '@shared/analytics/reports/inventory';
 import type { BarcodeTrace } from '@shared/api/orders';
 import { ORDER_TYPES } from '@shared/orders/orderTypes';
-import { api } from '../../../api/http';
+import { api, exportHttp } from '../../../api/http';
+import { saveResponse } from '../../../kit/download';
 import { usePermission } from '../../../kit/usePermission';
 import { ns } from './locale';
 import { traceTimeline, type TraceMove } from './timeline';
@@ -19,6 +22,9 @@ export default function BarcodeTracePage() {
   const { t, i18n } = useTranslation(ns);
   const queryClient = useQueryClient();
   const canCancel = usePermission(TRACE_CANCEL_PERM).allowed;
+  // Until the page has an export button of its own (TRACE_EXPORT_PERM), viewing the trace is enough.
+  const canExport = usePermission(TRACE_EXPORT_PERM).allowed || TRACE_EXPORT_PERM === TRACE_PAGE_PERM;
+  const [exporting, setExporting] = useState(false);
   const [input, setInput] = useState('');
   const [barcode, setBarcode] = useState('');
   const en = i18n.language === 'en-US';
@@ -50,6 +56,17 @@ export default function BarcodeTracePage() {
     },
   });
 
+  const exportTrace = async () => {
+    setExporting(true);
+    try {
+      saveResponse(await exportHttp.post<Blob>(TRACE_EXPORT_PATH, { barcode }), `${t('title')} ${barcode}.xlsx`);
+    } catch {
+      // The client shows the reason.
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const data = query.data;
   const typeName = (code: string) => (ORDER_TYPES[code as keyof typeof ORDER_TYPES] ? (en ? ORDER_TYPES[code as keyof typeof ORDER_TYPES].en : ORDER_TYPES[code as keyof typeof ORDER_TYPES].zh) : code);
   return (
@@ -78,7 +95,11 @@ export default function BarcodeTracePage() {
               { label: t('inboundAt'), value: data.barcode.inboundAt ? new Date(data.barcode.inboundAt).toLocaleString(i18n.language) : '-' },
             ]} />
           </Card>
-          <Card title={t('moves')}>
+          <Card title={t('moves')} extra={canExport && (
+            <Button size="small" icon={<IconDownload />} loading={exporting} onClick={() => void exportTrace()} data-testid="trace-export">
+              {exporting ? t('exporting') : t('kit.export')}
+            </Button>
+          )}>
             {data.timeline.length === 0 ? <Empty description={t('noMoves')} /> : (
               <Timeline data-testid="trace-timeline">
                 {data.timeline.map((m) => (
