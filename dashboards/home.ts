@@ -40,12 +40,12 @@ export default defineDashboard({
     {
       id: 'age', type: 'donut', query: 'stock.ageBuckets', grid: { x: 0, y: 6, w: 8, h: 4 }, x: 'bucket', y: ['qty'],
       title: { 'zh-CN': '库龄（月）', 'en-US': 'Stock age (months)' },
-      drill: { route: '/reportQuery/storageInventory/samuelCouling' },
+      drill: { route: '/reportQuery/storageInventory/samuelCouling', filter: { stockAge: 'bucket' } },
     },
     {
       id: 'dot', type: 'bar', query: 'stock.dotAge', grid: { x: 8, y: 6, w: 8, h: 4 }, x: 'bucket', y: ['qty'],
       title: { 'zh-CN': 'DOT 年龄', 'en-US': 'DOT age' },
-      drill: { route: '/reportQuery/storageInventory/dotInventory' },
+      drill: { route: '/reportQuery/storageInventory/dotInventory', filter: { dotAge: 'bucket' } },
     },
     {
       id: 'alerts', type: 'table', query: 'stock.alerts', grid: { x: 16, y: 6, w: 8, h: 4 },

@@ -25,7 +25,7 @@ export default defineDashboard({
     {
       id: 'regionBrand', type: 'heatmap', query: 'stock.regionBrand', grid: { x: 8, y: 2, w: 16, h: 5 }, x: 'brand', y: ['region'], value: 'qty',
       title: { 'zh-CN': '区域 × 品牌在库', 'en-US': 'Stock by region and brand' },
-      drill: { route: '/reportQuery/storageInventory/dayBalance' },
+      drill: { route: '/reportQuery/storageInventory/dayBalance', filter: { regionId: 'regionId', brandId: 'brandId' } },
     },
     {
       id: 'byWarehouse', type: 'table', query: 'stock.byWarehouse', grid: { x: 0, y: 7, w: 8, h: 5 },
@@ -43,12 +43,12 @@ export default defineDashboard({
     {
       id: 'age', type: 'donut', query: 'stock.ageBuckets', grid: { x: 16, y: 7, w: 8, h: 5 }, x: 'bucket', y: ['qty'],
       title: { 'zh-CN': '库龄（月）', 'en-US': 'Stock age (months)' },
-      drill: { route: '/reportQuery/storageInventory/samuelCouling' },
+      drill: { route: '/reportQuery/storageInventory/samuelCouling', filter: { stockAge: 'bucket' } },
     },
     {
       id: 'dot', type: 'bar', query: 'stock.dotAge', grid: { x: 0, y: 12, w: 24, h: 4 }, x: 'bucket', y: ['qty'],
       title: { 'zh-CN': 'DOT 年龄', 'en-US': 'DOT age' },
-      drill: { route: '/reportQuery/storageInventory/dotInventory' },
+      drill: { route: '/reportQuery/storageInventory/dotInventory', filter: { dotAge: 'bucket' } },
     },
   ],
 });

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from './server';
 let server: TestServer;
 let admin: string;
 let w1: { id: number; dealerId: number };
-let mat: { id: number; code: string; specification: string; pattern: string };
+let mat: { id: number; code: string; specification: string; pattern: string; brandId: number };
 const now = new Date();
 
 const dashboard = async (id: string, body: Record<string, unknown> = {}) => {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const db = server.services.db;
   const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
   w1 = { id: d1.warehouseId!, dealerId: d1.id };
-  [mat] = await db.select({ id: materials.id, code: materials.code, specification: materials.specification, pattern: materials.pattern }).from(materials)
+  [mat] = await db.select({ id: materials.id, code: materials.code, specification: materials.specification, pattern: materials.pattern, brandId: materials.brandId }).from(materials)
     .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
 });
 afterAll(async () => { await server?.stop(); });
@@ -99,5 +99,39 @@ describe('dashboards and reports filter by specification and pattern alike', () 
     expect(await dashboardTotal(part)).toBe(0);
     expect(await onHand(part)).toBe(0);
     expect(await dashboardTotal({ pattern: mat.pattern.slice(1) })).toBe(0);
+  });
+});
+
+describe('the element a dashboard drills from is a filter its report applies', () => {
+  // The tyres placed above: of the material, in W1; stock age 0-3 one, 4-6 two; DOT ages 26 weeks (2), 27 weeks (1).
+  it('a stock-age bucket: the stock-age report counts only that bucket\'s tyres', async () => {
+    expect((await report('samuelCouling', { stockAge: '4-6' })).rows).toEqual([expect.objectContaining({ onHand: 2, age0to3: 0, age4to6: 2 })]);
+    expect((await report('samuelCouling', { stockAge: '0-3' })).rows).toEqual([expect.objectContaining({ onHand: 1, age0to3: 1, age4to6: 0 })]);
+    expect((await report('samuelCouling', { stockAge: '12+' })).total).toBe(0);
+  });
+
+  it('a DOT age group: the DOT inventory lists only that group\'s codes', async () => {
+    const codes = async (dotAge: string) => (await report('dotInventory', { dotAge })).rows.map((r) => [r.dotAgeWeeks, r.onHand]);
+    expect(await codes('dotUpTo26w')).toEqual([[26, 2]]);
+    expect(await codes('dot27to52w')).toEqual([[27, 1]]);
+    expect(await codes('noDot')).toEqual([]);
+    const bad = await server.call('/analysis/report/dotInventory/selectByPage', { token: admin, body: { dotAge: '<6m' }, lang: 'en-US' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^dotAge: /);
+  });
+
+  it('a region × brand cell: the daily balance closes today on the cell\'s quantity', async () => {
+    const cells = (await server.call<QueryAnswer>('/analysis/query/stock.regionBrand', { token: admin, body: {} })).body.data.rows;
+    expect(cells.length).toBeGreaterThan(1);
+    const today = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    // The on-hand rows placed above bypass the ledger (no daily roll-up): their brand is left out.
+    for (const cell of cells.filter((c) => c.brandId !== mat.brandId)) {
+      const res = await server.call<ReportPageAnswer>('/analysis/report/dayBalance/selectByPage', {
+        token: admin, body: { pageSize: 500, dateFrom: today, dateTo: today, regionId: cell.regionId, brandId: cell.brandId },
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      expect(res.body.data.total).toBeLessThanOrEqual(500);
+      expect(res.body.data.rows.reduce((sum, r) => sum + Number(r.closing), 0), `${cell.region} ${cell.brand}`).toBe(cell.qty);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DATE_DIMENSIONS } from './domain';
+import { DOT_AGE_KEYS } from './ageGroups';
+import { DATE_DIMENSIONS, STOCK_AGE_BUCKETS } from './domain';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const refId = z.coerce.number().int().positive();
@@ -22,10 +23,22 @@ export const analyticsFilters = z.object({
   pattern: text.optional(),
   /** Free text a report searches (barcode, order no, material code ...). */
   keyword: text.optional(),
+  /** The dealers' region (a region × brand heatmap cell drills with it). */
+  regionId: refId.optional(),
+  /** One stock-age bucket (ageGroups.ts), for the stock-age report a dashboard's bucket drills to. */
+  stockAge: z.enum(STOCK_AGE_BUCKETS).optional(),
+  /** One DOT age group (ageGroups.ts), for the DOT inventory a dashboard's group drills to. */
+  dotAge: z.enum(DOT_AGE_KEYS).optional(),
 }).strict();
 export type AnalyticsFilters = z.infer<typeof analyticsFilters>;
-export const FILTER_KEYS = ['dimension', 'dateRange', 'dealer', 'warehouse', 'brand', 'specification', 'pattern', 'keyword'] as const;
+export const FILTER_KEYS = ['dimension', 'dateRange', 'dealer', 'warehouse', 'brand', 'specification', 'pattern', 'keyword', 'region', 'stockAge', 'dotAge'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The body fields each filter of a filter bar sets (a drill-down's parameter is a filter its report offers). */
+export const FILTER_FIELDS: Record<FilterKey, (keyof AnalyticsFilters)[]> = {
+  dimension: ['dimension'], dateRange: ['dateFrom', 'dateTo'], dealer: ['dealerId'], warehouse: ['warehouseId'], brand: ['brandId'],
+  specification: ['specification'], pattern: ['pattern'], keyword: ['keyword'], region: ['regionId'], stockAge: ['stockAge'], dotAge: ['dotAge'],
+};
 
 /** A dashboard query's answer: rows of named values, plus when the data was read. */
 export interface QueryAnswer {

@@ -17,7 +17,8 @@ const balance = (page: string, zh: string, en: string, unit: { zh: string; en: s
     `每个仓库、物料和${unit.zh}一行，只读每日结存汇总：期初 = 该${unit.zh}开始前最后一天的期末（没有则为 0），入库/出库 = ${unit.zh}内每日入、出之和，期末 = ${unit.zh}内最后一条记录的期末（没有变动则等于期初）；期初 + 入库 − 出库 = 期末时为平衡。与日期范围相交的部分${unit.zh}按范围截取，范围最晚到今天。不选日期时为${window.zh}。`,
     `One row per warehouse, material and ${unit.en}, read from the daily roll-up only: opening = the closing of the last day before the ${unit.en} (0 if none), in/out = the sums of its days, closing = the closing of its last row (the opening when nothing moved); balanced when opening + in − out = closing. A ${unit.en} cut by the date range counts only the days inside it; the range ends today at the latest. Without dates: ${window.en}.`,
   ),
-  filters: RANGE_FILTERS,
+  // The region: a dashboard's region × brand cell drills here.
+  filters: [...RANGE_FILTERS, 'region'],
   columns: [
     col('period', unit.zh, unit.en[0].toUpperCase() + unit.en.slice(1), 'text', { width: 12 }),
     col('warehouseName', '仓库', 'Warehouse', 'text', { width: 20 }),
@@ -91,7 +92,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
       '当前在库数量按 DOT 码和物料汇总。DOT 码后四位 WWYY 为生产周和年（2324 = 2024 年第 23 周）；DOT 周龄 = 从生产周的周一到现在的整周数。没有 DOT 码的轮胎显示为空。',
       'On hand now by DOT code and material. A DOT code\'s WWYY gives the production week and year (2324 = week 23 of 2024); DOT age = whole weeks from that week\'s Monday to now. Tyres without a DOT code show an empty code.',
     ),
-    filters: NOW_FILTERS,
+    filters: [...NOW_FILTERS, 'dotAge'],
     columns: [
       col('dotCode', 'DOT', 'DOT'), col('productionWeek', '生产周', 'Production week'), col('dotAgeWeeks', 'DOT 周龄', 'DOT age (weeks)', 'number'),
       ...materialColumns(), onHand,
@@ -105,7 +106,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
       '当前在库轮胎按物料汇总，库龄 = 从最近一次入库到现在的整月数（到达入库日的日号才算满一个月；调拨不重新计算；没有入库时间的轮胎从条码创建时算起），分 0-3、4-6、7-9、10-12、12 个月以上五段。',
       'Tyres on hand now by material, stock age = whole months since they last came into stock (a month counts once its day of month is reached; a transfer keeps the date; a tyre without an inbound time counts from its barcode\'s creation), in five buckets: 0-3, 4-6, 7-9, 10-12 and over 12 months.',
     ),
-    filters: NOW_FILTERS,
+    filters: [...NOW_FILTERS, 'stockAge'],
     columns: [
       ...materialColumns(), onHand,
       col('age0to3', '0-3 月', '0-3 mo', 'number'), col('age4to6', '4-6 月', '4-6 mo', 'number'), col('age7to9', '7-9 月', '7-9 mo', 'number'),

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { DashboardDef, PanelDef } from '@shared/analytics/dashboards';
+import { FILTER_FIELDS } from '@shared/analytics/filters';
+import { reportByRoute } from '@shared/analytics/reports';
+import home from '../../../../dashboards/home';
+import stock from '../../../../dashboards/stock';
+import { filtersFromQuery } from '../report/reportFilters';
 import { drillTarget, filterBody } from './drill';
 
 const route = '/reportQuery/report/enterDetail';
@@ -34,5 +40,54 @@ describe('drill-down targets', () => {
   it('opens the bare route when there is nothing to filter', () => {
     expect(drillTarget({ route }, {}, {})).toBe(route);
     expect(filterBody({ keyword: 'x', warehouseId: 0 })).toEqual({ keyword: 'x', warehouseId: 0 });
+  });
+});
+
+/** The filters a report page opens with when `panel`'s element `row` is clicked (as the page reads its URL). */
+const opened = (def: DashboardDef, panelId: string, row: Record<string, string | number | null>, filters = {}) => {
+  const panel = def.panels.find((p) => p.id === panelId)!;
+  const url = drillTarget(panel.drill!, row, filters);
+  const [route, query = ''] = url.split('?');
+  return { route, filters: filtersFromQuery(new URLSearchParams(query)) };
+};
+
+describe('drilling from an element to its report', () => {
+  it('a stock-age bucket opens the stock-age report for that bucket only', () => {
+    for (const def of [home, stock]) {
+      expect(opened(def, 'age', { bucket: '4-6', qty: 12 }, { dealerId: 3 })).toEqual({
+        route: '/reportQuery/storageInventory/samuelCouling', filters: { dealerId: 3, stockAge: '4-6' },
+      });
+    }
+  });
+
+  it('a DOT age group opens the DOT inventory for that group only (the key, not its translated name)', () => {
+    for (const def of [home, stock]) {
+      expect(opened(def, 'dot', { bucket: 'dot27to52w', qty: 4 })).toEqual({
+        route: '/reportQuery/storageInventory/dotInventory', filters: { dotAge: 'dot27to52w' },
+      });
+    }
+    expect(opened(home, 'dot', { bucket: 'noDot', qty: 1 }).filters).toEqual({ dotAge: 'noDot' });
+  });
+
+  it('a region × brand cell opens the daily balance of that region\'s dealers and that brand', () => {
+    expect(opened(stock, 'regionBrand', { regionId: 2, region: '华东', brandId: 5, brand: 'EverPeak', qty: 40 }, { warehouseId: 7 })).toEqual({
+      route: '/reportQuery/storageInventory/dayBalance', filters: { warehouseId: 7, regionId: 2, brandId: 5 },
+    });
+  });
+
+  it('every element filter a dashboard drills with is one its report offers (and so applies)', () => {
+    const files = import.meta.glob<{ default: DashboardDef }>('../../../../dashboards/*.ts', { eager: true });
+    const drills = Object.values(files).flatMap((m) => m.default.panels).filter((p): p is PanelDef & { drill: NonNullable<PanelDef['drill']> } => !!p.drill);
+    let checked = 0;
+    for (const { id, drill } of drills) {
+      const report = reportByRoute(drill.route);
+      if (!report) continue; // a monitoring page, not a report
+      const offered = new Set(report.filters.flatMap((k) => FILTER_FIELDS[k]));
+      for (const key of Object.keys(drill.filter ?? {})) {
+        expect([...offered], `${id} → ${drill.route}: ${key}`).toContain(key === 'period' ? 'dateFrom' : key);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
   });
 });

@@ -4,8 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { DOT_AGE_GROUPS, NO_DOT } from '@shared/analytics/ageGroups';
 import { DATE_DIMENSIONS } from '@shared/analytics/domain';
 import type { AnalyticsFilters, FilterKey } from '@shared/analytics/filters';
+import { AGE_COLUMNS } from '@shared/analytics/reports/analysis';
+import type { Language } from '@shared/i18n/languages';
 import { appState } from '../../stores/app';
 import { session } from '../../stores/session';
 import { ns } from './locale';
@@ -25,13 +28,14 @@ const fromForm = ({ dateRange, ...rest }: FormValues): Values =>
  * server within the caller's scope. On a phone it shows one filter until expanded.
  */
 export function ReportFilterBar({ keys, initial, onSearch }: { keys: FilterKey[]; initial: Values; onSearch(values: Values): void }) {
-  const { t } = useTranslation(ns);
+  const { t, i18n } = useTranslation(ns);
+  const lang = i18n.language as Language;
   const [form] = Form.useForm<FormValues>();
   const { device } = useSnapshot(appState);
   const { user } = useSnapshot(session);
   const [expanded, setExpanded] = useState(false);
   const [dealerId, setDealerId] = useState(initial.dealerId);
-  const needsOptions = keys.some((k) => ['dealer', 'warehouse', 'brand', 'specification', 'pattern'].includes(k));
+  const needsOptions = keys.some((k) => ['dealer', 'warehouse', 'region', 'brand', 'specification', 'pattern'].includes(k));
   const options = useQuery({ queryKey: ['report-filter-options'], queryFn: filterOptions, staleTime: 300_000, enabled: needsOptions });
   const o = options.data;
   const select = (list: { label: string; value: string | number }[] | undefined) => (
@@ -54,6 +58,14 @@ export function ReportFilterBar({ keys, initial, onSearch }: { keys: FilterKey[]
     if (key === 'specification') items.push({ key, field: 'specification', label: t('specification'), control: select(o?.specifications.map((s) => ({ label: s, value: s }))) });
     if (key === 'pattern') items.push({ key, field: 'pattern', label: t('pattern'), control: select(o?.patterns.map((p) => ({ label: p, value: p }))) });
     if (key === 'keyword') items.push({ key, field: 'keyword', label: t('keyword'), control: <Input allowClear maxLength={64} placeholder={t('keywordHint')} /> });
+    // Filters a dashboard's element drills with: a region × brand cell, a stock-age bucket, a DOT age group.
+    if (key === 'region') items.push({ key, field: 'regionId', label: t('region'), control: select(o?.regions.map((r) => ({ label: r.name, value: r.id }))) });
+    if (key === 'stockAge') {
+      items.push({ key, field: 'stockAge', label: t('stockAge'), control: <Select allowClear options={AGE_COLUMNS.map((a) => ({ label: a.title[lang], value: a.bucket }))} /> });
+    }
+    if (key === 'dotAge') {
+      items.push({ key, field: 'dotAge', label: t('dotAge'), control: <Select allowClear options={[...DOT_AGE_GROUPS, NO_DOT].map((g) => ({ label: g.title[lang], value: g.key }))} /> });
+    }
   }
   if (!items.length) return null;
   const mobile = device === 'mobile';

@@ -12,10 +12,11 @@ export function reportApi(page: string) {
   };
 }
 
-/** Dealers, warehouses, brands, specifications and patterns the filter bar offers, within the caller's scope. */
+/** Dealers, warehouses, regions, brands, specifications and patterns the filter bar offers, within the caller's scope. */
 export interface ReportFilterOptions {
   dealers: { id: number; code: string; name: string }[];
   warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
+  regions: { id: number; name: string }[];
   brands: { id: number; name: string }[];
   specifications: string[];
   patterns: string[];

@@ -13,11 +13,11 @@ export const byBrand: DashboardQuery = {
     group by b.id, b.name order by qty desc, b.id`),
 };
 
-/** Dealers' tyres on hand by their dealer's region and brand (the maker's own warehouses have no region). */
+/** Dealers' tyres on hand by their dealer's region and brand (the maker's own warehouses have no region); the ids let a cell drill to its report. */
 export const regionBrand: DashboardQuery = {
   id: 'stock.regionBrand', summary: "Dealers' tyres on hand by region and brand",
   run: (ctx, f) => queryRows(ctx.db, sql`
-    select ${ctx.lang === 'en-US' ? sql`r.name_en` : sql`r.name`} as region, b.name as brand, sum(s.qty)::int as qty
+    select r.id as "regionId", ${ctx.lang === 'en-US' ? sql`r.name_en` : sql`r.name`} as region, b.id as "brandId", b.name as brand, sum(s.qty)::int as qty
     from stock_on_hand s join dealers d on d.id = s.dealer_id join regions r on r.id = d.region_id
       join materials m on m.id = s.material_id join brands b on b.id = m.brand_id
     where ${stockWhere(ctx, f, 's')}

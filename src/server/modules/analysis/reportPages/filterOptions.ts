@@ -1,5 +1,5 @@
 import { and, asc } from 'drizzle-orm';
-import { brands, dealers, materials, warehouses } from '../../../db/schema';
+import { brands, dealers, materials, regions, warehouses } from '../../../db/schema';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
 import { dataScopeOf, inScope } from '../../system/dataScope';
@@ -7,22 +7,23 @@ import { dataScopeOf, inScope } from '../../system/dataScope';
 /** Most specifications or patterns offered; the filter bar searches within them. */
 const MAX_TEXT_OPTIONS = 2000;
 
-/** What every report's filter bar offers: dealers and warehouses within the caller's scope, brands, specifications, patterns. */
+/** What every report's filter bar offers: dealers and warehouses within the caller's scope, regions (in the caller's language), brands, specifications, patterns. */
 export function filterOptionRoutes({ db }: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: '/analysis/reportFilterOptions', tag: 'reports', permission: 'session',
-    summary: 'Report filter options: dealers and warehouses in the caller\'s scope, brands, specifications and patterns',
-    handler: async ({ user }) => {
+    summary: 'Report filter options: dealers and warehouses in the caller\'s scope, regions, brands, specifications and patterns',
+    handler: async ({ user, lang }) => {
       const scope = await dataScopeOf(db, user);
-      const [dealerRows, warehouseRows, brandRows, specs, patterns] = await Promise.all([
+      const [dealerRows, warehouseRows, regionRows, brandRows, specs, patterns] = await Promise.all([
         db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers).where(inScope(dealers.id, scope.dealerIds)).orderBy(asc(dealers.code)),
         db.select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, dealerId: warehouses.dealerId }).from(warehouses)
           .where(and(inScope(warehouses.id, scope.warehouseIds), inScope(warehouses.dealerId, scope.dealerIds))).orderBy(asc(warehouses.code)),
+        db.select({ id: regions.id, name: lang === 'en-US' ? regions.nameEn : regions.name }).from(regions).orderBy(asc(regions.id)),
         db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name)),
         db.selectDistinct({ v: materials.specification }).from(materials).orderBy(asc(materials.specification)).limit(MAX_TEXT_OPTIONS),
         db.selectDistinct({ v: materials.pattern }).from(materials).orderBy(asc(materials.pattern)).limit(MAX_TEXT_OPTIONS),
       ]);
-      return { dealers: dealerRows, warehouses: warehouseRows, brands: brandRows, specifications: specs.map((s) => s.v), patterns: patterns.map((p) => p.v) };
+      return { dealers: dealerRows, warehouses: warehouseRows, regions: regionRows, brands: brandRows, specifications: specs.map((s) => s.v), patterns: patterns.map((p) => p.v) };
     },
   })];
 }

@@ -6,7 +6,7 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { STOCK_AGE_BUCKETS } from '../../../../shared/analytics/domain';
 import { BARCODE_STATUS, ORDER_STATUS, type AdjustKind } from '../../../../shared/orders/orderTypes';
 import { dayOf } from '../../stock/ledger';
-import { dotAgeWeeksSql, stockAgeIndexSql, stockAgeStartSql, VALID_DOT } from '../ageSql';
+import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { scopeSql, type AnalyticsCtx, type ReportQuery, type Row } from '../registry';
 import { addDays, dayRange, localTime, materialFilters, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BATCH_ROWS, sqlReport } from './sqlReport';
@@ -185,7 +185,10 @@ function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {
   });
 }
 
-/** On hand by DOT code and material; DOT age in whole weeks from the production week's Monday (ageSql.ts, domain `dotAgeWeeks`). */
+/**
+ * On hand by DOT code and material; DOT age in whole weeks from the production week's Monday
+ * (ageSql.ts, domain `dotAgeWeeks`); the dotAge filter keeps the codes of one DOT age group.
+ */
 function dots(): ReportQuery {
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
     select g.*,
@@ -199,6 +202,7 @@ function dots(): ReportQuery {
         case when h.dot_code ~ ${VALID_DOT} then left(h.dot_code, 2)::int end as w
       from stock_on_hand h ${materialJoin(sql`h.material_id`)}
       where ${onHandWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`h.dot_code`])} and ${after}
+        ${f.dotAge ? sql`and ${dotAgeWhere(dotAgeWeeksSql(sql`h.dot_code`, ctx.now), f.dotAge)}` : sql``}
       group by h.dot_code, h.material_id, ${materialGroup}
     ) g`;
   return sqlReport({
@@ -214,7 +218,8 @@ const STOCK_AGE_KEYS = ['age0to3', 'age4to6', 'age7to9', 'age10to12', 'age12plus
 
 /**
  * Tyres in stock by material, in the stock-age buckets of whole months since their stock age
- * started (ageSql.ts: ageGroups.ts `stockAgeStart` and the bucket edges of domain `stockAgeBucket`).
+ * started (ageSql.ts: ageGroups.ts `stockAgeStart` and the bucket edges of domain `stockAgeBucket`);
+ * the stockAge filter keeps the tyres of one bucket.
  */
 function stockAge(): ReportQuery {
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
@@ -224,6 +229,7 @@ function stockAge(): ReportQuery {
         select b.material_id, ${stockAgeIndexSql(stockAgeStartSql('b'), ctx.now)} as bucket
         from barcodes b
         where b.status = 'in' and ${scopeSql(ctx.scope, sql`b.dealer_id`, sql`b.warehouse_id`)} and ${placeFilters(f, sql`b.dealer_id`, sql`b.warehouse_id`)}
+          ${f.stockAge ? sql`and ${stockAgeWhere(stockAgeStartSql('b'), f.stockAge, ctx.now)}` : sql``}
       ) b ${materialJoin(sql`b.material_id`)}
       where ${materialFilters(f, sql`mat`)} and ${after}
       group by b.material_id, ${materialGroup}`;

@@ -63,10 +63,11 @@ export function materialFilters(f: AnalyticsFilters, mat: SQL, keywordColumns: S
   return sql.join(parts, sql` and `);
 }
 
-/** Dealer and warehouse filters (the scope is applied besides, with scopeSql). */
+/** Dealer, region and warehouse filters (the scope is applied besides, with scopeSql); the region is the dealer's. */
 export function placeFilters(f: AnalyticsFilters, dealer: SQL | null, warehouse: SQL | null): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.dealerId && dealer) parts.push(sql`${dealer} = ${f.dealerId}`);
+  if (f.regionId && dealer) parts.push(sql`${dealer} in (select rd.id from dealers rd where rd.region_id = ${f.regionId})`);
   if (f.warehouseId && warehouse) parts.push(sql`${warehouse} = ${f.warehouseId}`);
   return sql.join(parts, sql` and `);
 }
