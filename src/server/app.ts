@@ -24,6 +24,7 @@ import { dictionaryRoutes } from './modules/system/dictionaries';
 import { resourceRoutes } from './modules/system/resources';
 import { roleRoutes } from './modules/system/roles';
 import { sessionRoutes } from './modules/system/routes';
+import { idleLimitsOf } from './modules/system/sessionStore';
 import { userRoutes } from './modules/system/users';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
@@ -77,7 +78,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
 
-  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() }, realtime: attachRealtime(app, database.db, config.SESSION_IDLE_MINUTES) };
+  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() }, realtime: attachRealtime(app, database.db, idleLimitsOf(config)) };
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-dict-version', String(services.dictVersion.value));
   });

@@ -336,3 +336,36 @@ describe('idle expiry (SESSION_IDLE_MINUTES=1)', () => {
     }
   });
 });
+
+describe('wall screens ride out an outage (SESSION_IDLE_MINUTES=1, WALL_SESSION_IDLE_MINUTES=600)', () => {
+  let wall: TestServer;
+  beforeAll(async () => { wall = await startTestServer({ SESSION_IDLE_MINUTES: '1', WALL_SESSION_IDLE_MINUTES: '600' }); });
+  afterAll(async () => { await wall?.stop(); });
+
+  const wallLogin = async (userName: string) => (await wall.call<{ token: string }>('/sys/login', { body: { userName, passWord: DEMO_PASSWORD } })).body.data.token;
+  const unusedFor = (token: string, minutes: number) =>
+    wall.services.db.update(sessions).set({ lastSeenAt: sql`now() - make_interval(mins => ${minutes})` }).where(eq(sessions.tokenHash, sha256(token)));
+  const dashboard = (token: string) => wall.call('/analysis/query/stock.byBrand', { body: {}, token });
+
+  it('the display account (the dashboards page alone) comes back signed in after three hours away; its clock restarts', async () => {
+    const token = await wallLogin('display');
+    await unusedFor(token, 180);
+    expect((await dashboard(token)).status).toBe(200);
+    expect((await sessionRowOf(wall, token)).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await wall.call('/sys/user/getCurrentUserInfo', { body: {}, token })).status).toBe(200);
+  });
+
+  it('every other account keeps the normal limit, the staff holding the dashboards page among others too', async () => {
+    const token = await wallLogin('staff');
+    expect((await dashboard(token)).status).toBe(200);
+    await unusedFor(token, 180);
+    expectErrorEnvelope(await dashboard(token), 401);
+  });
+
+  it('a wall screen away longer than its own limit signs in again', async () => {
+    const token = await wallLogin('display');
+    await unusedFor(token, 601);
+    expectErrorEnvelope(await dashboard(token), 401);
+    expect((await sessionRowOf(wall, token)).revokedAt).toBeInstanceOf(Date);
+  });
+});

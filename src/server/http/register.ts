@@ -3,7 +3,7 @@ import { API_BASE } from '../../shared/api/envelope';
 import { pickLanguage, type Language } from '../../shared/i18n/languages';
 import { message } from '../../shared/i18n/messages';
 import { isContention } from '../db/pgErrors';
-import { resolveSession, type SessionUser } from '../modules/system/sessionStore';
+import { idleLimitsOf, resolveSession, type SessionUser } from '../modules/system/sessionStore';
 import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { RouteDef } from './route';
@@ -56,7 +56,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: R
         const lang = requestLanguage(req);
         let user: SessionUser | null = null;
         if (def.permission !== 'public') {
-          user = await resolveSession(services.db, headerToken(req), services.config.SESSION_IDLE_MINUTES);
+          user = await resolveSession(services.db, headerToken(req), idleLimitsOf(services.config));
           if (!user) throw unauthorized();
           if (def.permission !== 'session' && !user.perms.has(def.permission)) throw forbidden();
         }

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH } from '../../shared/api/notices';
 import type { Db } from '../db/client';
 import { dataScopeOf } from '../modules/system/dataScope';
-import { resolveSession, type SessionUser } from '../modules/system/sessionStore';
+import { resolveSession, type IdleLimits, type SessionUser } from '../modules/system/sessionStore';
 import type { NoticePayload, Realtime, StockChange } from './types';
 
 /** How often open sockets re-check their session: a revoked or expired one is disconnected. */
@@ -29,12 +29,12 @@ export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>
  * session token (`auth: { token }`), joins the rooms of its data scope, and receives
  * `notice` and `stock` events. Polling getNewNotice stays as the fallback.
  */
-export function attachRealtime(app: FastifyInstance, db: Db, idleMinutes: number): Realtime {
+export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLimits): Realtime {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
 
   /** A socket whose session has ended is dropped; one whose scope changed moves rooms. */
   async function place(socket: Socket, token: string): Promise<boolean> {
-    const user = await resolveSession(db, token, idleMinutes);
+    const user = await resolveSession(db, token, idleLimits);
     if (!user) return false;
     const rooms = await roomsOf(db, user);
     for (const room of socket.rooms) if (room !== socket.id && !rooms.includes(room)) void socket.leave(room);

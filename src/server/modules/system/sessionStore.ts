@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Perm } from '../../../shared/permissions';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { dealers, resources, roleResources, roles, sessions, userRoles, users } from '../../db/schema';
 
@@ -25,11 +27,31 @@ export async function createSession(db: Db, userId: number, ip: string, userAgen
 /** Seconds between last-seen updates: a busy console does not write on every call. */
 const TOUCH_EVERY_SECONDS = 60;
 
+/** How long a session may stay unused: any account's, and a wall screen's (config SESSION_IDLE_MINUTES, WALL_SESSION_IDLE_MINUTES). */
+export interface IdleLimits { idleMinutes: number; wallIdleMinutes: number }
+export const idleLimitsOf = (config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'WALL_SESSION_IDLE_MINUTES'>): IdleLimits =>
+  ({ idleMinutes: config.SESSION_IDLE_MINUTES, wallIdleMinutes: config.WALL_SESSION_IDLE_MINUTES });
+
+/**
+ * Whether an account is a wall screen's: its roles grant the dashboards page and no other page
+ * or button (the demo's display role; any role granted so). Such a session only shows dashboards,
+ * and nobody is there to sign it in again after an outage.
+ */
+export async function isWallScreen(db: Db, userId: number): Promise<boolean> {
+  const granted = await db.selectDistinct({ perm: resources.perm }).from(userRoles)
+    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(and(eq(userRoles.userId, userId), inArray(resources.type, ['page', 'button'])));
+  return granted.length > 0 && granted.every((g) => g.perm === Perm.dashboards);
+}
+
 /**
  * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
- * its limit, or belongs to a frozen account. An idle session is revoked on the spot.
+ * its limit, or belongs to a frozen account. An idle session is revoked on the spot. A wall
+ * screen's session has the longer limit (`isWallScreen`): every other account keeps its own.
  */
-export async function resolveSession(db: Db, token: string, idleMinutes: number): Promise<SessionUser | null> {
+export async function resolveSession(db: Db, token: string, limits: IdleLimits): Promise<SessionUser | null> {
+  const { idleMinutes } = limits;
   if (!token || token.length > 128) return null;
   const [row] = await db
     .select({
@@ -46,7 +68,8 @@ export async function resolveSession(db: Db, token: string, idleMinutes: number)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, hashToken(token)));
   if (!row || row.revokedAt || row.status !== 'normal') return null;
-  if (row.idleSeconds > idleMinutes * 60) {
+  if (row.idleSeconds > idleMinutes * 60
+    && !(row.idleSeconds <= Math.max(idleMinutes, limits.wallIdleMinutes) * 60 && await isWallScreen(db, row.id))) {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
     return null;
   }
