@@ -138,7 +138,8 @@ test.describe('wall screens', () => {
     const base = `http://127.0.0.1:${port}`;
     const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
       detached: true, stdio: 'ignore',
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', SESSION_IDLE_MINUTES: '1' },
+      // A wall screen's own idle limit (30 days by default) is cut to a minute too: refreshing must keep the session in use.
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', SESSION_IDLE_MINUTES: '1', WALL_SESSION_IDLE_MINUTES: '1' },
     });
     try {
       await expect.poll(() => fetch(`${base}${API}/health`).then((r) => r.status, () => 0), { timeout: 90_000 }).toBe(200);
