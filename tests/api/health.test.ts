@@ -31,6 +31,8 @@ describe('health and the API document', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    // Read to the end: an unread streamed answer keeps its connection busy, and the server's close waits on it.
+    await res.arrayBuffer();
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
