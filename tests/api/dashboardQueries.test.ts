@@ -164,7 +164,9 @@ describe('stock balances read from the roll-ups', () => {
     expect(await first('stock.onHand')).toEqual({ value: 9, previous: 11 });
     expect(await first('stock.onHand', 'dealer1')).toEqual({ value: 6, previous: 8 });
     expect(await first('stock.onHand', 'admin', { brandId: id.b1 })).toEqual({ value: 4, previous: 6 });
-    expect(await first('stock.onHand', 'admin', { specification: '225/45' })).toEqual({ value: 5, previous: 5 });
+    // Exactly the catalogue's value, as the reports a panel drills to match it.
+    expect(await first('stock.onHand', 'admin', { specification: '225/45R17 94W' })).toEqual({ value: 5, previous: 5 });
+    expect(await first('stock.onHand', 'admin', { specification: '225/45' })).toEqual({ value: 0, previous: 0 });
     expect(await first('stock.onHand', 'admin', { dateTo: '2026-12-01' })).toEqual({ value: 15, previous: 11 });
   });
 
@@ -285,12 +287,14 @@ describe('stock ages', () => {
     ]);
   });
 
-  it('DOT age in weeks across a year boundary: 5224 is 104 weeks old, 0125 is 103', async () => {
+  it('DOT age in weeks across a year boundary: 5224 is 104 weeks old, 0125 is 103; both are one to two years (up to 104 weeks)', async () => {
     expect(await run('stock.dotAge', 'dealer1')).toEqual([
-      { bucket: '<6m', qty: 1 }, { bucket: '6-12m', qty: 1 }, { bucket: '1-2y', qty: 1 }, { bucket: '2-3y', qty: 1 }, { bucket: '>3y', qty: 1 }, { bucket: 'unknown', qty: 1 },
+      { bucket: 'dotUpTo26w', qty: 1 }, { bucket: 'dot27to52w', qty: 1 }, { bucket: 'dot1to2y', qty: 2 }, { bucket: 'dot2to3y', qty: 0 },
+      { bucket: 'dotOver3y', qty: 1 }, { bucket: 'noDot', qty: 1 },
     ]);
     expect(await run('stock.dotAge', 'dealer2')).toEqual([
-      { bucket: '<6m', qty: 0 }, { bucket: '6-12m', qty: 2 }, { bucket: '1-2y', qty: 0 }, { bucket: '2-3y', qty: 0 }, { bucket: '>3y', qty: 0 }, { bucket: 'unknown', qty: 0 },
+      { bucket: 'dotUpTo26w', qty: 0 }, { bucket: 'dot27to52w', qty: 2 }, { bucket: 'dot1to2y', qty: 0 }, { bucket: 'dot2to3y', qty: 0 },
+      { bucket: 'dotOver3y', qty: 0 }, { bucket: 'noDot', qty: 0 },
     ]);
   });
 });
@@ -298,10 +302,11 @@ describe('stock ages', () => {
 describe('distribution, rankings and alerts', () => {
   it('by brand, by region and brand (in the caller\'s language), by warehouse, location fill', async () => {
     expect(await run('stock.byBrand')).toEqual([{ brandId: id.b2, brand: 'Beta', qty: 5 }, { brandId: id.b1, brand: 'Alpha', qty: 4 }]);
+    // Each cell carries its region and brand ids for the drill-down.
     expect(await run('stock.regionBrand')).toEqual([
       { region: 'East', brand: 'Alpha', qty: 3 }, { region: 'East', brand: 'Beta', qty: 3 }, { region: 'South', brand: 'Beta', qty: 2 },
-    ]);
-    expect((await run('stock.regionBrand', 'dealer2', {}, 'zh-CN'))).toEqual([{ region: '华南', brand: 'Beta', qty: 2 }]);
+    ].map((r) => ({ ...r, regionId: expect.any(Number), brandId: r.brand === 'Alpha' ? id.b1 : id.b2 })));
+    expect((await run('stock.regionBrand', 'dealer2', {}, 'zh-CN'))).toEqual([{ region: '华南', regionId: expect.any(Number), brand: 'Beta', brandId: id.b2, qty: 2 }]);
     expect(await run('stock.byWarehouse')).toEqual([
       { warehouseId: id.w1, warehouse: 'W1 main', qty: 6 }, { warehouseId: id.w2, warehouse: 'W2 main', qty: 2 }, { warehouseId: id.wc, warehouse: 'Central', qty: 1 },
     ]);
@@ -367,8 +372,10 @@ describe('through HTTP', () => {
     expect(await onHandOf(dealer1)).toBe(6);
     expect(await onHandOf(dealer2)).toBe(2);
     expect(await onHandOf(dealer2, { dealerId: id.d1 })).toBe(0);
-    const warehousesOf = async (token: string) =>
-      (await server.call<{ rows: { warehouseId: number }[] }>('/analysis/query/stock.byWarehouse', { token, body: {} })).body.data.rows.map((r) => r.warehouseId);
-    expect(await warehousesOf(dealer2)).toEqual([id.w2]);
+    // Stock by warehouse is on the stock dashboard only, which dealers are not granted; within
+    // its query the scope still narrows a caller to its own warehouses.
+    const byWarehouse = await server.call('/analysis/query/stock.byWarehouse', { token: dealer2, body: {} });
+    expect(byWarehouse.status).toBe(403);
+    expect((await run('stock.byWarehouse', 'dealer2')).map((r) => r.warehouseId)).toEqual([id.w2]);
   });
 });

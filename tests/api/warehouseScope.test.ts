@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './server';
 
 /**
  * Data roles can narrow staff to warehouses (DESIGN.md "Permissions"): the stock alerts and the
- * barcode trace's cancel and corrections calls apply that rule, not only the dealer rule. Staff
+ * barcode trace (its page, cancel and corrections calls) apply that rule, not only the dealer rule. Staff
  * "w1staff" and "w2staff" hold the staff role and a data role naming one warehouse of dealer D.
  */
 let server: TestServer;
@@ -98,6 +98,19 @@ describe('barcode trace: cancelling a record and listing corrections', () => {
     const done = await cancel('WSCOPE0001', receipt.id, 'w2staff');
     expect(done.status, done.body.msg).toBe(200);
     expect(done.body.data).toEqual({ reversed: [receipt.id], status: 'pending' });
+  });
+
+  it('the trace page itself shows a tyre only to whoever may see its warehouse, and only the moves in scope', async () => {
+    await db().insert(barcodes).values({ code: 'WSCOPE0003', materialId: material, dotCode: '2325', status: 'pending', dealerId: D });
+    await postMoves('PR', 'WSCOPE0003', [{ warehouseId: W2, qty: 1 }], { status: 'in', warehouseId: W2, inbound: true });
+    await postMoves('TR', 'WSCOPE0003', [{ warehouseId: W2, qty: -1 }, { warehouseId: W1, qty: 1 }], { status: 'in', warehouseId: W1, inbound: false });
+    const seen = (who: keyof typeof tokens) => call<BarcodeTrace>('/orderManage/barcode/trace', { barcode: 'WSCOPE0003' }, who);
+    // In W1 now: W2's staff no longer see it, though their receipt and transfer-out are in its past.
+    expect((await seen('w2staff')).status).toBe(404);
+    const w1 = await seen('w1staff');
+    expect(w1.status, w1.body.msg).toBe(200);
+    expect(w1.body.data.moves.map((m) => m.qty)).toEqual([1]);
+    expect((await seen('admin')).body.data.moves.map((m) => m.qty)).toEqual([1, -1, 1]);
   });
 
   it('a transfer is cancelled only by someone whose scope holds both of its warehouses', async () => {

@@ -168,7 +168,9 @@ export const MENU: SectionDef[] = [
       {
         path: 'storageInventory', zh: '库存报表', en: 'Inventory', icon: 'storage',
         pages: [
-          view('codeRetrospection', '条码追溯', 'Barcode trace', 'search', { extraButtons: [{ action: 'edit', zh: '撤销记录', en: 'Cancel record' }] }),
+          view('codeRetrospection', '条码追溯', 'Barcode trace', 'search', {
+            extraButtons: [{ action: 'export', zh: '导出', en: 'Export' }, { action: 'edit', zh: '撤销记录', en: 'Cancel record' }],
+          }),
           report('tireReport', '轮胎报表', 'Tyre report', 'file'),
           report('customerTireReport', '客户轮胎报表', 'Customer tyre report', 'user'),
           report('inventoryContrast', '库存对比', 'Inventory comparison', 'arrow-rise'),

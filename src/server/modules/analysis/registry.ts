@@ -4,7 +4,6 @@ import type { DashboardQueryId } from '../../../shared/analytics/dashboards';
 import type { AnalyticsFilters } from '../../../shared/analytics/filters';
 import type { ReportDef } from '../../../shared/analytics/reportDef';
 import type { Language } from '../../../shared/i18n/languages';
-import type { RoutePermission } from '../../../shared/permissions';
 import type { Database, Db } from '../../db/client';
 import type { DataScope } from '../system/dataScope';
 import type { SessionUser } from '../system/sessionStore';
@@ -29,8 +28,6 @@ export interface AnalyticsCtx {
  */
 export interface DashboardQuery {
   id: DashboardQueryId;
-  /** @deprecated Ignored: the permission comes from the dashboards using the query (`queryPermission`). */
-  permission?: RoutePermission;
   summary: string;
   params?: z.ZodObject;
   run(ctx: AnalyticsCtx, filters: AnalyticsFilters & Record<string, unknown>): Promise<Row[]>;

@@ -5,7 +5,7 @@ import { barcodes, brands, dealers, materials, orders, stockMoves, storageLocati
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { dataScopeOf, inScope } from '../system/dataScope';
+import { barcodeInScope, dataScopeOf, inScope } from '../system/dataScope';
 
 /** Barcode trace: one tyre, where it is now and every move of it the caller may see. */
 export function traceRoutes(services: Services): RouteDef[] {
@@ -21,13 +21,15 @@ export function traceRoutes(services: Services): RouteDef[] {
         code: barcodes.code, status: barcodes.status, materialCode: materials.code, materialName: materials.name,
         specification: materials.specification, pattern: materials.pattern, brandName: brands.name, dotCode: barcodes.dotCode,
         batchCode: barcodes.batchCode, dealerName: dealers.name, warehouseName: warehouses.name, locationCode: storageLocations.code,
-        inboundAt: barcodes.inboundAt,
+        inboundAt: barcodes.inboundAt, dealerId: barcodes.dealerId, warehouseId: barcodes.warehouseId,
       }).from(barcodes)
         .innerJoin(materials, eq(materials.id, barcodes.materialId)).innerJoin(brands, eq(brands.id, materials.brandId))
         .leftJoin(dealers, eq(dealers.id, barcodes.dealerId)).leftJoin(warehouses, eq(warehouses.id, barcodes.warehouseId))
         .leftJoin(storageLocations, eq(storageLocations.id, barcodes.locationId))
-        .where(and(eq(barcodes.code, body.barcode), inScope(barcodes.dealerId, scope.dealerIds)));
-      if (!barcode) throw notFound();
+        .where(eq(barcodes.code, body.barcode));
+      // The same rule as cancelling and exporting the trace: the tyre's dealer and warehouse.
+      if (!barcode || !barcodeInScope(scope, barcode)) throw notFound();
+      const { dealerId: _dealerId, warehouseId: _warehouseId, ...tyre } = barcode;
       const moves = await db.select({
         id: stockMoves.id, orderId: stockMoves.orderId, orderNo: orders.orderNo, orderType: stockMoves.orderType, qty: stockMoves.qty,
         warehouseName: moveWarehouse.name, locationCode: moveLocation.code, movedAt: stockMoves.movedAt, userName: users.nickName,
@@ -36,9 +38,9 @@ export function traceRoutes(services: Services): RouteDef[] {
         .innerJoin(moveWarehouse, eq(moveWarehouse.id, stockMoves.warehouseId))
         .leftJoin(moveLocation, eq(moveLocation.id, stockMoves.locationId))
         .leftJoin(users, eq(users.id, stockMoves.userId))
-        .where(and(eq(stockMoves.barcode, body.barcode), inScope(stockMoves.dealerId, scope.dealerIds)))
+        .where(and(eq(stockMoves.barcode, body.barcode), inScope(stockMoves.dealerId, scope.dealerIds), inScope(stockMoves.warehouseId, scope.warehouseIds)))
         .orderBy(asc(stockMoves.id));
-      return { barcode, moves } as unknown as BarcodeTrace;
+      return { barcode: tyre, moves } as unknown as BarcodeTrace;
     },
   })];
 }

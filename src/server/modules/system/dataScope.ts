@@ -45,3 +45,11 @@ export function inScope(column: AnyColumn, ids: number[] | null): SQL | undefine
 }
 
 export const allows = (ids: number[] | null, id: number | null | undefined) => ids === null || (id != null && ids.includes(id));
+
+/**
+ * Whether a tyre is in the caller's data scope: its dealer, and the warehouse it is in (or last
+ * left); a tyre shipped and not yet received is in no warehouse, so its dealer decides.
+ */
+export function barcodeInScope(scope: DataScope, barcode: { dealerId: number | null; warehouseId: number | null }): boolean {
+  return allows(scope.dealerIds, barcode.dealerId) && (barcode.warehouseId == null || allows(scope.warehouseIds, barcode.warehouseId));
+}

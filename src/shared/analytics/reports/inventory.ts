@@ -142,11 +142,7 @@ export const traceCorrectionsBody = z.object({ barcode: z.string().trim().min(1)
 export interface TraceCorrections { corrections: { id: number; reversesId: number }[] }
 /** The barcode trace page. */
 export const TRACE_PAGE_PERM = 'reportQuery:codeRetrospection';
-/**
- * Exporting a tyre's trace as xlsx. The trace is a view page, whose resource node carries no export
- * button yet (src/server/db/seed/menu.ts), so whoever may view the trace may export it; once the
- * node has one, this becomes `${TRACE_PAGE_PERM}:export` and both sides follow.
- */
-export const TRACE_EXPORT_PERM: string = TRACE_PAGE_PERM;
+/** Exporting a tyre's trace as xlsx: the page's export button, as on every report. */
+export const TRACE_EXPORT_PERM = `${TRACE_PAGE_PERM}:export`;
 export const TRACE_EXPORT_PATH = '/orderManage/barcode/trace/export';
 export const traceExportBody = traceCorrectionsBody;

@@ -12,7 +12,7 @@ import { addDays, periodsOf, startOf, windowOf } from './window';
  * roll-up's receive_qty and ship_qty; every period listed, zeros too.
  */
 export const byPeriod: DashboardQuery = {
-  id: 'flow.byPeriod', permission: 'session', summary: 'Channel inbound (receipts, returns) and outbound (shipping orders) per period of the range',
+  id: 'flow.byPeriod', summary: 'Channel inbound (receipts, returns) and outbound (shipping orders) per period of the range',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const flows = await dailyFlows(ctx, f, from, to);
@@ -33,7 +33,7 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
  * (1 Monday … 7 Sunday) and hour of day, local time; all 7 × 24 cells. Reads stock_moves_flow_idx.
  */
 export const inboundHours: DashboardQuery = {
-  id: 'flow.inboundHours', permission: 'session', summary: 'Channel inbound moves (receipts, returns) in the range by weekday and hour',
+  id: 'flow.inboundHours', summary: 'Channel inbound moves (receipts, returns) in the range by weekday and hour',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
     const rows = await queryRows<{ weekday: number; hour: number; qty: number }>(ctx.db, sql`

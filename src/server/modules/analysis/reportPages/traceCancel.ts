@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
 import { recordAudit } from '../../system/audit';
-import { allows, dataScopeOf, inScope, type DataScope } from '../../system/dataScope';
+import { allows, barcodeInScope, dataScopeOf, inScope, type DataScope } from '../../system/dataScope';
 import { post, type BarcodeState, type Move } from '../../stock/ledger';
 
 type MoveRow = typeof stockMoves.$inferSelect;
@@ -59,14 +59,6 @@ export async function cancelLatestMoves(tx: Db, code: string, moveId: number, us
     dealerId: last.dealerId, warehouseIds: [...new Set(cancelled.map((m) => m.warehouseId))], orderId: last.orderId, orderType: last.orderType, moved: corrections.length,
   };
   return { reversed: cancelled.map((m) => m.id), status: state.status, change };
-}
-
-/**
- * Whether a tyre is in the caller's data scope: its dealer, and the warehouse it is in (or last
- * left); a tyre shipped and not yet received is in no warehouse, so its dealer decides.
- */
-export function barcodeInScope(scope: DataScope, barcode: { dealerId: number | null; warehouseId: number | null }): boolean {
-  return allows(scope.dealerIds, barcode.dealerId) && (barcode.warehouseId == null || allows(scope.warehouseIds, barcode.warehouseId));
 }
 
 export function traceCancelRoutes(services: Services): RouteDef[] {

@@ -7,10 +7,9 @@ import { notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import { inBatches, streamXlsx, type SheetColumn } from '../../../http/xlsx';
 import type { Services } from '../../../services';
-import { dataScopeOf } from '../../system/dataScope';
+import { barcodeInScope, dataScopeOf } from '../../system/dataScope';
 import { scopeSql } from '../registry';
 import { localTime, orderTypeName } from '../reports/reportSql';
-import { barcodeInScope } from './traceCancel';
 
 interface TraceRow {
   id: number; movedAt: string; orderNo: string | null; orderType: string; qty: number; dealerName: string | null;

@@ -1,10 +1,10 @@
 import { Button, Card, Descriptions, Empty, Input, Message, Modal, Result, Space, Spin, Tag, Timeline } from '@arco-design/web-react';
-import { IconDownload, IconSearch, IconUndo } from '@arco-design/web-react/icon';
+import { IconDownload, IconPrinter, IconSearch, IconUndo } from '@arco-design/web-react/icon';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  TRACE_CANCEL_PERM, TRACE_EXPORT_PATH, TRACE_EXPORT_PERM, TRACE_PAGE_PERM, type TraceCancelResult, type TraceCorrections,
+  TRACE_CANCEL_PERM, TRACE_EXPORT_PATH, TRACE_EXPORT_PERM, type TraceCancelResult, type TraceCorrections,
 } from '@shared/analytics/reports/inventory';
 import type { BarcodeTrace } from '@shared/api/orders';
 import { ORDER_TYPES } from '@shared/orders/orderTypes';
@@ -22,8 +22,7 @@ export default function BarcodeTracePage() {
   const { t, i18n } = useTranslation(ns);
   const queryClient = useQueryClient();
   const canCancel = usePermission(TRACE_CANCEL_PERM).allowed;
-  // Until the page has an export button of its own (TRACE_EXPORT_PERM), viewing the trace is enough.
-  const canExport = usePermission(TRACE_EXPORT_PERM).allowed || TRACE_EXPORT_PERM === TRACE_PAGE_PERM;
+  const canExport = usePermission(TRACE_EXPORT_PERM).allowed;
   const [exporting, setExporting] = useState(false);
   const [input, setInput] = useState('');
   const [barcode, setBarcode] = useState('');
@@ -82,7 +81,18 @@ export default function BarcodeTracePage() {
         <Result status="404" subTitle={t('notFound')} />
       ) : (
         <>
-          <Card title={`${t('tyre')} ${data.barcode.code}`} extra={<Tag color={STATUS_COLOR[data.barcode.status]}>{t(data.barcode.status)}</Tag>}>
+          <Card title={`${t('tyre')} ${data.barcode.code}`} extra={(
+            <Space>
+              <Tag color={STATUS_COLOR[data.barcode.status]}>{t(data.barcode.status)}</Tag>
+              {/* The spec's /tyreReportCard: this tyre and its trace on an A4 sheet. */}
+              <Button
+                size="small" icon={<IconPrinter />} data-testid="trace-print"
+                onClick={() => window.open(`#/tyreReportCard?barcode=${encodeURIComponent(data.barcode.code)}`, '_blank')}
+              >
+                {t('printCard')}
+              </Button>
+            </Space>
+          )}>
             <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} data={[
               { label: t('material'), value: `${data.barcode.materialCode} ${data.barcode.materialName}` },
               { label: t('brand'), value: data.barcode.brandName },

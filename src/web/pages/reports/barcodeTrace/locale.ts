@@ -8,7 +8,7 @@ export const ns = defineLocale('barcodeTrace', {
     cancel: '撤销此记录', cancelTitle: '撤销错误的追溯记录', cancelled: '已撤销', correction: '更正',
     cancelConfirm: '将写入相反的更正记录，撤销单据 {{orderNo}} 对该轮胎的移动，轮胎回到之前的状态。确定撤销吗？', cancelDone: '已撤销，轮胎当前状态：{{status}}',
     hint: '用扫描枪扫描条码即可查询；只有最新的一条记录可以撤销。', user: '操作人',
-    title: '条码追溯', exporting: '正在导出…',
+    title: '条码追溯', exporting: '正在导出…', printCard: '打印轮胎档案',
   },
   'en-US': {
     placeholder: 'Type or scan a tyre barcode, then Enter', trace: 'Trace', tyre: 'Tyre', status: 'Status', material: 'Material', brand: 'Brand',
@@ -17,7 +17,7 @@ export const ns = defineLocale('barcodeTrace', {
     notFound: 'No such barcode, or it is outside your data scope', cancel: 'Cancel this record', cancelTitle: 'Cancel a wrong trace record',
     cancelled: 'Cancelled', correction: 'Correction',
     cancelConfirm: 'A correcting record will reverse what order {{orderNo}} did to this tyre, and the tyre goes back to where it was. Cancel the record?',
-    cancelDone: 'Cancelled; the tyre is now: {{status}}', hint: 'Scan a barcode with the scanner to look it up; only the latest record can be cancelled.', user: 'User',
+    cancelDone: 'Cancelled; the tyre is now: {{status}}', printCard: 'Print tyre card', hint: 'Scan a barcode with the scanner to look it up; only the latest record can be cancelled.', user: 'User',
     title: 'Barcode trace', exporting: 'Exporting…',
   },
 });
