@@ -6,10 +6,12 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { dataScopeOf } from '../system/dataScope';
 import { loadOrder } from './orderContext';
+import { stocktakeBook } from './stocktakeBook';
 
 /**
  * Stocktake lines (the hidden InventoryChildList page): per location and material, what was
- * counted on the stocktake against what the books hold there now; differences first.
+ * counted against the book (`stocktakeBook`: now while counting, as it was at completion once
+ * completed); differences first.
  */
 export function stocktakeLineRoutes(services: Services): RouteDef[] {
   const { db } = services;
@@ -20,16 +22,12 @@ export function stocktakeLineRoutes(services: Services): RouteDef[] {
       const scope = await dataScopeOf(db, user);
       const order = await loadOrder(db, { db, user, lang, scope, page: 'InventoryList', ip: req.ip }, body.stocktakeId);
       const rows = await queryRows(db, sql`
-        with c as (
-          select coalesce(location_id, 0) l, material_id m, count(*)::int q from order_scans where order_id = ${order.id} group by 1, 2),
-        b as (
-          select coalesce(location_id, 0) l, material_id m, count(*)::int q from barcodes
-          where warehouse_id = ${order.warehouseId} and status = 'in' group by 1, 2),
-        j as (select l, m, coalesce(c.q, 0) counted, coalesce(b.q, 0) book from c full join b using (l, m))
-        select j.l, j.m, j.counted, j.book, sl.code as location_code, mt.code as material_code, mt.name as material_name,
+        select x.loc as l, x.material_id as m, x.counted, x.book, sl.code as location_code, mt.code as material_code, mt.name as material_name,
           count(*) over ()::int as total
-        from j join materials mt on mt.id = j.m left join storage_locations sl on sl.id = nullif(j.l, 0)
-        order by (j.counted = j.book), sl.code nulls first, mt.code
+        from orders o cross join lateral (${stocktakeBook(true)}) x
+        join materials mt on mt.id = x.material_id left join storage_locations sl on sl.id = nullif(x.loc, 0)
+        where o.id = ${order.id}
+        order by (x.counted = x.book), sl.code nulls first, mt.code
         limit ${body.pageSize} offset ${(body.pageNum - 1) * body.pageSize}`);
       const list: StocktakeLineRow[] = rows.map((r, i) => ({
         id: (body.pageNum - 1) * body.pageSize + i + 1,

@@ -4,7 +4,8 @@ import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
 import type { Language } from '../../../../shared/i18n/languages';
 import { STOCK_AGE_BUCKETS } from '../../../../shared/analytics/domain';
-import { BARCODE_STATUS, ORDER_STATUS, type AdjustKind } from '../../../../shared/orders/orderTypes';
+import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
+import { stocktakeBook } from '../../orders/stocktakeBook';
 import { dayOf } from '../../stock/ledger';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { scopeSql, type AnalyticsCtx, type ReportQuery, type Row } from '../registry';
@@ -60,42 +61,14 @@ const statusName = (lang: Language) => (lang === 'en-US'
   ? sql`(case o.status when '0' then 'Created' when '1' then 'Counting' when '2' then 'Completed' else o.status end)`
   : sql`(case o.status when '0' then '新建' when '1' then '盘点中' when '2' then '已完成' else o.status end)`);
 
-/**
- * Book against counted per stocktake and material (and location), without reading the
- * warehouse's ledger. While a stocktake is open the book is what the warehouse holds now.
- * Once completed, its loss/overflow order froze the differences: the book is every counted
- * tyre that was not an overflow (at the place its last move before completion put it) plus
- * every loss. So the cost follows the tyres counted, not the ledger's length.
- */
+/** Book against counted per stocktake and material (and location): `stocktakeBook` defines both. */
 function contrast(page: string, byLocation: boolean): ReportQuery {
-  const locOf = (col: SQL) => (byLocation ? sql`coalesce(${col}, 0),` : sql``);
-  const bookLoc = byLocation
-    ? sql`coalesce((select m.location_id from stock_moves m where m.barcode = c.barcode and m.moved_at <= o.completed_at order by m.moved_at desc, m.id desc limit 1), 0),`
-    : sql``;
-  const group = byLocation ? sql`1, 2` : sql`1`;
-  const done = sql`o.status = ${ORDER_STATUS.completed}`;
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
     select o.id as "orderId", ${byLocation ? sql`x.loc as "locationId", l.code as "locationCode",` : sql``} x.material_id as "materialId",
       o.order_no as "orderNo", ${statusName(ctx.lang)} as status, ${localTime(sql`coalesce(o.completed_at, o.created_at)`)} as "countedAt",
       w.name as "warehouseName", ${materialSelect}, x.book as "bookQty", x.counted as "countedQty", (x.counted - x.book) as difference
     from orders o join warehouses w on w.id = o.warehouse_id
-    cross join lateral (
-      select u.material_id, ${byLocation ? sql`u.loc,` : sql``} sum(u.book)::int as book, sum(u.counted)::int as counted
-      from (
-        select c.material_id, ${byLocation ? sql`coalesce(c.location_id, 0) as loc,` : sql``} 0 as book, 1 as counted from order_scans c where c.order_id = o.id
-        union all
-        select c.material_id, ${bookLoc} 1, 0 from order_scans c
-        where ${done} and c.order_id = o.id and not exists (
-          select 1 from orders dx join order_scans d on d.order_id = dx.id and d.barcode = c.barcode
-          where dx.stocktake_id = o.id and d.adjust_kind = ${'overflow' satisfies AdjustKind})
-        union all
-        select d.material_id, ${locOf(sql`d.location_id`)} 1, 0 from orders dx join order_scans d on d.order_id = dx.id
-        where ${done} and dx.stocktake_id = o.id and d.adjust_kind = ${'loss' satisfies AdjustKind}
-        union all
-        select b.material_id, ${locOf(sql`b.location_id`)} 1, 0 from barcodes b
-        where not ${done} and b.warehouse_id = o.warehouse_id and b.status = ${BARCODE_STATUS.in}
-      ) u group by ${group}
-    ) x
+    cross join lateral (${stocktakeBook(byLocation)}) x
     ${materialJoin(sql`x.material_id`)} ${byLocation ? sql`left join storage_locations l on l.id = nullif(x.loc, 0)` : sql``}
     where o.order_type = 'IV' and o.status <> ${ORDER_STATUS.cancelled} and ${withinDays(sql`o.created_at`, f, ctx.now)}
       and ${scopeSql(ctx.scope, sql`o.dealer_id`, sql`o.warehouse_id`)} and ${placeFilters(f, sql`o.dealer_id`, sql`o.warehouse_id`)}
