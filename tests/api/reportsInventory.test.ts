@@ -314,6 +314,9 @@ describe('cancelling a wrong trace record', () => {
     expect((await call('/orderManage/TRorder/complete', { id: tr.body.data.id })).status).toBe(200);
     let moves = (await trace(code)).moves;
     expect(moves.map((m) => [m.orderType, m.qty])).toEqual([['PR', 1], ['TR', -1], ['TR', 1]]);
+    const listed = await report('transferDetails', { keyword: code });
+    expect(listed.total).toBe(1);
+    expect(listed.rows[0]).toMatchObject({ barcode: code, fromWarehouse: expect.any(String), toWarehouse: expect.any(String) });
 
     // A stale record (not the latest) is refused; a dealer without the button is refused.
     expect((await call('/orderManage/barcode/trace/cancel', { barcode: code, moveId: moves[0].id })).status).toBe(409);

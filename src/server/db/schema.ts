@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -539,6 +540,8 @@ export const stockMoves = pgTable('stock_moves', {
   index('stock_moves_order_idx').on(t.orderId),
   // Covers the dashboards' window reads (rankings by order type, inbound hours) without heap visits.
   index('stock_moves_flow_idx').on(t.movedAt, t.orderType, t.qty, t.dealerId, t.warehouseId),
+  // Corrections only (few): "was this move cancelled?" is a probe, not a pass over the ledger.
+  index('stock_moves_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
 ]);
 
 /** On-hand quantity per place, material and DOT; location 0 means "no location". */

@@ -44,6 +44,14 @@ function moveDetail(page: string, types: SQL, chartSign: 1 | -1 = 1): ReportQuer
   });
 }
 
+/**
+ * A name looked up by primary key for each row. Pair queries are estimated at a row or two
+ * (the planner cannot see that an order moves a tyre once each way), and joined as tables the
+ * names came from nested sequential scans; a key lookup costs the same whatever the estimate.
+ */
+const nameOf = (table: 'warehouses' | 'storage_locations' | 'users', column: string, id: SQL) =>
+  sql`(select x.${sql.raw(column)} from ${sql.raw(table)} x where x.id = ${id})`;
+
 /** A transfer concerns whoever holds either end; a relocation stays in one warehouse, so its out side decides (and an index can). */
 const eitherSide = (out: SQL, into: SQL) => sql`(${out} or ${into})`;
 
@@ -53,15 +61,22 @@ const eitherSide = (out: SQL, into: SQL) => sql`(${out} or ${into})`;
  * cancelled by a correcting move are left out.
  */
 function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
-  const pair = kind === 'transfer'
-    ? sql`m.order_type = 'TR'`
-    : sql`t.warehouse_id = m.warehouse_id and coalesce(t.location_id, 0) <> coalesce(m.location_id, 0)`;
+  // A transfer needs another warehouse (orderWrites refuses the same one), so a tyre moves
+  // between two places of one warehouse only when an overflow finds it where the books did not.
+  const pair = sql`m.order_type in (${kind === 'transfer' ? typesOf('transfer') : typesOf('adjust')})`;
+  const into = kind === 'transfer' ? sql`` : sql`and t.warehouse_id = m.warehouse_id and coalesce(t.location_id, 0) <> coalesce(m.location_id, 0)`;
+  // The +1 side through a lateral lookup (an order moves a tyre once each way): joined as a
+  // table, the planner took the pair for a single row and nested every later join over seq
+  // scans (33 s on PGlite at 200k tyres); a lateral lookup keeps the out side's row count.
   const from = sql`
-    stock_moves m join stock_moves t on t.order_id = m.order_id and t.barcode = m.barcode and t.qty = 1 and t.reverses_id is null
+    stock_moves m cross join lateral (
+      select t.id, t.dealer_id, t.warehouse_id, t.location_id from stock_moves t
+      where t.order_id = m.order_id and t.barcode = m.barcode and t.qty = 1 and t.reverses_id is null ${into} limit 1
+    ) t
     join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}`;
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
     m.qty = -1 and m.reverses_id is null and ${pair} and ${withinDays(sql`m.moved_at`, f, ctx.now)}
-    and not exists (select 1 from stock_moves r where r.barcode = m.barcode and r.reverses_id in (m.id, t.id))
+    and not exists (select 1 from stock_moves r where r.reverses_id = m.id) and not exists (select 1 from stock_moves r where r.reverses_id = t.id)
     and ${kind === 'transfer' ? eitherSide(sql`(${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)})`, sql`(${scopeSql(ctx.scope, sql`t.dealer_id`, sql`t.warehouse_id`)})`) : scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)}
     and ${kind === 'transfer' ? eitherSide(placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`), placeFilters(f, sql`t.dealer_id`, sql`t.warehouse_id`)) : placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}
     and ${materialFilters(f, sql`mat`, [sql`m.barcode`, sql`o.order_no`])}`;
@@ -70,12 +85,11 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
     keys: [{ name: 'id', expr: sql`m.id` }],
     rows: (ctx, f, after) => sql`
       select m.id, ${localTime(sql`m.moved_at`)} as "movedAt", o.order_no as "orderNo", ${orderTypeName(sql`m.order_type`, ctx.lang)} as "orderType",
-        m.barcode, ${materialSelect}, fw.name as "fromWarehouse", fl.code as "fromLocation", tw.name as "toWarehouse", tl.code as "toLocation",
-        fw.name as "warehouseName", 1 as qty, u.nick_name as "userName"
+        m.barcode, ${materialSelect}, ${nameOf('warehouses', 'name', sql`m.warehouse_id`)} as "fromWarehouse",
+        ${nameOf('storage_locations', 'code', sql`m.location_id`)} as "fromLocation", ${nameOf('warehouses', 'name', sql`t.warehouse_id`)} as "toWarehouse",
+        ${nameOf('storage_locations', 'code', sql`t.location_id`)} as "toLocation", ${nameOf('warehouses', 'name', sql`m.warehouse_id`)} as "warehouseName",
+        1 as qty, ${nameOf('users', 'nick_name', sql`m.user_id`)} as "userName"
       from ${from}
-      join warehouses fw on fw.id = m.warehouse_id join warehouses tw on tw.id = t.warehouse_id
-      left join storage_locations fl on fl.id = m.location_id left join storage_locations tl on tl.id = t.location_id
-      left join users u on u.id = m.user_id
       where ${where(ctx, f)} and ${after}`,
     chart: (ctx, f) => sql`
       select ${periodLabel(localDay(sql`m.moved_at`), f.dimension)} as period, count(*)::int as qty

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_moves_reverses_idx" ON "stock_moves" USING btree ("reverses_id") WHERE "stock_moves"."reverses_id" is not null;
