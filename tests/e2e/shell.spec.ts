@@ -122,7 +122,7 @@ test.describe('the shell as the administrator sees it', () => {
     await page.getByTestId('language-select').click();
     await page.locator('.arco-select-option', { hasText: 'English' }).click();
     await expect(topMenu(page).first()).toHaveText('System');
-    await expect(tab(page, 'home')).toBeVisible();
+    await expect(tab(page, 'Home')).toBeVisible();
     await expect(page.locator('.home__welcome')).toContainText('Welcome back');
     await page.screenshot({ path: `${SCREENSHOTS}/admin-home-dark-en.png` });
     // Every request carries the language.

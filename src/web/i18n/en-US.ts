@@ -4,7 +4,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 const en: Shape<typeof zh> = {
   app: { title: 'Dealer Warehouse Management System', shortTitle: 'Dealer WMS' },
-  route: { home: 'home', profile: 'Personal centre', theme: 'Theme', inbox: 'My announcements', notFound: 'Page not found', noName: 'no-name', unauthorized: 'No access' },
+  route: { home: 'Home', profile: 'Personal centre', theme: 'Theme', inbox: 'My announcements', notFound: 'Page not found', noName: 'no-name', unauthorized: 'No access' },
   navbar: {
     profile: 'Personal centre', logout: 'Exit', messages: 'Announcements', unread: '{{count}} unread', settings: 'Settings', more: 'More',
     toggleSidebar: 'Open or close the sidebar', errorLog: 'Error log', logoutConfirm: 'Sign out now?',

@@ -7,11 +7,15 @@ type Row = Record<string, string | number | null>;
 export function TableValue({ panel, rows, lang, onRow }: { panel: PanelDef; rows: Row[]; lang: Language; onRow?(row: Row): void }) {
   const columns = panel.columns ?? [];
   const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  // Numbers keep their width; names share what is left and end in an ellipsis, so a long
+  // dealer name never pushes the figures out of a narrow panel.
+  const numeric = new Set(columns.filter((c) => rows.some((r) => typeof r[c.key] === 'number')).map((c) => c.key));
+  const cellClass = (key: string) => (numeric.has(key) ? 'dash-table__num' : 'dash-table__text');
   return (
     <div className="dash-table">
       <table>
         <thead>
-          <tr>{columns.map((c) => <th key={c.key}>{c.title[lang]}</th>)}</tr>
+          <tr>{columns.map((c) => <th key={c.key} className={cellClass(c.key)}>{c.title[lang]}</th>)}</tr>
         </thead>
         <tbody>
           {rows.map((row, i) => (
@@ -19,7 +23,9 @@ export function TableValue({ panel, rows, lang, onRow }: { panel: PanelDef; rows
               onClick={onRow && (() => onRow(row))} onKeyDown={onRow && ((e) => { if (e.key === 'Enter') onRow(row); })}>
               {columns.map((c) => {
                 const v = row[c.key];
-                return <td key={c.key} className={typeof v === 'number' ? 'dash-table__num' : undefined}>{typeof v === 'number' ? format.format(v) : v ?? ''}</td>;
+                return typeof v === 'number'
+                  ? <td key={c.key} className="dash-table__num">{format.format(v)}</td>
+                  : <td key={c.key} className={cellClass(c.key)} title={v ?? undefined}>{v ?? ''}</td>;
               })}
             </tr>
           ))}

@@ -8,6 +8,8 @@ const SPLIT = 'rgba(255,255,255,0.08)';
 /** Chart font size for a screen width: 16 px at 1920, 32 px at 3840, never below 12. */
 export const wallFontSize = (width: number) => Math.max(12, Math.round((width / 1920) * 16));
 
+const FEW_CATEGORIES = 8;
+
 const each = (v: unknown, fn: (o: Obj) => Obj) => (Array.isArray(v) ? v.map(fn) : v ? fn(v as Obj) : v);
 
 /**
@@ -17,10 +19,15 @@ const each = (v: unknown, fn: (o: Obj) => Obj) => (Array.isArray(v) ? v.map(fn) 
 export function wallChart(fontSize: number) {
   return (option: EChartsOption): EChartsOption => {
     const o = option as Obj;
+    // A few categories (age groups, weekdays) are each read on their own: all shown, long names
+    // wrapped; many (days, dealers) are a scale, where ECharts may skip what would overlap.
+    const few = (a: Obj) => a.type === 'category' && Array.isArray(a.data) && a.data.length <= FEW_CATEGORIES;
     const axis = (a: Obj): Obj => ({
       ...a,
-      // Large labels: let ECharts skip those that would overlap.
-      axisLabel: { ...(a.axisLabel as Obj), color: TEXT, fontSize, interval: 'auto' },
+      axisLabel: {
+        ...(a.axisLabel as Obj), color: TEXT, fontSize,
+        ...(few(a) ? { interval: 0, overflow: 'break', width: fontSize * 5 } : { interval: 'auto' }),
+      },
       axisLine: { lineStyle: { color: AXIS } },
       splitLine: { lineStyle: { color: SPLIT } },
       ...(a.splitArea ? { splitArea: { show: true, areaStyle: { color: ['rgba(255,255,255,0.02)', 'rgba(255,255,255,0.05)'] } } } : {}),
