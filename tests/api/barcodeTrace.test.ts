@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
-import { asc, eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barcodes, dealers, materials, orders } from '../../src/server/db/schema';
+import { barcodes, orders } from '../../src/server/db/schema';
 import { post } from '../../src/server/modules/stock/ledger';
 import { TRACE_EXPORT_PATH, type TraceCancelResult } from '../../src/shared/analytics/reports/inventory';
 import { SOCKET_EVENTS, SOCKET_PATH, type StockChange } from '../../src/shared/api/notices';
 import type { BarcodeTrace } from '../../src/shared/api/orders';
+import { dealer1Warehouse, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
 /** The barcode trace page's own calls beside the trace: cancelling a wrong record, and the export. */
@@ -40,10 +40,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
   const db = server.services.db;
-  const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
-  w1 = { id: d1.warehouseId!, dealerId: d1.id };
-  [{ id: material }] = await db.select({ id: materials.id }).from(materials)
-    .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
+  w1 = await dealer1Warehouse(db);
+  material = (await unusedMaterial(db)).id;
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

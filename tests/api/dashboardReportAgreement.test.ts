@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barcodes, dealers, materials, stockOnHand } from '../../src/server/db/schema';
+import { barcodes, stockOnHand } from '../../src/server/db/schema';
 import { DOT_AGE_KEYS, stockAgeCutoffs } from '../../src/shared/analytics/ageGroups';
 import { dotAgeWeeks, periodOf, STOCK_AGE_BUCKETS } from '../../src/shared/analytics/domain';
 import type { QueryAnswer, ReportPageAnswer } from '../../src/shared/analytics/filters';
+import { dealer1Warehouse, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -40,10 +40,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
   const db = server.services.db;
-  const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
-  w1 = { id: d1.warehouseId!, dealerId: d1.id };
-  [mat] = await db.select({ id: materials.id, code: materials.code, specification: materials.specification, pattern: materials.pattern, brandId: materials.brandId }).from(materials)
-    .where(sql`not exists (select 1 from barcodes b where b.material_id = ${materials.id})`).orderBy(asc(materials.id)).limit(1);
+  w1 = await dealer1Warehouse(db);
+  mat = await unusedMaterial(db);
 });
 afterAll(async () => { await server?.stop(); });
 
