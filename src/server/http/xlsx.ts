@@ -30,8 +30,11 @@ export async function streamXlsx<Row>(
   try {
     for await (const batch of rows) {
       for (const row of batch) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
-      // Wait for the socket to take what is buffered: without this an in-process database
-      // (PGlite) never yields to the event loop and the whole file piles up in memory.
+      // Let the event loop run once per batch: the zip's compressed bytes come back through
+      // zlib callbacks, and an in-process database (PGlite) never yields between batches, so
+      // without this nothing reached the socket until the last row (first byte after 10 s for
+      // 213k rows) and the whole file piled up in memory. Then wait while the socket is behind.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await drained(out);
       if (out.destroyed) return; // the client went away
     }
