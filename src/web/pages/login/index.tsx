@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
+import { prefetchHome } from '../../app/prefetch';
 import { safeRedirect } from '../../app/resolve';
 import { sessionApi } from '../../api/session';
 import { storedLanguage, switchLanguage } from '../../i18n';
@@ -46,6 +47,7 @@ export default function Login() {
   // The logout's no-redirect rule has served its purpose once the login page is open.
   useEffect(() => {
     session.signedOut = false;
+    prefetchHome();
   }, []);
 
   // Spec: a signed-in user who opens the login page is sent on.
