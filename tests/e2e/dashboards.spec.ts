@@ -7,10 +7,14 @@ import { DEMO_PASSWORD, login, prepare, SCREENSHOTS, tab } from './helpers';
 const API = '/fms/api/v1';
 const DASHBOARDS_PATH = '/intelligentAnalysis/analysisz/dashboard';
 
-/** Every panel of a dashboard has drawn its data: a chart its canvas, a stat its number, a table its rows. */
+/**
+ * Every panel of a dashboard has drawn its data: a chart its canvas, a stat its number, a table its
+ * rows. Only the dashboard on screen counts: panel ids repeat across dashboards, and a tab kept
+ * alive behind the current one holds its own (hidden, its charts disposed).
+ */
 async function expectPanelsReady(page: Page, panels: { id: string; type: string }[]) {
   for (const p of panels) {
-    const panel = page.getByTestId(`panel-${p.id}`).first();
+    const panel = page.getByTestId(`panel-${p.id}`).filter({ visible: true }).first();
     await expect(panel, p.id).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
     if (p.type === 'stat') await expect(panel.getByTestId('stat-value'), p.id).toHaveText(/\d/);
     else if (p.type === 'table') await expect(panel.locator('tbody tr').first(), p.id).toBeVisible();
