@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/languages';
-import { isOrderType, ORDER_TYPE_CODES, ORDER_TYPES } from '../orders/orderTypes';
+import { ORDER_TYPE_CODES, orderTypeLabel } from '../orders/orderTypes';
 import { pageBody } from './paging';
 
 /**
@@ -52,8 +52,7 @@ const NOTICE_TITLE: Record<Language, string> = {
  * titles socket pushes (sent to readers of both languages at once) with the same words.
  */
 export function noticeTitleOf(lang: Language, orderType: string, orderNo: string, items: Pick<NoticeItem, 'quantity'>[]): string {
-  const def = isOrderType(orderType) ? ORDER_TYPES[orderType] : null;
-  const type = def ? (lang === 'zh-CN' ? def.zh : def.en) : orderType;
+  const type = orderTypeLabel(orderType, lang);
   const count = items.reduce((n, i) => n + i.quantity, 0);
   return NOTICE_TITLE[lang].replace('{type}', type).replace('{orderNo}', orderNo).replace('{count}', String(count));
 }

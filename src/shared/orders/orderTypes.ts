@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/languages';
+
 /**
  * Order types and what each does to stock (issue 5, docs/stock-model.md). Both sides read
  * this table: the server posts moves by `effect`, the console picks labels and screens.
@@ -48,6 +50,10 @@ export const ORDER_TYPES: Record<OrderType, OrderTypeDef> = {
 
 /** Effects that put tyres into the order's warehouse (the scan may name a location). */
 export const isOrderType = (type: string): type is OrderType => Object.hasOwn(ORDER_TYPES, type);
+
+/** An order type's name in a language; a code the product does not know stays as it is. */
+export const orderTypeLabel = (type: string, lang: Language): string =>
+  (isOrderType(type) ? (lang === 'zh-CN' ? ORDER_TYPES[type].zh : ORDER_TYPES[type].en) : type);
 
 export const isInbound = (effect: StockEffect) => effect === 'receive' || effect === 'return';
 

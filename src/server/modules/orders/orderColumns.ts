@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/i18n/languages';
-import { ORDER_TYPES } from '../../../shared/orders/orderTypes';
+import { orderTypeLabel } from '../../../shared/orders/orderTypes';
 import type { SheetColumn } from '../../http/xlsx';
 import type { HeldOrder } from './queries';
 
@@ -13,7 +13,7 @@ const yes = (v: string, lang: Language) => YES_NO[lang][v === '1' ? 0 : 1];
 /** The order list as a sheet (export). */
 export const orderColumns: SheetColumn<HeldOrder>[] = [
   { key: 'orderNo', header: { 'zh-CN': '单号', 'en-US': 'Order no' }, width: 22, value: (r) => r.orderNo },
-  { key: 'orderType', header: { 'zh-CN': '类型', 'en-US': 'Type' }, value: (r, lang) => `${r.orderType} ${lang === 'zh-CN' ? ORDER_TYPES[r.orderType].zh : ORDER_TYPES[r.orderType].en}` },
+  { key: 'orderType', header: { 'zh-CN': '类型', 'en-US': 'Type' }, value: (r, lang) => `${r.orderType} ${orderTypeLabel(r.orderType, lang)}` },
   { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r, lang) => STATUS[r.status]?.[lang] ?? r.status },
   { key: 'dealer', header: { 'zh-CN': '经销商', 'en-US': 'Dealer' }, width: 28, value: (r) => (r.dealerCode ? `${r.dealerCode} ${r.dealerName}` : '') },
   { key: 'warehouse', header: { 'zh-CN': '仓库', 'en-US': 'Warehouse' }, width: 28, value: (r) => `${r.warehouseCode} ${r.warehouseName}` },

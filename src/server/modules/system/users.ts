@@ -8,6 +8,7 @@ import {
   freezeBody, resetPasswordBody, userCreateInput, userFilters, userUpdateInput, type UserOptions, type UserRoleRef, type UserRow,
 } from '../../../shared/api/users';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pgErrors';
 import { dealers, departments, roles, userRoles, users } from '../../db/schema';
 import { ADMIN_ROLE } from '../../db/seed/builtins';
 import { crudRoutes, type CrudContext } from '../../http/crud';
@@ -39,10 +40,6 @@ const like = (column: PgColumn, text: string) => ilike(column, `%${text.replace(
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Spec section 9: timestamps read 'year-month-day hours:minutes:seconds'. */
 const stamp = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-const pgCode = (err: unknown): string | undefined => {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
-};
 
 /** Roles, departments and dealers (within the caller's scope) by id and by the names a sheet uses; read once per request. */
 interface Refs {
@@ -118,8 +115,8 @@ async function translateConstraint<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (pgCode(err) === '23505') throw conflict('duplicate', 'userName');
-    if (pgCode(err) === '23503') throw conflict('inUse');
+    if (isUniqueViolation(err)) throw conflict('duplicate', 'userName');
+    if (isForeignKeyViolation(err)) throw conflict('inUse');
     throw err;
   }
 }

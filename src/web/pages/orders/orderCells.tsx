@@ -1,11 +1,11 @@
 import { Progress, Tag } from '@arco-design/web-react';
-import { ORDER_STATUS, ORDER_TYPES, type OrderType } from '@shared/orders/orderTypes';
+import { ORDER_STATUS, orderTypeLabel, type OrderType } from '@shared/orders/orderTypes';
 import { i18n } from '../../i18n';
 import { DictLabel } from '../../kit/list/fields';
 import { percent } from './scan/scanFeed';
 
 /** An order type's name in the user's language (shared/orders/orderTypes.ts). */
-export const typeLabel = (type: OrderType) => ORDER_TYPES[type]?.[i18n.language === 'en-US' ? 'en' : 'zh'] ?? type;
+export const typeLabel = (type: OrderType) => orderTypeLabel(type, i18n.language === 'en-US' ? 'en-US' : 'zh-CN');
 
 const STATUS_COLOR: Record<string, string> = {
   [ORDER_STATUS.created]: 'arcoblue', [ORDER_STATUS.scanning]: 'orange', [ORDER_STATUS.completed]: 'green', [ORDER_STATUS.cancelled]: 'gray',

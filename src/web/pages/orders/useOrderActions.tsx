@@ -1,7 +1,7 @@
 import { Message, Modal } from '@arco-design/web-react';
 import { IconInfoCircleFill } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -25,10 +25,10 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
   const { routeIndex } = useSnapshot(session);
   const pathOf = (name: string) => [...routeIndex.values()].find((r) => r.name === name)?.path;
 
-  const refresh = (id: number) => Promise.all([
+  const refresh = useCallback((id: number) => Promise.all([
     queryClient.invalidateQueries({ queryKey: ['list', listId] }),
     queryClient.invalidateQueries({ queryKey: ['order-detail', page, id] }),
-  ]);
+  ]), [queryClient, listId, page]);
 
   /** A stocktake answers the loss/overflow order its differences became. */
   const announceAdjustment = (orderNo: string | null) => {
@@ -90,7 +90,7 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
   };
   useEffect(() => onOrderChange((change) => {
     if (change.page === page) void refresh(change.id);
-  }), [page]); // eslint-disable-line react-hooks/exhaustive-deps -- refresh only closes over page
+  }), [page, refresh]);
 
   const markUploaded = (row: Pick<OrderRow, 'id' | 'orderNo'>) => Modal.confirm({
     title: t('markUploaded'), content: t('markUploadedConfirm', { orderNo: row.orderNo }), okText: t('markUploaded'), cancelText: t('common.cancel'),

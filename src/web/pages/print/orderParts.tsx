@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderLineRow } from '@shared/api/orders';
-import { ORDER_TYPES, type OrderType } from '@shared/orders/orderTypes';
+import { ORDER_TYPES, orderTypeLabel, type OrderType } from '@shared/orders/orderTypes';
 import { Barcode } from '../../kit/print/Barcode';
 import { QrCode } from '../../kit/print/QrCode';
 import { DictLabel } from '../../kit/list/fields';
@@ -13,7 +13,7 @@ export const when = (at: string | null | undefined) => (at ? dayjs(at).format('Y
 /** The order type's name in the interface language (ORDER_TYPES holds both). */
 export function useTypeName() {
   const { i18n } = useTranslation();
-  return (type: OrderType) => (i18n.language === 'en-US' ? ORDER_TYPES[type].en : ORDER_TYPES[type].zh);
+  return (type: OrderType) => orderTypeLabel(type, i18n.language === 'en-US' ? 'en-US' : 'zh-CN');
 }
 
 /** Title, the order number as Code 128 and QR, and a COPY mark for the second party's sheet. */

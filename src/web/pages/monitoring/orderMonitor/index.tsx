@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOTICE_BASE, ORDER_MONITOR_PERM, noticeTitleOf, type NoticeItem, type NoticeRow } from '@shared/api/notices';
-import { isOrderType, ORDER_TYPE_CODES, ORDER_TYPES, pageOfType } from '@shared/orders/orderTypes';
+import { isOrderType, ORDER_TYPE_CODES, orderTypeLabel, pageOfType } from '@shared/orders/orderTypes';
 import { crudApi, type PageQuery } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { NOTICE_LIST_ID } from '../../../api/realtime';
@@ -35,7 +35,7 @@ export default function OrderMonitorPage() {
   const [dates, setDates] = useState<string[]>([]);
   const [marking, setMarking] = useState(false);
   const lang = storedLanguage();
-  const typeLabel = (type: string) => (isOrderType(type) ? ORDER_TYPES[type][lang === 'zh-CN' ? 'zh' : 'en'] : type);
+  const typeLabel = (type: string) => orderTypeLabel(type, lang);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', NOTICE_LIST_ID] });
 
   const setRead = (ids: number[]) => api.post<{ read: number }>(`${NOTICE_BASE}/setRead`, { ids });

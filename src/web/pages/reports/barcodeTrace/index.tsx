@@ -7,7 +7,7 @@ import {
   TRACE_CANCEL_PERM, TRACE_EXPORT_PATH, TRACE_EXPORT_PERM, type TraceCancelResult, type TraceCorrections,
 } from '@shared/analytics/reports/inventory';
 import type { BarcodeTrace } from '@shared/api/orders';
-import { ORDER_TYPES } from '@shared/orders/orderTypes';
+import { orderTypeLabel } from '@shared/orders/orderTypes';
 import { api, exportHttp } from '../../../api/http';
 import { saveResponse } from '../../../kit/download';
 import { usePermission } from '../../../kit/usePermission';
@@ -67,7 +67,6 @@ export default function BarcodeTracePage() {
   };
 
   const data = query.data;
-  const typeName = (code: string) => (ORDER_TYPES[code as keyof typeof ORDER_TYPES] ? (en ? ORDER_TYPES[code as keyof typeof ORDER_TYPES].en : ORDER_TYPES[code as keyof typeof ORDER_TYPES].zh) : code);
   return (
     <div className="page barcode-trace" data-testid="barcode-trace">
       <div className="barcode-trace__search">
@@ -116,7 +115,7 @@ export default function BarcodeTracePage() {
                   <Timeline.Item key={m.id} label={new Date(m.movedAt).toLocaleString(i18n.language)} dotColor={m.kind === 'normal' ? (m.qty > 0 ? 'green' : 'orange') : 'gray'}>
                     <div className={`barcode-trace__move${m.kind === 'cancelled' ? ' barcode-trace__move--void' : ''}`}>
                       <Tag color={m.qty > 0 ? 'green' : 'orange'}>{m.qty > 0 ? '+1' : '−1'}</Tag>
-                      <span>{typeName(m.orderType)} · {m.orderNo}</span>
+                      <span>{orderTypeLabel(m.orderType, en ? 'en-US' : 'zh-CN')} · {m.orderNo}</span>
                       <span>{m.warehouseName}{m.locationCode ? ` / ${m.locationCode}` : ''}</span>
                       {m.kind === 'cancelled' && <Tag>{t('cancelled')}</Tag>}
                       {m.kind === 'correction' && <Tag color="purple">{t('correction')}</Tag>}
