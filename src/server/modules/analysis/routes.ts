@@ -3,6 +3,7 @@ import { overviewAnswer } from '../../../shared/api/overview';
 import type { Services } from '../../services';
 import { brands, dealers, materials, regions, warehouses } from '../../db/schema';
 import { defineRoute } from '../../http/route';
+import { dataScopeOf, inScope } from '../system/dataScope';
 import { analyticsRoutes } from './analyticsRoutes';
 import { reportPageRoutes } from './reportPages';
 
@@ -13,11 +14,12 @@ export function analysisRoutes(services: Services) {
     ...reportPageRoutes(services),
     defineRoute({
       method: 'POST', url: '/home/overview', tag: 'analysis', permission: 'session', answer: overviewAnswer,
-      summary: 'Home figures: dealers, warehouses, catalogue by brand, dealers by region; a dealer user sees its own dealer',
+      summary: 'Home figures: dealers, warehouses, catalogue by brand, dealers by region, within the caller\'s data scope',
       handler: async ({ user, lang }) => {
-        const dealerId = user.dealerId;
-        const dealerScope = dealerId != null ? eq(dealers.id, dealerId) : undefined;
-        const warehouseScope = dealerId != null ? eq(warehouses.dealerId, dealerId) : undefined;
+        // A dealer user sees its dealer; staff narrowed by data rules see their dealers and warehouses.
+        const scope = await dataScopeOf(db, user);
+        const dealerScope = inScope(dealers.id, scope.dealerIds);
+        const warehouseScope = inScope(warehouses.id, scope.warehouseIds);
         const [[d], [w], [m], [b], byBrand, byRegion] = await Promise.all([
           db.select({ n: count() }).from(dealers).where(dealerScope),
           db.select({ n: count() }).from(warehouses).where(warehouseScope),
@@ -30,7 +32,7 @@ export function analysisRoutes(services: Services) {
             .groupBy(regions.id, regions.name, regions.nameEn).orderBy(sql`2 desc`),
         ]);
         return {
-          scope: dealerId != null ? 'dealer' : 'all', dealers: d.n, warehouses: w.n, materials: m.n, brands: b.n,
+          scope: user.dealerId != null ? 'dealer' : scope.dealerIds || scope.warehouseIds ? 'scoped' : 'all', dealers: d.n, warehouses: w.n, materials: m.n, brands: b.n,
           materialsByBrand: byBrand, dealersByRegion: byRegion,
         };
       },
