@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { dictData, dictTypes, resources, roleResources, roles } from '../schema';
 import { DICTIONARIES } from './dictionaries';
-import { BUTTONS, MENU } from './menu';
+import { BUTTONS, MANIFEST, PAGES, type DemoRole } from '../../../shared/pages';
 import { ADMIN_ROLE_CODE } from '../../../shared/api/role';
 
 export const ADMIN_ROLE = ADMIN_ROLE_CODE;
@@ -13,37 +13,43 @@ interface ResourceRow {
   hidden: boolean; noCache: boolean; perm: string; parentPerm: string | null; redirectPath: string | null;
 }
 
-/** The built-in tree flattened in parent-first order, each node naming its parent's code. */
+/** The built-in tree flattened in parent-first order, each node naming its parent's code: the page manifest as rows. */
 export function builtInResources(): ResourceRow[] {
   const rows: ResourceRow[] = [];
-  MENU.forEach((section, si) => {
+  MANIFEST.forEach((section, si) => {
     const s = section.path.slice(1);
     const first = section.groups[0];
     const firstPage = first.pages.find((p) => !p.hidden)!;
     rows.push({
-      type: 'section', label: section.zh, labelEn: section.en, path: section.path, icon: section.icon, orderNum: si + 1,
+      type: 'section', label: section.title['zh-CN'], labelEn: section.title['en-US'], path: section.path, icon: section.icon, orderNum: si + 1,
       hidden: false, noCache: false, perm: s, parentPerm: null, redirectPath: `${section.path}/${first.path}/${firstPage.path}`,
     });
     section.groups.forEach((group, gi) => {
       const g = `${s}:${group.path}`;
       rows.push({
-        type: 'group', label: group.zh, labelEn: group.en, path: group.path, icon: group.icon, orderNum: gi + 1,
+        type: 'group', label: group.title['zh-CN'], labelEn: group.title['en-US'], path: group.path, icon: group.icon, orderNum: gi + 1,
         hidden: false, noCache: false, perm: g, parentPerm: s, redirectPath: null,
       });
       group.pages.forEach((page, pi) => {
         const p = `${s}:${page.path}`;
         rows.push({
-          type: 'page', label: page.zh, labelEn: page.en, path: page.path, icon: page.icon ?? null, orderNum: pi + 1,
+          type: 'page', label: page.title['zh-CN'], labelEn: page.title['en-US'], path: page.path, icon: page.icon ?? null, orderNum: pi + 1,
           hidden: page.hidden ?? false, noCache: page.noCache ?? false, perm: p, parentPerm: g, redirectPath: null,
         });
-        [...BUTTONS[page.kind], ...(page.extraButtons ?? [])].forEach((b, bi) => rows.push({
-          type: 'button', label: b.zh, labelEn: b.en, path: '', icon: null, orderNum: bi + 1,
+        [...BUTTONS[page.kind], ...(page.buttons ?? [])].forEach((b, bi) => rows.push({
+          type: 'button', label: b.title['zh-CN'], labelEn: b.title['en-US'], path: '', icon: null, orderNum: bi + 1,
           hidden: false, noCache: false, perm: `${p}:${b.action}`, parentPerm: p, redirectPath: null,
         }));
       });
     });
   });
   return rows;
+}
+
+/** The pages a demo role is granted, from the manifest, each with the button actions it goes without. */
+export function demoGrants(role: DemoRole): { page: string; without: string[] }[] {
+  return PAGES.filter((p) => p.demo?.includes(role) || p.section.demo?.includes(role))
+    .map((p) => ({ page: p.perm, without: p.demoWithout?.[role] ?? [] }));
 }
 
 /**

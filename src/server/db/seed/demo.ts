@@ -5,7 +5,7 @@ import {
   warehouses,
 } from '../schema';
 import { hashPassword } from '../../modules/system/passwordHash';
-import { ADMIN_ROLE, builtInResources } from './builtins';
+import { ADMIN_ROLE, builtInResources, demoGrants } from './builtins';
 import { BRANDS, CENTRAL_WAREHOUSES, DEALERS, PATTERNS, REGIONS } from './catalogue';
 import { seedWarehousing } from './demoWarehousing';
 import { seedOrders } from './demoOrders';
@@ -85,28 +85,15 @@ export async function seedDemo(db: Db): Promise<void> {
 
     // Staff: everything but system administration, without delete buttons.
     const [staffRole] = await tx.insert(roles).values({ code: 'staff', name: '渠道专员', nameEn: 'Channel staff', type: 'function' }).returning();
-    const staffPages = builtInResources()
-      .filter((r) => r.type === 'page' && !r.perm.startsWith('system:') && !r.perm.startsWith('other:'))
-      .map((r) => r.perm);
-    await grantPages(tx, staffRole.id, staffPages, ['delete']);
+    await grantPages(tx, staffRole.id, demoGrants('staff'), ['delete']);
 
     // Dealers: their own warehouse work and reports.
     const [dealerRole] = await tx.insert(roles).values({ code: 'dealer', name: '经销商', nameEn: 'Dealer', type: 'function' }).returning();
-    await grantPages(tx, dealerRole.id, [
-      'basedata:warehouse', 'basedata:storehouse', 'basedata:storagelocation', 'basedata:goodsManagement', 'basedata:scandiviceReg',
-      'basedata:materialRelation', 'basedata:goods',
-      'ordermanage:PRorder', 'ordermanage:WIorder', 'ordermanage:WLorder', 'ordermanage:LRorder', 'ordermanage:TRorder',
-      'ordermanage:InventoryList', 'ordermanage:InventoryChildList', 'ordermanage:DecreaseOverflow',
-      'reportQuery:scanDetail', 'reportQuery:outDetail', 'reportQuery:enterDetail', 'reportQuery:quitDetail', 'reportQuery:transferDetails',
-      'reportQuery:codeRetrospection', 'reportQuery:dayBalance', 'reportQuery:weekBalance', 'reportQuery:monthBalance',
-      'reportQuery:dotInventory', 'reportQuery:samuelCouling', 'reportQuery:locationInventory',
-      'intelligentAnalysis:numberOfDay', 'intelligentAnalysis:turnoverRate', 'intelligentAnalysis:inventoryAgeReport', 'intelligentAnalysis:dotReport',
-      'monitoringManage:orderMonitor',
-    ], ['reportQuery:codeRetrospection:edit']);
+    await grantPages(tx, dealerRole.id, demoGrants('dealer'), []);
 
     // Wall screens: may only view dashboards; its session stays alive while a screen refreshes.
     const [displayRole] = await tx.insert(roles).values({ code: 'display', name: '大屏展示', nameEn: 'Wall display', type: 'function' }).returning();
-    await grantPages(tx, displayRole.id, ['intelligentAnalysis:dashboard'], []);
+    await grantPages(tx, displayRole.id, demoGrants('display'), []);
 
     const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
     const people = [
@@ -136,7 +123,7 @@ export async function seedAdminOnly(db: Db, password: string): Promise<void> {
   await db.transaction(async (tx) => {
     // Wall screens: may only view dashboards; its session stays alive while a screen refreshes.
     const [displayRole] = await tx.insert(roles).values({ code: 'display', name: '大屏展示', nameEn: 'Wall display', type: 'function' }).returning();
-    await grantPages(tx, displayRole.id, ['intelligentAnalysis:dashboard'], []);
+    await grantPages(tx, displayRole.id, demoGrants('display'), []);
 
     const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE));
     const [user] = await tx.insert(users).values({ userName: 'admin', nickName: 'Administrator', passwordHash }).returning({ id: users.id });
@@ -144,14 +131,14 @@ export async function seedAdminOnly(db: Db, password: string): Promise<void> {
   });
 }
 
-/** Grants pages with their buttons (less the actions named) and the section and group above each. */
-async function grantPages(tx: Db, roleId: number, pagePerms: string[], withoutActions: string[]): Promise<void> {
+/** Grants pages with their buttons (less the actions named, for all or per page) and the section and group above each. */
+async function grantPages(tx: Db, roleId: number, pages: { page: string; without: string[] }[], withoutActions: string[]): Promise<void> {
   const all = builtInResources();
   const wanted = new Set<string>();
-  for (const page of pagePerms) {
+  for (const { page, without } of pages) {
     const row = all.find((r) => r.perm === page);
     if (!row || row.type !== 'page') throw new Error(`Unknown page ${page}`);
-    const refused = (perm: string) => withoutActions.includes(perm) || withoutActions.includes(perm.split(':')[2]);
+    const refused = (perm: string) => [...withoutActions, ...without].includes(perm.split(':')[2]);
     wanted.add(page).add(row.parentPerm!).add(row.parentPerm!.split(':')[0]);
     for (const b of all) if (b.parentPerm === page && !refused(b.perm)) wanted.add(b.perm);
   }

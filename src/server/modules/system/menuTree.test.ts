@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInResources } from '../../db/seed/builtins';
-import { MENU } from '../../db/seed/menu';
+import { MANIFEST } from '../../../shared/pages';
 import { buildMenuTree } from './menuTree';
 
 /** The built-in tree as database rows, ids in insertion order. */
@@ -17,7 +17,7 @@ describe('the built-in resource tree', () => {
   it('has every section and leaf page of spec section 2, with unique codes', () => {
     const all = builtInResources();
     expect(new Set(all.map((r) => r.perm)).size).toBe(all.length);
-    expect(MENU.map((s) => s.path)).toEqual(['/system', '/basedata', '/ordermanage', '/reportQuery', '/intelligentAnalysis', '/monitoringManage', '/other']);
+    expect(MANIFEST.map((s) => s.path)).toEqual(['/system', '/basedata', '/ordermanage', '/reportQuery', '/intelligentAnalysis', '/monitoringManage', '/other']);
     const pages = new Set(all.filter((r) => r.type === 'page').map((r) => r.path));
     for (const page of ['users', 'role', 'brokerInfo', 'scenceConfig', 'DriverRout', 'PRorder', 'InventoryChildList', 'LPCKorder', 'DriverRecord',
       'psfByDelivery', 'samuelCouling', 'inventoryContrastCopy', 'inboundTimeAnalysis', 'stroealert', 'orderMonitor', 'logistics']) {

@@ -1,0 +1,39 @@
+import { list } from './build';
+import { text, type SectionSpec } from './types';
+
+export const basedata: SectionSpec = {
+  path: '/basedata', title: text('基础数据', 'Base data'), icon: 'storage',
+  demo: ['staff'],
+  groups: [
+    {
+      path: 'base', title: text('基础资料', 'Master data'), icon: 'archive',
+      pages: [
+        list('brokerInfo', '经销商管理', 'Dealers', 'user-group'),
+        list('warehouse', '仓库管理', 'Warehouses', 'home', { demo: ['dealer'] }),
+        list('storehouse', '库区管理', 'Areas', 'apps', { demo: ['dealer'] }),
+        list('storagelocation', '库位管理', 'Storage locations', 'location', { demo: ['dealer'] }),
+        list('storagelocationRule', '库位规则', 'Location rules', 'branch'),
+        list('scenceConfig', '场景配置', 'Scenes', 'drive-file'),
+        list('material', '物料管理', 'Materials', 'common'),
+        list('materialRelation', '物料关系', 'Material relations', 'link', { demo: ['dealer'] }),
+        list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', { demo: ['dealer'] }),
+        list('accinformation', '账套管理', 'Account sets', 'file'),
+        list('goods', '物料关系匹配', 'Relation matching', 'swap', { demo: ['dealer'] }),
+        list('goodsManagement', '经销商物料', 'Dealer materials', 'tags', { demo: ['dealer'] }),
+        list('baseBatch', '批次管理', 'Batches', 'calendar'),
+        list('mailManagement', '邮件管理', 'Mail', 'email'),
+        list('basePallet', '货架管理', 'Pallets', 'layout'),
+      ],
+    },
+    {
+      path: 'logisticsconfiguration', title: text('物流配置', 'Logistics setup'), icon: 'send',
+      pages: [
+        list('carInfo', '车辆信息', 'Vehicles', 'send'),
+        list('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop'),
+        list('carPointoftransit', '中转点', 'Transit points', 'location'),
+        list('Carpath', '线路', 'Routes', 'share-alt'),
+        list('DriverRout', '司机线路', 'Driver routes', 'user'),
+      ],
+    },
+  ],
+};

@@ -1,0 +1,117 @@
+import type { Language } from '../i18n/languages';
+
+/**
+ * The page manifest (issue 11): every menu page declared once, in `src/shared/pages/<section>.ts`.
+ * From it come the menu seed and its buttons, the demo grants, the console's route registry,
+ * and for a list page with fields its server CRUD routes (zod bodies, sheet headers) and its
+ * console columns, search form and edit form. `docs/adding-a-page.md` walks through one.
+ */
+export type Text = Record<Language, string>;
+
+/**
+ * list: a searchable, paged list with add, edit, delete, export and import; editor: add, edit
+ * and delete only; report: a ReportDef query (filters, chart and table); order: a warehouse
+ * order list (scan and lifecycle buttons); dashboard: dashboards/*.ts; custom: its own view.
+ */
+export type PageKind = 'list' | 'editor' | 'report' | 'order' | 'dashboard' | 'custom';
+
+/** The demo roles a page is granted to on a first start (the administrator holds everything). */
+export type DemoRole = 'staff' | 'dealer' | 'display';
+
+export interface ButtonSpec { action: string; title: Text }
+
+/**
+ * How a field is typed, checked and shown. text and textarea: trimmed text; code: upper-case
+ * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
+ * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD.
+ */
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'number' | 'int' | 'select' | 'date' | 'ref';
+
+/**
+ * A record of another table a field points at, by id: chosen from the caller's data scope in
+ * the form, shown as `code name` in the table and the sheet, given by code in an import.
+ */
+export type RefKind = 'warehouse' | 'dealer';
+
+export interface FieldSpec {
+  key: string;
+  label: Text;
+  type: FieldType;
+  /** Cannot be empty ('… cannot be empty' of spec section 5 names the field). */
+  required?: boolean;
+  /** Longest text; default 64 (textarea 256). */
+  max?: number;
+  /** Smallest and largest number. */
+  min?: number;
+  maxValue?: number;
+  /** Values of a select, each with its label; the first is the default of a new record. */
+  options?: { value: string; label: Text; color?: string }[];
+  /** ref: the table pointed at. */
+  ref?: RefKind;
+  /** No two records share the value (409 naming the field); with `uniqueWith`, no two sharing those fields too. */
+  unique?: boolean;
+  uniqueWith?: string[];
+  /** Shown but not editable once the record exists. */
+  lockedOnEdit?: boolean;
+  /** Where the field appears; by default in the table, the form, the export and the import. */
+  table?: boolean;
+  form?: boolean;
+  export?: boolean;
+  /** An exact-match search field (text fields are also searched by the page's keyword box). */
+  search?: boolean;
+  sortable?: boolean;
+  /** Sheet column width in characters. */
+  width?: number;
+  /** A hint under the form field. */
+  hint?: Text;
+}
+
+/** Which rows a caller sees: all (no dealer data), or the rows of the dealers and warehouses of its data scope. */
+export type ScopeRule = 'none' | 'dealer' | 'warehouse';
+
+export interface PageSpec {
+  /** Route name, the last path segment (`laborFactor`); the spec's odd names stay. */
+  path: string;
+  title: Text;
+  icon?: string;
+  kind: PageKind;
+  hidden?: boolean;
+  noCache?: boolean;
+  /** Buttons beyond those of its kind. */
+  buttons?: ButtonSpec[];
+  /** Demo roles granted the page, beyond the section's default; `dealerWithout` drops button actions for dealers. */
+  demo?: DemoRole[];
+  demoWithout?: Partial<Record<DemoRole, string[]>>;
+  /** list and editor: the call prefix its server module registers, e.g. `/other/laborFactor`. */
+  api?: string;
+  /** list: the fields, declared once for table, search, form, export and import. */
+  fields?: FieldSpec[];
+  scope?: ScopeRule;
+  /** report: the ReportDef page it shows. */
+  report?: string;
+  /** The same page reached under another menu path (`/other` lists also sit under monitoring). */
+  sharedWith?: string;
+}
+
+export interface GroupSpec { path: string; title: Text; icon: string; pages: PageSpec[] }
+
+export interface SectionSpec {
+  path: string;
+  title: Text;
+  icon: string;
+  /** Demo roles granted every page of the section (staff: all but system administration). */
+  demo?: DemoRole[];
+  groups: GroupSpec[];
+}
+
+/** A page with where it sits: full path and permission code. */
+export interface PlacedPage extends PageSpec {
+  /** `/other/otherConfig/laborFactor` */
+  route: string;
+  /** `other:laborFactor`; buttons are `<perm>:<action>`. */
+  perm: string;
+  section: SectionSpec;
+  group: GroupSpec;
+}
+
+export const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
