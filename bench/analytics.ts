@@ -17,8 +17,8 @@ import { users } from '../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../src/server/modules/analysis/reports';
-import { dataScopeOf } from '../src/server/modules/system/dataScope';
-import type { SessionUser } from '../src/server/modules/system/sessionStore';
+import { dataScopeOf } from '../src/server/platform/dataScope';
+import type { SessionUser } from '../src/server/platform/sessionStore';
 import { analyticsFilters, reportPath, type AnalyticsFilters } from '../src/shared/analytics/filters';
 import { API_BASE } from '../src/shared/api/envelope';
 

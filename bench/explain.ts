@@ -13,7 +13,7 @@ import * as schema from '../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../src/server/modules/analysis/reports';
-import { dataScopeOf } from '../src/server/modules/system/dataScope';
+import { dataScopeOf } from '../src/server/platform/dataScope';
 import { analyticsFilters, type AnalyticsFilters } from '../src/shared/analytics/filters';
 
 const argOf = (name: string) => {

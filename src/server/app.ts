@@ -24,7 +24,7 @@ import { dictionaryRoutes } from './modules/system/dictionaries';
 import { resourceRoutes } from './modules/system/resources';
 import { roleRoutes } from './modules/system/roles';
 import { sessionRoutes } from './modules/system/routes';
-import { idleLimitsOf } from './modules/system/sessionStore';
+import { idleLimitsOf } from './platform/sessionStore';
 import { userRoutes } from './modules/system/users';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';

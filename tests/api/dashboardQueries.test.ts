@@ -11,9 +11,9 @@ import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { post, type Move } from '../../src/server/modules/stock/ledger';
-import { dataScopeOf } from '../../src/server/modules/system/dataScope';
-import { hashPassword } from '../../src/server/modules/system/passwordHash';
-import type { SessionUser } from '../../src/server/modules/system/sessionStore';
+import { dataScopeOf } from '../../src/server/platform/dataScope';
+import { hashPassword } from '../../src/server/platform/passwordHash';
+import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { startTestServer, type TestServer } from './server';
 
 /**

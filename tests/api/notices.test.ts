@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoticeReads, materials, roleDataRules, roles, userRoles, users, warehouses } from '../../src/server/db/schema';
 import { NOTICE_BASE, type NoticeMessage, type NoticeRow } from '../../src/shared/api/notices';
 import type { Page } from '../../src/shared/api/paging';
-import { hashPassword } from '../../src/server/modules/system/passwordHash';
+import { hashPassword } from '../../src/server/platform/passwordHash';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './server';
 
 let server: TestServer;

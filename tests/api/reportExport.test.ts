@@ -7,8 +7,8 @@ import { users } from '../../src/server/db/schema';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { HELD_CURSOR_PREFIX } from '../../src/server/modules/analysis/reports/analysisSql';
-import { dataScopeOf } from '../../src/server/modules/system/dataScope';
-import type { SessionUser } from '../../src/server/modules/system/sessionStore';
+import { dataScopeOf } from '../../src/server/platform/dataScope';
+import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { analyticsFilters, type ReportPageAnswer } from '../../src/shared/analytics/filters';
 import { onPostgres, startTestServer, type TestServer } from './server';
 

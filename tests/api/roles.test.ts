@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs, dealers, regions, resources, roleDataRules, roleResources, roles, userRoles, users, warehouses,
 } from '../../src/server/db/schema';
-import { dataScopeOf } from '../../src/server/modules/system/dataScope';
+import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { ResourceNode, RoleDataRules, RoleOptions, RoleRow } from '../../src/shared/api/role';
 import type { CurrentUserInfo } from '../../src/shared/api/session';
 import type { MenuNode } from '../../src/shared/menu';

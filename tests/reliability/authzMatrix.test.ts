@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/server/db/schema';
 import { Perm } from '../../src/shared/permissions';
-import { userGrants } from '../../src/server/modules/system/sessionStore';
+import { userGrants } from '../../src/server/platform/sessionStore';
 import { startTestServer, type TestServer } from '../api/server';
 
 /**

@@ -3,7 +3,7 @@ import { API_BASE } from '../../shared/api/envelope';
 import { pickLanguage, type Language } from '../../shared/i18n/languages';
 import { message } from '../../shared/i18n/messages';
 import { isContention } from '../db/pgErrors';
-import { idleLimitsOf, resolveSession, type SessionUser } from '../modules/system/sessionStore';
+import { idleLimitsOf, resolveSession, type SessionUser } from '../platform/sessionStore';
 import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { RouteDef } from './route';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Language } from '../../shared/i18n/languages';
 import type { RoutePermission } from '../../shared/permissions';
-import type { SessionUser } from '../modules/system/sessionStore';
+import type { SessionUser } from '../platform/sessionStore';
 
 export interface RouteContext<Body> {
   body: Body;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH } from '../../shared/api/notices';
 import type { Db } from '../db/client';
-import { dataScopeOf } from '../modules/system/dataScope';
-import { resolveSession, type IdleLimits, type SessionUser } from '../modules/system/sessionStore';
+import { dataScopeOf } from '../platform/dataScope';
+import { resolveSession, type IdleLimits, type SessionUser } from '../platform/sessionStore';
 import type { NoticePayload, Realtime, StockChange } from './types';
 
 /** How often open sockets re-check their session: a revoked or expired one is disconnected. */

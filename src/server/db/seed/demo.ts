@@ -4,7 +4,7 @@ import {
   brands, dealers, departments, materials, regions, resources, roleResources, roles, storageLocations, storehouses, userRoles, users,
   warehouses,
 } from '../schema';
-import { hashPassword } from '../../modules/system/passwordHash';
+import { hashPassword } from '../../platform/passwordHash';
 import { ADMIN_ROLE, builtInResources, demoGrants } from './builtins';
 import { BRANDS, CENTRAL_WAREHOUSES, DEALERS, PATTERNS, REGIONS } from './catalogue';
 import { seedWarehousing } from './demoWarehousing';

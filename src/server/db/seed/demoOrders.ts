@@ -2,7 +2,7 @@ import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { OrderInput } from '../../../shared/api/orders';
 import type { OrderCtx } from '../../modules/orders/orderContext';
 import { saveOrder } from '../../modules/orders/orderWrites';
-import type { SessionUser } from '../../modules/system/sessionStore';
+import type { SessionUser } from '../../platform/sessionStore';
 import type { Db } from '../client';
 import { dealers, materials, users } from '../schema';
 

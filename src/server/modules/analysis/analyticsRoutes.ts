@@ -4,7 +4,7 @@ import { pageBody, type PageBody } from '../../../shared/api/paging';
 import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { dataScopeOf } from '../system/dataScope';
+import { dataScopeOf } from '../../platform/dataScope';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';

@@ -5,8 +5,8 @@ import type { AnalyticsFilters } from '../../../shared/analytics/filters';
 import type { ReportDef } from '../../../shared/analytics/reportDef';
 import type { Language } from '../../../shared/i18n/languages';
 import type { Database, Db } from '../../db/client';
-import type { DataScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import type { DataScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 
 export type Row = Record<string, string | number | null>;
 

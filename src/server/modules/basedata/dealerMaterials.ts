@@ -8,8 +8,8 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { dataScopeOf, inScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import { dataScopeOf, inScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 import { assertMaterial, catalogueRefs, dealerFor, dealerIdByCode, like, materialIdByCode, money, pickMaterials } from './materials';
 
 type Input = z.infer<typeof dealerMaterialInput>;

@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors';
 import type { RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { inScope } from '../system/dataScope';
+import { inScope } from '../../platform/dataScope';
 import { checkCode, eqIf, like, referenced, sheetFlag, statusOf, yesNo } from './warehousingShared';
 
 type Input = z.infer<typeof dealerInput>;

@@ -11,8 +11,8 @@ import { crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from '../system/audit';
-import { allows, dataScopeOf, inScope } from '../system/dataScope';
+import { recordAudit } from '../../platform/audit';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
 
 /** A row as the server holds it: timestamps still Dates (the answer serialises them). */
 export type Held<T> = Omit<T, 'createdAt' | 'activatedAt'> & { createdAt: Date } & (T extends { activatedAt: unknown } ? { activatedAt: Date | null } : unknown);

@@ -12,9 +12,9 @@ import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { recordAudit } from '../system/audit';
-import { allows, dataScopeOf, inScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import { recordAudit } from '../../platform/audit';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 import { areaOf, checkCode, eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
 
 type AreaInput = z.infer<typeof storehouseInput>;

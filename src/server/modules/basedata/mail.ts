@@ -8,8 +8,8 @@ import { dealers, mailRecipients, mails, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from '../system/audit';
-import type { SessionUser } from '../system/sessionStore';
+import { recordAudit } from '../../platform/audit';
+import type { SessionUser } from '../../platform/sessionStore';
 
 const TAG = 'mail';
 const BASE = '/basedata/mail';

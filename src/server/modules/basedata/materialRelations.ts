@@ -12,9 +12,9 @@ import { offsetOf, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { recordAudit } from '../system/audit';
-import { dataScopeOf, inScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import { recordAudit } from '../../platform/audit';
+import { dataScopeOf, inScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 import { assertMaterial, catalogueRefs, dealerFor, dealerIdByCode, like, materialIdByCode, pickMaterials } from './materials';
 
 type Input = z.infer<typeof materialRelationInput>;

@@ -10,7 +10,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { inScope } from '../system/dataScope';
+import { inScope } from '../../platform/dataScope';
 
 type Input = z.infer<typeof materialInput>;
 

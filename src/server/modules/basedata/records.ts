@@ -10,8 +10,8 @@ import { crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, conflict } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from '../system/audit';
-import { allows, dataScopeOf, inScope } from '../system/dataScope';
+import { recordAudit } from '../../platform/audit';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
 import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devices';
 
 type BatchHeld = Held<BatchRow>;

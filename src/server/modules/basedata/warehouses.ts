@@ -10,7 +10,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { allows, dataScopeOf, inScope } from '../system/dataScope';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
 import { checkCode, eqIf, like, referenced, statusOf } from './warehousingShared';
 
 type Input = z.infer<typeof warehouseInput>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { storehouses, warehouses } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
-import { allows } from '../system/dataScope';
+import { allows } from '../../platform/dataScope';
 
 /** Part of a text, case-insensitive, with LIKE's wildcards taken literally; undefined for no filter. */
 export const like = (column: PgColumn, text: unknown): SQL | undefined =>

@@ -9,8 +9,8 @@ import { dealers, deliveryNoticeReads, deliveryNotices, orders } from '../../db/
 import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
 import { defineRoute } from '../../http/route';
 import type { Services } from '../../services';
-import { dataScopeOf, inScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import { dataScopeOf, inScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 
 const readBy = (userId: number) => and(eq(deliveryNoticeReads.noticeId, deliveryNotices.id), eq(deliveryNoticeReads.userId, userId));
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { barcodes, orderLines, orderScans, orders, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import type { StockChange } from '../../realtime/types';
-import { recordAudit } from '../system/audit';
+import { recordAudit } from '../../platform/audit';
 import { post, type BarcodeState, type Move } from '../stock/ledger';
 import { assertOpen, heldBarcodes, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
 import { newOrderNo } from './orderNumbers';

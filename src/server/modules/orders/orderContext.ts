@@ -4,8 +4,8 @@ import { isOpen, type OrderPage, type OrderType } from '../../../shared/orders/o
 import type { Db } from '../../db/client';
 import { barcodes, dealers, materials, orderLines, orders, warehouses } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import type { DataScope } from '../system/dataScope';
-import type { SessionUser } from '../system/sessionStore';
+import type { DataScope } from '../../platform/dataScope';
+import type { SessionUser } from '../../platform/sessionStore';
 import { pageScope } from './queries';
 import type { HeldBarcode, ScanLine } from './scanRules';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { barcodes, brands, deliveryNotices, materials, orderLines, orderScans, orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { NoticePayload } from '../../realtime/types';
-import { recordAudit } from '../system/audit';
+import { recordAudit } from '../../platform/audit';
 import { writableWarehouse } from '../basedata/warehousingShared';
 import { assertOpen, loadOrder, type OrderCtx } from './orderContext';
 import { newOrderNo } from './orderNumbers';

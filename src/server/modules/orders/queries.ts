@@ -5,7 +5,7 @@ import type { OrderLineRow, OrderRow, OrderScanRow, orderFilters } from '../../.
 import { ORDER_PAGES, type OrderPage } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { brands, dealers, materials, orderLines, orderScans, orders, storageLocations, users, warehouses } from '../../db/schema';
-import { inScope, type DataScope } from '../system/dataScope';
+import { inScope, type DataScope } from '../../platform/dataScope';
 import { onHandIn } from '../stock/ledger';
 
 /** A row as the server holds it: timestamps are Dates until the answer serialises them. */

@@ -12,7 +12,7 @@ import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
 import { inBatches, streamXlsx } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { allows, dataScopeOf, inScope } from '../system/dataScope';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
 import { completeOrder } from './completion';
 import { orderColumns } from './orderColumns';
 import type { OrderCtx } from './orderContext';

@@ -4,7 +4,7 @@ import { STOCKTAKE_LINES_PERM } from '../../../shared/orders/orderTypes';
 import { queryRows } from '../../db/client';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { dataScopeOf } from '../system/dataScope';
+import { dataScopeOf } from '../../platform/dataScope';
 import { loadOrder } from './orderContext';
 import { stocktakeBook } from './stocktakeBook';
 

@@ -5,7 +5,7 @@ import { barcodes, brands, dealers, materials, orders, stockMoves, storageLocati
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { barcodeInScope, dataScopeOf, inScope } from '../system/dataScope';
+import { barcodeInScope, dataScopeOf, inScope } from '../../platform/dataScope';
 
 /** Barcode trace: one tyre, where it is now and every move of it the caller may see. */
 export function traceRoutes(services: Services): RouteDef[] {

@@ -12,9 +12,9 @@ import { badRequest, notFound } from '../../http/errors';
 import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
 import { defineRoute } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from './audit';
+import { recordAudit } from '../../platform/audit';
 import { sanitizeHtml, visibleText } from './sanitizeHtml';
-import type { SessionUser } from './sessionStore';
+import type { SessionUser } from '../../platform/sessionStore';
 
 type Input = z.output<typeof announcementInput>;
 const ENTITY = 'announcement';

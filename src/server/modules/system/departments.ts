@@ -8,8 +8,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { recordAudit } from './audit';
-import type { SessionUser } from './sessionStore';
+import { recordAudit } from '../../platform/audit';
+import type { SessionUser } from '../../platform/sessionStore';
 
 type DepartmentRow = typeof departments.$inferSelect;
 

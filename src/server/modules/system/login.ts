@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { loginLogs, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { consumeCaptcha } from './captcha';
-import { dummyPasswordHash, verifyPassword } from './passwordHash';
-import { createSession } from './sessionStore';
+import { dummyPasswordHash, verifyPassword } from '../../platform/passwordHash';
+import { createSession } from '../../platform/sessionStore';
 
 interface Attempt { userName: string; passWord: string; verCode: string; verKey: string; ip: string; userAgent: string }
 

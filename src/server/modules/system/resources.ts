@@ -11,8 +11,8 @@ import { ADMIN_ROLE, builtInResources } from '../../db/seed/builtins';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from './audit';
-import type { SessionUser } from './sessionStore';
+import { recordAudit } from '../../platform/audit';
+import type { SessionUser } from '../../platform/sessionStore';
 
 type Row = typeof resources.$inferSelect;
 type Input = z.output<typeof resourceInput>;

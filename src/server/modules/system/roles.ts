@@ -14,8 +14,8 @@ import { crudRoutes } from '../../http/crud';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { recordAudit } from './audit';
-import type { SessionUser } from './sessionStore';
+import { recordAudit } from '../../platform/audit';
+import type { SessionUser } from '../../platform/sessionStore';
 
 const like = (column: PgColumn, text: unknown) =>
   typeof text === 'string' && text.trim() ? ilike(column, `%${text.trim().replace(/[%_\\]/g, '\\$&')}%`) : undefined;

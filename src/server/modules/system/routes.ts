@@ -5,14 +5,14 @@ import {
 } from '../../../shared/api/session';
 import { passwordProblem } from '../../../shared/password';
 import type { Services } from '../../services';
-import { dictData, dictTypes, loginLogs, users } from '../../db/schema';
+import { dealers, dictData, dictTypes, loginLogs, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { createCaptcha } from './captcha';
 import { countFailedPassword, login } from './login';
 import { menuFor } from './menuTree';
-import { hashPassword, verifyPassword } from './passwordHash';
-import { dealerName, revokeSession, revokeUserSessions } from './sessionStore';
+import { hashPassword, verifyPassword } from '../../platform/passwordHash';
+import { revokeSession, revokeUserSessions } from '../../platform/sessionStore';
 
 export function sessionRoutes({ db, config }: Services) {
   return [
@@ -46,11 +46,16 @@ export function sessionRoutes({ db, config }: Services) {
       method: 'POST', url: '/sys/user/getCurrentUserInfo', tag: 'session', permission: 'session', answer: currentUserInfo,
       summary: 'The signed-in user: name, avatar, saved settings, menu tree and button codes',
       handler: async ({ user, lang }) => {
-        const [row] = await db.select().from(users).where(eq(users.id, user.id));
-        const { menuTree, buttonList } = await menuFor(db, user.perms, lang);
+        const [[row], { menuTree, buttonList }] = await Promise.all([
+          db.select({
+            id: users.id, userName: users.userName, nickName: users.nickName, avatar: users.avatar, email: users.email, phone: users.phone,
+            dealerId: users.dealerId, dealerName: dealers.name, settings: users.settings,
+          }).from(users).leftJoin(dealers, eq(dealers.id, users.dealerId)).where(eq(users.id, user.id)),
+          menuFor(db, user.perms, lang),
+        ]);
         return {
           userId: row.id, userName: row.userName, nickName: row.nickName, avatar: row.avatar, email: row.email, phone: row.phone,
-          dealerId: row.dealerId, dealerName: await dealerName(db, row.dealerId), roles: user.roles,
+          dealerId: row.dealerId, dealerName: row.dealerName, roles: user.roles,
           theme: row.settings, buttonList, menuTree,
         };
       },

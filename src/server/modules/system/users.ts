@@ -16,10 +16,10 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { recordAudit } from './audit';
-import { allows, dataScopeOf, inScope } from './dataScope';
-import { hashPassword } from './passwordHash';
-import { revokeUserSessions, type SessionUser } from './sessionStore';
+import { recordAudit } from '../../platform/audit';
+import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { hashPassword } from '../../platform/passwordHash';
+import { revokeUserSessions, type SessionUser } from '../../platform/sessionStore';
 
 type CreateInput = z.infer<typeof userCreateInput>;
 type UpdateInput = z.infer<typeof userUpdateInput>;

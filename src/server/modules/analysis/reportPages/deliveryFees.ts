@@ -8,7 +8,7 @@ import { badRequest } from '../../../http/errors';
 import type { RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
 import type { SheetColumn } from '../../../http/xlsx';
-import { allows, inScope } from '../../system/dataScope';
+import { allows, inScope } from '../../../platform/dataScope';
 
 type Input = z.infer<typeof deliveryFeeInput>;
 const like = (column: PgColumn, text: string) => ilike(column, `%${text.replace(/[%_\\]/g, '\\$&')}%`);

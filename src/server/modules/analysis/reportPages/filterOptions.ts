@@ -2,7 +2,7 @@ import { and, asc } from 'drizzle-orm';
 import { brands, dealers, materials, regions, warehouses } from '../../../db/schema';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
-import { dataScopeOf, inScope } from '../../system/dataScope';
+import { dataScopeOf, inScope } from '../../../platform/dataScope';
 
 /** Most specifications or patterns offered; the filter bar searches within them. */
 const MAX_TEXT_OPTIONS = 2000;

@@ -6,8 +6,8 @@ import { barcodes, stockMoves } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
-import { recordAudit } from '../../system/audit';
-import { allows, barcodeInScope, dataScopeOf, inScope, type DataScope } from '../../system/dataScope';
+import { recordAudit } from '../../../platform/audit';
+import { allows, barcodeInScope, dataScopeOf, inScope, type DataScope } from '../../../platform/dataScope';
 import { post, type BarcodeState, type Move } from '../../stock/ledger';
 
 type MoveRow = typeof stockMoves.$inferSelect;

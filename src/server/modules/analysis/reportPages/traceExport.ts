@@ -7,7 +7,7 @@ import { notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import { inBatches, streamXlsx, type SheetColumn } from '../../../http/xlsx';
 import type { Services } from '../../../services';
-import { barcodeInScope, dataScopeOf } from '../../system/dataScope';
+import { barcodeInScope, dataScopeOf } from '../../../platform/dataScope';
 import { scopeSql } from '../registry';
 import { localTime, orderTypeName } from '../reports/reportSql';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import type { Db } from '../db/client';
+import { auditLogs } from '../db/schema';
 
 export interface AuditActor { id: number | null; userName: string; ip?: string }
 

@@ -1,0 +1,59 @@
+import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { dealers, roleDataRules, userRoles, warehouses } from '../db/schema';
+import type { SessionUser } from './sessionStore';
+
+/**
+ * Which rows a user may read and write (DESIGN.md "Permissions"): a dealer user sees only
+ * its dealer; staff with data roles see the dealers, regions and warehouses of their rules;
+ * staff without data rules see everything. null means unrestricted.
+ */
+export interface DataScope {
+  dealerIds: number[] | null;
+  warehouseIds: number[] | null;
+}
+
+/**
+ * The scope in one statement: a dealer user's warehouses, or the staff user's data rules with
+ * their regions and dealers expanded to dealer and warehouse ids in SQL. Ids come sorted.
+ */
+export async function dataScopeOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>): Promise<DataScope> {
+  if (user.dealerId != null) {
+    const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.dealerId, user.dealerId)).orderBy(warehouses.id);
+    return { dealerIds: [user.dealerId], warehouseIds: own.map((w) => w.id) };
+  }
+  const [row] = await queryRows<{ hasRules: boolean; byDealer: boolean; dealerIds: number[]; warehouseIds: number[] }>(db, sql`
+    with rules as (
+      select ${roleDataRules.kind} as kind, ${roleDataRules.refId} as ref_id from ${roleDataRules}
+      inner join ${userRoles} on ${userRoles.roleId} = ${roleDataRules.roleId} where ${userRoles.userId} = ${user.id}
+    ), scoped_dealers as (
+      select ref_id as id from rules where kind = 'dealer'
+      union select ${dealers.id} from ${dealers} inner join rules on rules.kind = 'region' and ${dealers.regionId} = rules.ref_id
+    )
+    select exists (select 1 from rules) as "hasRules",
+      -- Rules naming only warehouses narrow by warehouse, not to "no dealer at all".
+      exists (select 1 from rules where kind in ('dealer', 'region')) as "byDealer",
+      coalesce((select array_agg(id order by id) from scoped_dealers), '{}') as "dealerIds",
+      coalesce((select array_agg(id order by id) from (
+        select ref_id as id from rules where kind = 'warehouse'
+        union select ${warehouses.id} from ${warehouses} where ${warehouses.dealerId} in (select id from scoped_dealers)
+      ) w), '{}') as "warehouseIds"`);
+  if (!row.hasRules) return { dealerIds: null, warehouseIds: null };
+  return { dealerIds: row.byDealer ? row.dealerIds : null, warehouseIds: row.warehouseIds };
+}
+
+/** The WHERE condition limiting a dealer column to the scope; undefined when unrestricted. */
+export function inScope(column: AnyColumn, ids: number[] | null): SQL | undefined {
+  if (ids === null) return undefined;
+  return ids.length ? inArray(column, ids) : sql`false`;
+}
+
+export const allows = (ids: number[] | null, id: number | null | undefined) => ids === null || (id != null && ids.includes(id));
+
+/**
+ * Whether a tyre is in the caller's data scope: its dealer, and the warehouse it is in (or last
+ * left); a tyre shipped and not yet received is in no warehouse, so its dealer decides.
+ */
+export function barcodeInScope(scope: DataScope, barcode: { dealerId: number | null; warehouseId: number | null }): boolean {
+  return allows(scope.dealerIds, barcode.dealerId) && (barcode.warehouseId == null || allows(scope.warehouseIds, barcode.warehouseId));
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Perm } from '../../shared/permissions';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { resources, roleResources, roles, sessions, userRoles, users } from '../db/schema';
+
+export interface SessionUser {
+  sessionId: number;
+  id: number;
+  userName: string;
+  nickName: string;
+  dealerId: number | null;
+  roles: string[];
+  /** Codes of every resource (section, group, page, button) the user's roles grant. */
+  perms: Set<string>;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: number, ip: string, userAgent: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ip, userAgent: userAgent.slice(0, 256) });
+  return token;
+}
+
+/** Seconds between last-seen updates: a busy console does not write on every call. */
+const TOUCH_EVERY_SECONDS = 60;
+
+/** How long a session may stay unused: any account's, and a wall screen's (config SESSION_IDLE_MINUTES, WALL_SESSION_IDLE_MINUTES). */
+export interface IdleLimits { idleMinutes: number; wallIdleMinutes: number }
+export const idleLimitsOf = (config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'WALL_SESSION_IDLE_MINUTES'>): IdleLimits =>
+  ({ idleMinutes: config.SESSION_IDLE_MINUTES, wallIdleMinutes: config.WALL_SESSION_IDLE_MINUTES });
+
+/**
+ * Whether an account is a wall screen's: its roles grant the dashboards page and no other page
+ * or button (the demo's display role; any role granted so). Such a session only shows dashboards,
+ * and nobody is there to sign it in again after an outage.
+ */
+export async function isWallScreen(db: Db, userId: number): Promise<boolean> {
+  const granted = await db.selectDistinct({ perm: resources.perm }).from(userRoles)
+    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(and(eq(userRoles.userId, userId), inArray(resources.type, ['page', 'button'])));
+  return granted.length > 0 && granted.every((g) => g.perm === Perm.dashboards);
+}
+
+/** Codes of a user's roles, in role order: a subquery correlated with `users`. */
+const roleCodesOf = (userId: typeof users.id) => sql<string[]>`coalesce((
+  select array_agg(${roles.code} order by ${roles.id})::text[] from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${userId}), '{}')`;
+
+/** Codes of every resource a user's roles grant: a subquery correlated with `users`. */
+const grantedPermsOf = (userId: typeof users.id) => sql<string[]>`coalesce((
+  select array_agg(distinct ${resources.perm})::text[] from ${userRoles}
+  inner join ${roleResources} on ${roleResources.roleId} = ${userRoles.roleId} inner join ${resources} on ${resources.id} = ${roleResources.resourceId}
+  where ${userRoles.userId} = ${userId}), '{}')`;
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
+ * its limit, or belongs to a frozen account. An idle session is revoked on the spot. A wall
+ * screen's session has the longer limit (`isWallScreen`): every other account keeps its own.
+ * One statement reads the session, its user and the user's grants; a second writes the
+ * last-seen stamp at most once a minute, and the idle path (rare) asks whether it is a wall.
+ */
+export async function resolveSession(db: Db, token: string, limits: IdleLimits): Promise<SessionUser | null> {
+  const { idleMinutes } = limits;
+  if (!token || token.length > 128) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
+      id: users.id,
+      userName: users.userName,
+      nickName: users.nickName,
+      dealerId: users.dealerId,
+      status: users.status,
+      roles: roleCodesOf(users.id),
+      perms: grantedPermsOf(users.id),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row || row.revokedAt || row.status !== 'normal') return null;
+  if (row.idleSeconds > idleMinutes * 60
+    && !(row.idleSeconds <= Math.max(idleMinutes, limits.wallIdleMinutes) * 60 && await isWallScreen(db, row.id))) {
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  // Under a short idle limit, touch more often (a quarter of the limit) so a session in use never expires.
+  if (row.idleSeconds > Math.min(TOUCH_EVERY_SECONDS, idleMinutes * 15)) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName,
+    dealerId: row.dealerId, roles: row.roles, perms: new Set(row.perms),
+  };
+}
+
+/** What a user's roles grant, read on its own (the session above reads it with the session). */
+export async function userGrants(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
+  const [row] = await db.select({ roles: roleCodesOf(users.id), perms: grantedPermsOf(users.id) }).from(users).where(eq(users.id, userId));
+  return row ?? { roles: [], perms: [] };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const ids = rows.map((r) => r.id).filter((id) => id !== exceptSessionId);
+  if (ids.length) await db.update(sessions).set({ revokedAt: new Date() }).where(inArray(sessions.id, ids));
+}
