@@ -29,6 +29,7 @@ import { userRoutes } from './modules/system/users';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
+import { otherRoutes } from './modules/other';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -38,6 +39,7 @@ export function allRoutes(services: Services): RouteDef[] {
   const routes: RouteDef[] = [
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
+    ...otherRoutes(services),
   ];
   routes.push(
     defineRoute({
@@ -74,6 +76,18 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
     onIdleError: (err) => app.log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });
   app.addHook('onClose', async () => database.close());
+  // Closing waits for every connection to end. Node closes the idle keep-alive ones at once, but a
+  // connection busy at SIGTERM would then stay open for the keep-alive timeout (72 s) after its
+  // answer, holding the database open: answers sent while closing end their connection instead.
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onSend', async (req, reply) => {
+    if (closing && req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+  });
+  // An answer whose headers went out before closing began (a long export) ends its connection too.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
   const seeded = await prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD });
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
