@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../stores/session';
 
@@ -13,7 +14,9 @@ export function usePermission(code: string): Permission {
   return buttons.includes(code) ? { allowed: true } : { allowed: false, reason: code };
 }
 
+/** The user's button codes; the same set while they do not change, so hooks may depend on it. */
 export function useButtons(): ReadonlySet<string> {
   const { buttons } = useSnapshot(session);
-  return new Set(buttons);
+  // The snapshot keeps the array's identity until session.buttons changes.
+  return useMemo(() => new Set(buttons), [buttons]);
 }
