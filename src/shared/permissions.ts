@@ -24,5 +24,12 @@ export const Perm = {
   dashboards: 'intelligentAnalysis:dashboard',
 } as const;
 
-/** Who may call a route: nobody signed in, anyone signed in, or holders of a code. */
-export type RoutePermission = 'public' | 'session' | (string & {});
+/**
+ * Who may call a route: nobody signed in, anyone signed in, holders of a code, or holders of
+ * any of several codes (a page the menu shows in two places, each with its own code).
+ */
+export type RoutePermission = 'public' | 'session' | (string & {}) | readonly string[];
+
+/** Whether held codes let a signed-in user call a route of this permission. */
+export const permits = (permission: RoutePermission, held: ReadonlySet<string>): boolean =>
+  permission === 'session' || (typeof permission === 'string' ? held.has(permission) : permission.some((p) => held.has(p)));

@@ -398,6 +398,40 @@ export const vehicleBlacklist = pgTable('vehicle_blacklist', {
   createdAt: createdAt(),
 });
 
+// ---------------------------------------------------------------- /other: fee factors and providers (src/shared/pages/other.ts)
+/** Labour companies and work types: the factor and fee per tyre of a delivery's handling. */
+export const laborFactors = pgTable('labor_factors', {
+  id: serial('id').primaryKey(),
+  companyName: varchar('company_name', { length: 64 }).notNull(),
+  workType: varchar('work_type', { length: 16 }).notNull(),
+  unitFee: numeric('unit_fee', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  factor: numeric('factor', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('labor_factors_company_work_type').on(t.companyName, t.workType)]);
+
+/** A warehouse's delivery fee coefficient. */
+export const warehouseCoefficients = pgTable('warehouse_coefficients', {
+  id: serial('id').primaryKey(),
+  warehouseId: integer('warehouse_id').notNull().unique().references(() => warehouses.id),
+  coefficient: numeric('coefficient', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+});
+
+/** Logistics providers (carriers). */
+export const logisticsProviders = pgTable('logistics_providers', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  contact: varchar('contact', { length: 64 }),
+  phone: varchar('phone', { length: 32 }),
+  address: varchar('address', { length: 256 }),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+});
+
 export const transitPoints = pgTable('transit_points', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 32 }).notNull().unique(),

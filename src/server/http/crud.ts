@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { pageBody, type PageBody } from '../../shared/api/paging';
 import type { Language } from '../../shared/i18n/languages';
+import type { RoutePermission } from '../../shared/permissions';
 import { message, type MessageKey } from '../../shared/i18n/messages';
 import type { Db } from '../db/client';
 import { isForeignKeyViolation } from '../db/pgErrors';
@@ -36,6 +37,8 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
   tag: string;
   /** The page's permission code; buttons are `<code>:add` and so on. */
   pagePerm: string;
+  /** Codes of the same page placed under other menus, each as good as `pagePerm`. */
+  alsoPerms?: string[];
   /** Name in the audit trail. */
   entity: string;
   title: Record<Language, string>;
@@ -83,6 +86,11 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
   const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
   const filterShape = spec.filters.shape;
+  /** The page's code, or a button's (`add`, ...), as a route permission: any menu place of the page grants it. */
+  const perm = (action?: string): RoutePermission => {
+    const codes = [spec.pagePerm, ...(spec.alsoPerms ?? [])].map((c) => (action ? `${c}:${action}` : c));
+    return codes.length === 1 ? codes[0] : codes;
+  };
   const pageSchema = pageBody.extend(filterShape);
   const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() });
 
@@ -120,7 +128,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
 
   const routes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: spec.pagePerm, body: pageSchema,
+      method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: perm(), body: pageSchema,
       summary: `${spec.title['en-US']}: a page of the list, filtered and sorted, within the caller's data scope`,
       handler: async ({ body, user, lang }) => {
         const page = body as PageBody & Record<string, unknown>;
@@ -134,7 +142,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: spec.pagePerm, body: idBody,
+      method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: perm(), body: idBody,
       summary: `${spec.title['en-US']}: one record`,
       handler: async ({ body, user, lang }) => {
         const row = await spec.load(await ctxOf(user, lang), body.id);
@@ -143,7 +151,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: `${spec.pagePerm}:add`, body: spec.input,
+      method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: perm('add'), body: spec.input,
       summary: `${spec.title['en-US']}: create a record`,
       handler: async ({ body, user, lang, req }) => {
         const ctx = await ctxOf(user, lang);
@@ -158,7 +166,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: `${spec.pagePerm}:edit`,
+      method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: perm('edit'),
       body: z.intersection(idBody, spec.input),
       summary: `${spec.title['en-US']}: change a record`,
       handler: async ({ body, user, lang, req }) => {
@@ -177,7 +185,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: `${spec.pagePerm}:delete`, body: idsBody,
+      method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: perm('delete'), body: idsBody,
       summary: `${spec.title['en-US']}: delete records (refused with a reason when one is in use)`,
       handler: async ({ body, user, lang, req }) => {
         const ctx = await ctxOf(user, lang);
@@ -201,7 +209,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: `${spec.pagePerm}:export`, body: exportSchema, raw: true,
+      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: true,
       summary: `${spec.title['en-US']}: the filtered list (or the selected ids) as a streamed xlsx file`,
       handler: async ({ body, user, lang, reply }) => {
         const ctx = await ctxOf(user, lang);
@@ -212,12 +220,12 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       },
     }),
     defineRoute({
-      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: `${spec.pagePerm}:import`, raw: true,
+      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: perm('import'), raw: true,
       summary: `${spec.title['en-US']}: the import template (headers only)`,
       handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.importColumns ?? spec.columns),
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: `${spec.pagePerm}:import`,
+      method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: perm('import'),
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
       handler: async ({ user, lang, req }) => {
         const ctx = await ctxOf(user, lang);

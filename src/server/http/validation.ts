@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { message } from '../../shared/i18n/messages';
+import { message, type MessageKey } from '../../shared/i18n/messages';
 import type { Language } from '../../shared/i18n/languages';
 
 /**
@@ -12,7 +12,13 @@ export function describeIssue(error: z.ZodError, lang: Language): string {
   const path = issue.code === 'unrecognized_keys' && issue.keys.length ? [...issue.path, issue.keys[0]] : issue.path;
   const field = path.length ? path.join('.') : 'body';
   let text: string;
-  if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too') && !issue.message.startsWith('Unrecognized') && issue.code === 'custom') {
+  // Manifest fields (src/shared/pages/schema.ts) name their message: a blank's label, or a shared message's key.
+  const params = issue.code === 'custom' ? (issue.params as { emptyLabel?: Record<Language, string>; messageKey?: MessageKey } | undefined) : undefined;
+  if (params?.emptyLabel) {
+    text = message(lang, 'cannotBeEmpty', { label: params.emptyLabel[lang] });
+  } else if (params?.messageKey) {
+    text = message(lang, params.messageKey);
+  } else if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too') && !issue.message.startsWith('Unrecognized') && issue.code === 'custom') {
     text = issue.message;
   } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
     text = message(lang, 'required');

@@ -86,6 +86,8 @@ const table = {
     'zh-CN': '内置资源的类型、上级、路径和权限编码不能修改',
     'en-US': 'The type, parent, path and code of a built-in resource cannot be changed',
   },
+  /** A required field of a manifest page left blank (spec section 5: 'cannot be empty' names the field). */
+  cannotBeEmpty: { 'zh-CN': '{label}不能为空', 'en-US': '{label} cannot be empty' },
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
   // catalogue (materials, relations, dealer materials)

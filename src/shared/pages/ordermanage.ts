@@ -28,12 +28,12 @@ export const ordermanage: SectionSpec = {
     {
       path: 'logistics', title: text('物流调度', 'Logistics'), icon: 'send',
       pages: [
-        list('carrequest', '用车申请', 'Car requests', 'send'),
-        list('carmanagement', '派车管理', 'Car dispatch', 'send'),
+        list('carrequest', '用车申请', 'Car requests', 'send', { planned: true }),
+        list('carmanagement', '派车管理', 'Car dispatch', 'send', { planned: true }),
         custom('carroutefollowing', '线路跟踪', 'Route following', 'location'),
-        report('DriverReportDay', '司机日报', 'Driver daily report', 'calendar'),
-        report('DriverReportMonth', '司机月报', 'Driver monthly report', 'calendar-clock'),
-        report('DriverRecord', '司机记录', 'Driver records', 'history'),
+        report('DriverReportDay', '司机日报', 'Driver daily report', 'calendar', { planned: true }),
+        report('DriverReportMonth', '司机月报', 'Driver monthly report', 'calendar-clock', { planned: true }),
+        report('DriverRecord', '司机记录', 'Driver records', 'history', { planned: true }),
       ],
     },
   ],

@@ -89,6 +89,8 @@ export interface PageSpec {
   scope?: ScopeRule;
   /** report: the ReportDef page it shows. */
   report?: string;
+  /** In the menu but not built yet: the console shows the generic page, which says so. */
+  planned?: boolean;
   /** The same page reached under another menu path (`/other` lists also sit under monitoring). */
   sharedWith?: string;
 }

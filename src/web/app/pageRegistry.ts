@@ -1,67 +1,32 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { canonicalPage, type PageKind } from '@shared/pages';
 
 type PageModule = { default: ComponentType };
 
 /**
- * How each route renders: one map from a menu path to a lazy page module (DESIGN.md
- * "Approaches chosen"). The menu tree decides what exists; a route the server returns
- * that is not listed here gets the generic page, which names itself.
+ * How each route renders (issue 11): a page of the manifest (src/shared/pages) renders by its
+ * kind; only a page with a view of its own is listed here. A route the server returns that is
+ * neither gets the generic page, which names itself.
  */
-const registry: Record<string, () => Promise<PageModule>> = {
-  // Dashboards
-  '/intelligentAnalysis/analysisz/dashboard': () => import('../pages/dashboards'),
+const byKind: Partial<Record<PageKind, () => Promise<PageModule>>> = {
+  report: () => import('../pages/reports'),
+  order: () => import('../pages/orders'),
+  dashboard: () => import('../pages/dashboards'),
+  list: () => import('../kit/list/ManifestListPage'),
+};
+
+/** Pages with a view of their own, by route; the constant routes (home, profile) too. */
+const views: Record<string, () => Promise<PageModule>> = {
   '/home': () => import('../pages/home'),
   '/profile/index': () => import('../pages/profile'),
   '/theme/index': () => import('../pages/profile/ThemePage'),
   '/announcement/inbox': () => import('../pages/system/announcement'),
-  // Reports
-  '/reportQuery/report/scanDetail': () => import('../pages/reports'),
-  '/reportQuery/report/outDetail': () => import('../pages/reports'),
-  '/reportQuery/report/enterDetail': () => import('../pages/reports'),
-  '/reportQuery/report/quitDetail': () => import('../pages/reports'),
-  '/reportQuery/report/transferDetails': () => import('../pages/reports'),
-  '/reportQuery/report/invertedStorehouse': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/tireReport': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/customerTireReport': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/inventoryContrast': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/inventoryContrastCopy': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/dayBalance': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/weekBalance': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/monthBalance': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/dotInventory': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/samuelCouling': () => import('../pages/reports'),
-  '/reportQuery/storageInventory/locationInventory': () => import('../pages/reports'),
+  // Reports with more than a ReportDef shows
   '/reportQuery/report/psfByDelivery': () => import('../pages/reports/deliveryFees'),
   '/reportQuery/storageInventory/codeRetrospection': () => import('../pages/reports/barcodeTrace'),
-  '/intelligentAnalysis/analysisz/numberOfDay': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/turnoverRate': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/inventoryReport': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/rankPR': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/rankWL': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/inventoryListStatistics': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/countTheInventory': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/inventoryAgeReport': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/dotReport': () => import('../pages/reports'),
-  '/intelligentAnalysis/analysisz/inboundTimeAnalysis': () => import('../pages/reports'),
-  // Orders (warehousing)
-  '/ordermanage/Order/PRorder': () => import('../pages/orders'),
-  '/ordermanage/Order/WIorder': () => import('../pages/orders'),
-  '/ordermanage/Order/WLorder': () => import('../pages/orders'),
-  '/ordermanage/Order/DecreaseOverflow': () => import('../pages/orders'),
-  '/ordermanage/Order/LRorder': () => import('../pages/orders'),
-  '/ordermanage/Order/TRorder': () => import('../pages/orders'),
-  '/ordermanage/Order/InventoryList': () => import('../pages/orders'),
-  '/ordermanage/Order/OutXiePRorder': () => import('../pages/orders'),
-  '/ordermanage/Order/OutCaiPRorder': () => import('../pages/orders'),
-  '/ordermanage/Order/ZChuInDeliveryOrder': () => import('../pages/orders'),
-  '/ordermanage/Order/OutXieOutDeliveryOrder': () => import('../pages/orders'),
-  '/ordermanage/Order/ZChuOutDeliveryOrder': () => import('../pages/orders'),
-  '/ordermanage/Order/LPRKorder': () => import('../pages/orders'),
-  '/ordermanage/Order/LPCKorder': () => import('../pages/orders'),
   '/ordermanage/Order/InventoryChildList': () => import('../pages/orders/stocktakeLines'),
-  // Monitoring
   '/monitoringManage/monitoring/orderMonitor': () => import('../pages/monitoring/orderMonitor'),
-  // Base data
+  // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
   '/basedata/base/accinformation': () => import('../pages/basedata/accountSets'),
   '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
@@ -82,7 +47,7 @@ const registry: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/storehouse': () => import('../pages/basedata/areas'),
   '/basedata/base/storagelocation': () => import('../pages/basedata/locations'),
   '/basedata/base/storagelocationRule': () => import('../pages/basedata/locationRules'),
-  // System
+  // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),
   '/system/permission/announcement': () => import('../pages/system/announcement'),
   '/system/permission/users': () => import('../pages/system/users'),
@@ -91,15 +56,25 @@ const registry: Record<string, () => Promise<PageModule>> = {
   '/system/permission/dictionary': () => import('../pages/system/dictionary'),
 };
 
+/** The module a route renders with, or undefined for the generic page. */
+function loaderOf(path: string): (() => Promise<PageModule>) | undefined {
+  if (views[path]) return views[path];
+  const page = canonicalPage(path);
+  if (!page) return undefined;
+  if (views[page.route]) return views[page.route];
+  if (page.planned || (page.kind === 'list' && !page.fields)) return undefined;
+  return byKind[page.kind];
+}
+
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 const generic = lazy(() => import('../pages/generic'));
 
 export function pageFor(path: string): LazyExoticComponent<ComponentType> {
-  const load = registry[path];
+  const load = loaderOf(path);
   if (!load) return generic;
   let page = cache.get(path);
   if (!page) cache.set(path, (page = lazy(load)));
   return page;
 }
 
-export const hasPage = (path: string) => path in registry;
+export const hasPage = (path: string) => loaderOf(path) !== undefined;

@@ -52,7 +52,7 @@ const en: Shape<typeof zh> = {
     importHint: 'Download the template, fill it in and upload it. Only xls or xlsx files are accepted; if any row has an error, nothing in the file is imported.',
     template: 'Download template', chooseFile: 'Choose a file to import', importFailed: 'Rows with errors: {{count}}; nothing was imported',
     downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',
-    normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
+    keyword: 'Keyword', normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
   },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
 };

@@ -18,6 +18,8 @@ export interface FieldDef {
   treeData?: TreeOption[];
   dictType?: string;
   required?: boolean;
+  /** What a blank required field says, when not the shared 'This input item is mandatory'. */
+  requiredMessage?: string;
   /** Shared rules of spec section 5. */
   rule?: 'code' | 'phone' | 'email';
   maxLength?: number;
@@ -40,7 +42,7 @@ const t = (key: string, params: Record<string, unknown> = {}) => i18n.t(key, par
 
 export function rulesOf(f: FieldDef): RulesProps[] {
   const rules: RulesProps[] = [];
-  if (f.required) rules.push({ required: true, message: t('msg:required') });
+  if (f.required) rules.push({ required: true, message: f.requiredMessage ?? t('msg:required') });
   if (f.maxLength) rules.push({ maxLength: f.maxLength, message: t('msg:tooLong', { max: f.maxLength }) });
   if (f.rule === 'code') rules.push({ match: CODE_PATTERN, message: t('msg:uppercase') });
   if (f.rule === 'phone') rules.push({ match: PHONE_PATTERN, message: t('msg:phone') });

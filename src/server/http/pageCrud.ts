@@ -1,0 +1,170 @@
+import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Language } from '../../shared/i18n/languages';
+import { canonicalPage, permsOf } from '../../shared/pages';
+import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey } from '../../shared/pages/schema';
+import { refOptionsAnswer } from '../../shared/pages/schema';
+import type { FieldSpec, RefKind } from '../../shared/pages/types';
+import { dealers, warehouses } from '../db/schema';
+import { allows, dataScopeOf, inScope } from '../platform/dataScope';
+import type { Services } from '../services';
+import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
+import { badRequest } from './errors';
+import { defineRoute, type RouteDef } from './route';
+import type { SheetColumn } from './xlsx';
+
+type Row = { id: number } & Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+/** The tables a `ref` field points at, and the part of the caller's data scope that limits them. */
+const REFS: Record<RefKind, { table: typeof warehouses | typeof dealers; scope: 'warehouseIds' | 'dealerIds' }> = {
+  warehouse: { table: warehouses, scope: 'warehouseIds' },
+  dealer: { table: dealers, scope: 'dealerIds' },
+};
+
+/** Part of a text, case-insensitive, with LIKE's wildcards taken literally. */
+const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`;
+
+/**
+ * The CRUD routes of a list page declared in the manifest with fields: the zod bodies, filters,
+ * sort keys, unique checks, data scope, sheet headers and import parsing all come from its
+ * fields, so a plain list page needs a table and a manifest entry, nothing else. `overrides`
+ * takes what a page does beyond that (an in-use check, a side effect after writes).
+ */
+export function pageCrudRoutes(services: Services, route: string, table: PgTable, overrides: Partial<CrudSpec<Row, Values>> = {}): RouteDef[] {
+  const page = canonicalPage(route);
+  if (!page?.fields || !page.api) throw new Error(`${route}: not a list page with fields and an api in the manifest`);
+  const { db } = services;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const id = columns.id;
+  const fields = page.fields;
+  const columnOf = (f: FieldSpec) => {
+    const c = columns[f.key];
+    if (!c) throw new Error(`${route}: field ${f.key} has no column in its table`);
+    return c;
+  };
+  const refs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) }));
+
+  const selection: Record<string, PgColumn | SQL> = { ...columns };
+  for (const r of refs) selection[refLabelKey(r.field)] = sql<string>`${r.joined.code} || ' ' || ${r.joined.name}`;
+  const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
+    let q = db.select(selection).from(table).$dynamic();
+    for (const r of refs) q = q.leftJoin(r.joined, eq(r.joined.id, columnOf(r.field)));
+    return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
+  };
+  const scopeOf = (ctx: CrudContext) => and(...refs.filter(() => page.scope && page.scope !== 'none')
+    .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope])));
+
+  const where = (f: Record<string, unknown>, ctx: CrudContext) => {
+    const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
+    const words = fields.filter(isKeywordField).map((k) => contains(columnOf(k), keyword));
+    return and(
+      keyword && words.length ? or(...words) : undefined,
+      ...fields.filter((k) => k.search && f[k.key] !== undefined).map((k) => eq(columnOf(k), f[k.key])),
+      scopeOf(ctx),
+    );
+  };
+
+  /** A referenced record the caller may use, or 400 naming the field. */
+  async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown) {
+    const ref = REFS[field.ref!];
+    const [row] = await db.select({ id: ref.table.id }).from(ref.table).where(eq(ref.table.id, Number(value)));
+    if (!row) throw badRequest('invalidValue', field.key);
+    if (page!.scope && page!.scope !== 'none' && !allows(ctx.scope[ref.scope], row.id)) throw badRequest('notInScope', field.key);
+  }
+
+  const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
+    const v = row[f.key];
+    if (f.type === 'ref') return row[refLabelKey(f)] as string | null;
+    if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label[lang] ?? (v as string | null);
+    return v as string | number | null;
+  };
+  const sheet: SheetColumn<Row>[] = fields.filter(inExport).map((f) => ({
+    key: f.type === 'ref' ? refCodeKey(f) : f.key, header: f.label, width: f.width, value: cell(f),
+  }));
+  const importColumns = sheet.filter((c) => fields.find((f) => c.key === f.key || (f.type === 'ref' && c.key === refCodeKey(f)))?.form !== false);
+
+  /** A sheet row as the save body: a select by its value or its label in either language, a ref by its code. */
+  async function fromSheet(values: Record<string, string>, ctx: CrudContext): Promise<Values> {
+    const out: Values = {};
+    for (const f of fields.filter(inForm)) {
+      if (f.type === 'ref') {
+        const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
+        if (!code) continue;
+        const ref = REFS[f.ref!];
+        const [row] = await db.select({ id: ref.table.id }).from(ref.table)
+          .where(and(eq(ref.table.code, code.toUpperCase()), page!.scope && page!.scope !== 'none' ? inScope(ref.table.id, ctx.scope[ref.scope]) : undefined));
+        if (!row) throw badRequest('invalidValue', f.key);
+        out[f.key] = row.id;
+      } else if (f.type === 'select') {
+        const v = values[f.key];
+        out[f.key] = f.options?.find((o) => o.value === v || o.label['zh-CN'] === v || o.label['en-US'] === v)?.value ?? v;
+      } else {
+        out[f.key] = values[f.key];
+      }
+    }
+    return out;
+  }
+
+  const codes = permsOf(page);
+  /** The choices of each ref field, within the caller's scope: `{ warehouseId: [{ value, label }] }`. */
+  const optionsRoute = defineRoute({
+    method: 'POST', url: `${page.api}/options`, tag: page.path, permission: codes.length === 1 ? codes[0] : codes,
+    summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope)`,
+    answer: refOptionsAnswer,
+    handler: async ({ user }) => {
+      const scope = await dataScopeOf(db, user);
+      const out: Record<string, { value: number; label: string }[]> = {};
+      for (const r of refs) {
+        const t = r.ref.table;
+        const limit = page.scope && page.scope !== 'none' ? inScope(t.id, scope[r.ref.scope]) : undefined;
+        const found = await db.select({ value: t.id, code: t.code, name: t.name }).from(t).where(limit).orderBy(asc(t.code)).limit(5000);
+        out[r.field.key] = found.map((o) => ({ value: o.value, label: `${o.code} ${o.name}` }));
+      }
+      return out;
+    },
+  });
+
+  const spec: CrudSpec<Row, Values> = {
+    base: page.api,
+    tag: page.path,
+    pagePerm: page.perm,
+    alsoPerms: codes.slice(1),
+    entity: page.path,
+    title: page.title,
+    table,
+    id,
+    filters: filterSchemaOf(page),
+    input: inputSchemaOf(page),
+    where,
+    list: (_ctx, w, order, limit, offset) => rows(w, order, limit, offset),
+    count: async (_ctx, w) => {
+      let q = db.select({ n: count() }).from(table).$dynamic();
+      for (const r of refs) q = q.leftJoin(r.joined, eq(r.joined.id, columnOf(r.field)));
+      return (await q.where(w))[0].n;
+    },
+    load: async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0],
+    sortable: Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
+      const ref = refs.find((r) => r.field === f);
+      return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined.code : columnOf(f)];
+    })),
+    defaultOrder: desc(id),
+    unique: fields.filter((f) => f.unique).map((f) => ({
+      field: f.key, column: columnOf(f),
+      within: (f.uniqueWith ?? []).map((k) => ({ field: k, column: columns[k] })),
+    })),
+    toValues: async (input, ctx, editingId) => {
+      for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key]);
+      const values = { ...input };
+      // A field locked on edit keeps what it was.
+      if (editingId) for (const f of fields.filter((k) => k.lockedOnEdit)) delete values[f.key];
+      return values;
+    },
+    columns: sheet,
+    importColumns,
+    fromSheet,
+    ...overrides,
+    extraRoutes: [...(refs.length ? [optionsRoute] : []), ...(overrides.extraRoutes ?? [])],
+  };
+  return crudRoutes(services, spec);
+}

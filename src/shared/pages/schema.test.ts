@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { laborFactorPage, logisticsProviderPage } from './other';
+import { filterSchemaOf, inputSchemaOf } from './schema';
+
+describe('schemas made from a page\'s fields', () => {
+  const provider = inputSchemaOf(logisticsProviderPage);
+
+  it('refuses a blank required field and a code that is not upper-case letters and digits', () => {
+    expect(provider.safeParse({ code: ' ', name: 'X' }).success).toBe(false);
+    expect(provider.safeParse({ code: 'sf01', name: 'X' }).success).toBe(false);
+    expect(provider.safeParse({ name: 'X' }).success).toBe(false);
+  });
+
+  it('trims text, stores blanks of optional fields as null and defaults a select to its first option', () => {
+    expect(provider.parse({ code: ' SF01 ', name: ' 顺丰 ', contact: '', phone: '' })).toEqual({
+      code: 'SF01', name: '顺丰', contact: null, phone: null, address: null, status: 'normal',
+    });
+  });
+
+  it('refuses extra fields, a bad phone, numbers out of range and options not offered', () => {
+    expect(provider.safeParse({ code: 'A', name: 'B', admin: true }).success).toBe(false);
+    expect(provider.safeParse({ code: 'A', name: 'B', phone: '12345' }).success).toBe(false);
+    const labour = inputSchemaOf(laborFactorPage);
+    const ok = { companyName: '甲', workType: 'loading', unitFee: '1.5', factor: 1.2 };
+    expect(labour.parse(ok)).toMatchObject({ unitFee: 1.5, factor: 1.2, status: 'normal', remark: null });
+    expect(labour.safeParse({ ...ok, factor: -1 }).success).toBe(false);
+    expect(labour.safeParse({ ...ok, factor: 101 }).success).toBe(false);
+    expect(labour.safeParse({ ...ok, workType: 'flying' }).success).toBe(false);
+  });
+
+  it('filters: a keyword and the search fields, blanks ignored', () => {
+    const filters = filterSchemaOf(laborFactorPage);
+    expect(filters.parse({ keyword: '甲', workType: 'loading', status: '' })).toEqual({ keyword: '甲', workType: 'loading' });
+    expect(filters.safeParse({ workType: 'flying' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../patterns';
+import type { FieldSpec, PageSpec } from './types';
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** '' and spaces are no value (a cleared form field, an empty sheet cell). */
+const blank = (v: unknown) => (typeof v === 'string' && !v.trim() ? null : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+export const defaultMax = (f: FieldSpec) => f.max ?? (f.type === 'textarea' ? 256 : 64);
+export const inForm = (f: FieldSpec) => f.form !== false;
+export const inTable = (f: FieldSpec) => f.table !== false;
+export const inExport = (f: FieldSpec) => f.export !== false;
+/** Text fields the page's keyword box searches. */
+export const isKeywordField = (f: FieldSpec) => ['text', 'code', 'phone', 'email'].includes(f.type);
+
+/** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
+export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
+export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
+
+/** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
+const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email') => (v: string, ctx: z.RefinementCtx) => {
+  if (!pattern.test(v)) ctx.addIssue({ code: 'custom', message: messageKey, params: { messageKey } });
+};
+
+/** The value rule of one field, before requiredness. */
+function valueOf(f: FieldSpec): z.ZodType {
+  switch (f.type) {
+    case 'number':
+    case 'int': {
+      let n = z.coerce.number();
+      if (f.type === 'int') n = n.int();
+      if (f.min !== undefined) n = n.min(f.min);
+      if (f.maxValue !== undefined) n = n.max(f.maxValue);
+      return n;
+    }
+    case 'ref':
+      return z.coerce.number().int().positive();
+    case 'select':
+      return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
+    case 'date':
+      return z.string().regex(DAY);
+    case 'code':
+      return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(CODE_PATTERN, 'uppercase')));
+    case 'phone':
+      return z.preprocess(trimmed, z.string().superRefine(matching(PHONE_PATTERN, 'phone')));
+    case 'email':
+      return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(EMAIL_PATTERN, 'email')));
+    default:
+      return z.preprocess(trimmed, z.string().max(defaultMax(f)));
+  }
+}
+
+/** One field of the save body: a required field refuses blanks, an optional one stores null; a select defaults to its first option. */
+export function fieldSchema(f: FieldSpec): z.ZodType {
+  const value = valueOf(f);
+  if (f.required) {
+    // Blank is its own issue, carrying the label, so the message names the field in the caller's language.
+    return z.preprocess((v) => blank(v) ?? null, value.nullable()).superRefine((v, ctx) => {
+      if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params: { emptyLabel: f.label } });
+    });
+  }
+  if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
+  return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? null);
+}
+
+/** The body of save and update (and each import row), from the page's form fields. */
+export function inputSchemaOf(page: PageSpec) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of page.fields ?? []) if (inForm(f)) shape[f.key] = fieldSchema(f);
+  return z.object(shape).strict();
+}
+
+/** The list filters: a keyword over the text fields and an exact match per search field. */
+export function filterSchemaOf(page: PageSpec) {
+  const shape: Record<string, z.ZodType> = { keyword: z.string().max(64).optional() };
+  for (const f of page.fields ?? []) if (f.search) shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, valueOf(f).optional());
+  return z.object(shape);
+}
+
+/** The answer of a list page's `<api>/options`: the choices of each ref field. */
+export const refOptionsAnswer = z.record(z.string(), z.array(z.object({ value: z.number().int(), label: z.string() })));
+export type RefOptions = z.infer<typeof refOptionsAnswer>;

@@ -1,0 +1,105 @@
+import { Result, Tag } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@shared/i18n/languages';
+import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
+import { defaultMax, inForm, inTable, refLabelKey, type RefOptions } from '@shared/pages/schema';
+import { crudApi } from '../../api/crud';
+import { api } from '../../api/http';
+import { useView } from '../../app/viewContext';
+import { i18n } from '../../i18n';
+import type { FieldDef, Option } from './fields';
+import { ListPage, type Column } from './ListPage';
+
+type Row = { id: number } & Record<string, unknown>;
+const NUMERIC = new Set(['number', 'int']);
+
+/** The table column of a field: a select as a coloured tag of its label, a ref as its `code name`. */
+function columnOf(f: FieldSpec, lang: Language): Column<Row> {
+  const title = f.label[lang];
+  if (f.type === 'ref') return { key: refLabelKey(f), title, sortable: f.sortable, render: (v: string | null) => v ?? '-' };
+  if (f.type === 'select') {
+    return {
+      key: f.key, title, sortable: f.sortable, render: (v: string) => {
+        const o = f.options?.find((x) => x.value === v);
+        return o ? <Tag size="small" color={o.color}>{o.label[lang]}</Tag> : v;
+      },
+    };
+  }
+  return {
+    key: f.key, title, sortable: f.sortable, ellipsis: f.type === 'textarea',
+    align: NUMERIC.has(f.type) ? 'right' : undefined, render: (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v)),
+  };
+}
+
+/** The form (or search) control of a field, its rules from the same declaration as the server's zod. */
+function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefined, search = false): FieldDef {
+  const label = f.label[lang];
+  const options: Option[] | undefined = f.type === 'ref'
+    ? refOptions?.[f.key] ?? []
+    : f.options?.map((o) => ({ label: o.label[lang], value: o.value }));
+  // Required as the server words it: '<label> cannot be empty' (spec section 5).
+  const required = !search && f.required;
+  const base: FieldDef = {
+    field: f.key, label, required, extra: search ? undefined : f.hint?.[lang],
+    requiredMessage: required ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
+  };
+  switch (f.type) {
+    case 'select':
+    case 'ref':
+      return { ...base, type: 'select', options, lockedOnEdit: f.lockedOnEdit };
+    case 'number':
+    case 'int':
+      return { ...base, type: 'number', min: f.min, max: f.maxValue, lockedOnEdit: f.lockedOnEdit };
+    case 'textarea':
+      return { ...base, type: search ? 'input' : 'textarea', maxLength: defaultMax(f), wide: true };
+    case 'date':
+      return { ...base, placeholder: 'YYYY-MM-DD', rules: [{ match: /^\d{4}-\d{2}-\d{2}$/, message: 'YYYY-MM-DD' }] };
+    default:
+      return {
+        ...base, maxLength: defaultMax(f), lockedOnEdit: f.lockedOnEdit,
+        rule: f.type === 'code' ? 'code' : f.type === 'phone' ? 'phone' : f.type === 'email' ? 'email' : undefined,
+      };
+  }
+}
+
+/** A list page made from its manifest entry alone: columns, search form and edit form from its fields. */
+export function ManifestList({ page }: { page: PlacedPage }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const fields = page.fields ?? [];
+  const hasRefs = fields.some((f) => f.type === 'ref');
+  const refOptions = useQuery({
+    queryKey: ['page-options', page.api],
+    queryFn: () => api.post<RefOptions>(`${page.api}/options`, {}),
+    enabled: hasRefs,
+  });
+  const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
+  const { perm } = useView().route;
+
+  const columns = fields.filter(inTable).map((f) => columnOf(f, lang));
+  const search = [
+    ...(fields.some((f) => ['text', 'code', 'phone', 'email'].includes(f.type)) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
+    ...fields.filter((f) => f.search).map((f) => controlOf(f, lang, refOptions.data, true)),
+  ];
+  const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));
+  const defaults = Object.fromEntries(fields.filter((f) => f.type === 'select' && f.options?.length).map((f) => [f.key, f.options![0].value]));
+
+  return (
+    <ListPage<Row>
+      id={`page-${page.perm}`} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
+      toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
+      fromForm={(values, row) => (row ? values : { ...defaults, ...values })}
+    />
+  );
+}
+
+/** The page module of every manifest list page without a view of its own. */
+export default function ManifestListPage() {
+  const { t } = useTranslation();
+  const { route } = useView();
+  const page = canonicalPage(route.path);
+  if (!page?.fields || !page.api) return <Result status="404" subTitle={route.path} title={t('kit.noData')} />;
+  return <div className="page"><div className="page-card"><ManifestList page={page} /></div></div>;
+}
