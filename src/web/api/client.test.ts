@@ -1,7 +1,7 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient, MESSAGE_DURATION_MS, REQUEST_TIMEOUT_MS, type ClientUi } from './client';
+import { ApiError, createClient, MESSAGE_DURATION_MS, REQUEST_TIMEOUT_MS, rethrowUnlessShown, type ClientUi } from './client';
 
 /** A transport answering what each test says; everything above it is the real client. */
 function answer(status: number, data: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): AxiosAdapter {
@@ -110,5 +110,20 @@ describe('the API client', () => {
       adapter: answer(403, new Blob([JSON.stringify({ code: 403, msg: 'No permission' })])),
     });
     await expect(client.post('/export')).rejects.toMatchObject({ message: 'No permission', code: 403 });
+  });
+
+  it('still fails with the HTTP error when a failed binary request is not JSON (a proxy\'s page)', async () => {
+    const client = createClient(ui, { responseType: 'blob', adapter: answer(502, new Blob(['<html>Bad gateway</html>'])) });
+    await expect(client.post('/export')).rejects.toMatchObject({ code: 502, status: 502 });
+    expect(ui.toasts).toEqual([['error', 'Request failed with status code 502', MESSAGE_DURATION_MS]]);
+  });
+});
+
+describe('rethrowUnlessShown', () => {
+  it('lets a failed call go, the client having shown it, and throws anything else on', async () => {
+    const failed = await createClient(ui, { adapter: answer(200, { code: 500, msg: 'Boom' }) }).post('/x').catch((err: unknown) => err);
+    expect(() => rethrowUnlessShown(failed)).not.toThrow();
+    const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+    expect(() => rethrowUnlessShown(bug)).toThrow(bug);
   });
 });

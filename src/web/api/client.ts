@@ -36,6 +36,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * For a catch around calls: a failed call was already shown to the user by the client, so the
+ * caller may let it go; anything else is a programming error and is thrown on, not swallowed.
+ */
+export function rethrowUnlessShown(err: unknown): asserts err is ApiError {
+  if (!(err instanceof ApiError)) throw err;
+}
+
 const isBinary = (res: AxiosResponse) =>
   res.config.responseType === 'blob' || res.config.responseType === 'arraybuffer' ||
   String(res.headers['content-type'] ?? '').includes('application/octet-stream');
@@ -106,8 +114,10 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
 async function readJsonBlob(blob: Blob): Promise<Partial<Envelope> | undefined> {
   try {
     return JSON.parse(await blob.text()) as Partial<Envelope>;
-  } catch {
-    return undefined;
+  } catch (err) {
+    // An error answer that is not JSON (a proxy's page) has no envelope to read.
+    if (err instanceof SyntaxError) return undefined;
+    throw err;
   }
 }
 

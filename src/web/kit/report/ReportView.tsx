@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@shared/analytics/filters';
 import type { ReportDef } from '@shared/analytics/reportDef';
 import type { Language } from '@shared/i18n/languages';
+import { rethrowUnlessShown } from '../../api/client';
 import type { OrderBy } from '../../api/crud';
 import { ViewContext } from '../../app/viewContext';
 import { saveResponse } from '../download';
@@ -58,8 +59,8 @@ export function ReportView({ def }: { def: ReportDef }) {
     setExporting(true);
     try {
       saveResponse(await calls.exportFile(filters as AnalyticsFilters), `${def.title[lang]}.xlsx`);
-    } catch {
-      // The client shows the reason.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client shows the reason.
     } finally {
       setExporting(false);
     }

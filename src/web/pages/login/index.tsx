@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
 import { prefetchHome } from '../../app/prefetch';
 import { safeRedirect } from '../../app/resolve';
+import { rethrowUnlessShown } from '../../api/client';
 import { sessionApi } from '../../api/session';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
@@ -61,7 +62,8 @@ export default function Login() {
       });
       setToken(issued);
       navigate(redirect, { replace: true });
-    } catch {
+    } catch (err) {
+      rethrowUnlessShown(err);
       // The client showed why; a used captcha is gone, so the user gets a fresh one.
       form.setFieldValue('verCode', '');
       void captcha.refetch();

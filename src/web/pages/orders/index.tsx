@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { OrderRow } from '@shared/api/orders';
 import { isOpen, ORDER_PAGES, ORDER_STATUS, orderPerm, type OrderPage } from '@shared/orders/orderTypes';
+import { rethrowUnlessShown } from '../../api/client';
 import { ordersApi } from '../../api/orders';
 import { useView } from '../../app/viewContext';
 import type { FieldDef } from '../../kit/list/fields';
@@ -60,8 +61,8 @@ function OrderList({ page, title, openId }: { page: OrderPage; title: string; op
   const edit = async (row: OrderRow) => {
     try {
       setForm({ order: await api.detail(row.id) });
-    } catch {
-      // shown by the client
+    } catch (err) {
+      rethrowUnlessShown(err); // shown by the client
     }
   };
 

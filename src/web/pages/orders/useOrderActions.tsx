@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { OrderRow } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
+import { rethrowUnlessShown } from '../../api/client';
 import { onOrderChange } from '../../api/orderChanges';
 import type { OrdersApi } from '../../api/orders';
 import { orderCardHref, type OrderCardDef } from '../print/orderCards';
@@ -59,8 +60,9 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
           if (result.adjustmentOrderNo !== undefined) announceAdjustment(result.adjustmentOrderNo);
           else Message.success(t('completed', { count: result.moved }));
           resolve(true);
-        } catch {
-          resolve(false); // the client showed why
+        } catch (err) {
+          resolve(false);
+          rethrowUnlessShown(err); // the client showed why
         }
         await refresh(row.id);
       },
@@ -74,8 +76,8 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
       try {
         await api.cancel(row.id);
         Message.success(t('cancelled'));
-      } catch {
-        // shown by the client
+      } catch (err) {
+        rethrowUnlessShown(err); // shown by the client
       }
       await refresh(row.id);
     },
@@ -98,8 +100,8 @@ export function useOrderActions(page: OrderPage, api: OrdersApi) {
       try {
         await api.markUploaded([row.id]);
         Message.success(t('markedUploaded'));
-      } catch {
-        // shown by the client
+      } catch (err) {
+        rethrowUnlessShown(err); // shown by the client
       }
       await refresh(row.id);
     },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { passwordProblem, passwordStrength } from '@shared/password';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@shared/patterns';
+import { rethrowUnlessShown } from '../../api/client';
 import { sessionApi } from '../../api/session';
 import { session } from '../../stores/session';
 
@@ -28,8 +29,8 @@ export default function Profile() {
       await sessionApi.editCurrentUser({ nickName: values.nickName.trim(), email: values.email ?? '', phone: values.phone ?? '' });
       session.user = { ...session.user!, nickName: values.nickName.trim(), email: values.email || null, phone: values.phone || null };
       Message.success(t('profile.saved'));
-    } catch {
-      // shown by the client
+    } catch (err) {
+      rethrowUnlessShown(err); // shown by the client
     } finally {
       setSaving(false);
     }
@@ -42,8 +43,8 @@ export default function Profile() {
       passwordForm.resetFields();
       setNewPassword('');
       Message.success(t('profile.passwordChanged'));
-    } catch {
-      // shown by the client
+    } catch (err) {
+      rethrowUnlessShown(err); // shown by the client
     } finally {
       setSaving(false);
     }

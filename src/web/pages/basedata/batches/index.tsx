@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DATE_PATTERN, DevicesPerm, MAX_BATCH_GENERATE, type BatchRow } from '@shared/api/basedata/devices';
+import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import type { Option } from '../../../kit/list/fields';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { useButtons } from '../../../kit/usePermission';
+import { validValues } from '../../../kit/validValues';
 import { session } from '../../../stores/session';
 import { stamp, useDeviceOptions } from '../devicesShared';
 import { ns } from './locale';
@@ -80,20 +82,16 @@ function GenerateDialog({ visible, onClose, materials, dealers }: { visible: boo
   const [codes, setCodes] = useState<string[]>([]);
 
   const submit = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validate();
-    } catch {
-      return; // the form marks what is wrong
-    }
+    const values = await validValues<Record<string, unknown>>(form);
+    if (!values) return; // the form marks what is wrong
     setSaving(true);
     try {
       const res = await batchesApi.generate({ ...values, dealerId: values.dealerId ?? null });
       setCodes(res.codes);
       Message.success(t('generated', { count: res.codes.length }));
       await queryClient.invalidateQueries({ queryKey: ['list', LIST_ID] });
-    } catch {
-      // The client showed why; the dialog stays open.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why; the dialog stays open.
     } finally {
       setSaving(false);
     }

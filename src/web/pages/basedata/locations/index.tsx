@@ -4,10 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarehousingPerm, type GenerateLocationsBody, type LocationRow } from '@shared/api/basedata/warehousing';
+import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { useButtons } from '../../../kit/usePermission';
+import { validValues } from '../../../kit/validValues';
 import { useWarehousingOptions } from '../warehousing';
 import { ns } from './locale';
 
@@ -45,12 +47,8 @@ export default function LocationsPage() {
   ];
 
   const submitGenerate = async () => {
-    let values: GenerateLocationsBody;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
+    const values = await validValues<GenerateLocationsBody>(form);
+    if (!values) return;
     setBusy(true);
     try {
       const done = await generate(values);
@@ -58,8 +56,8 @@ export default function LocationsPage() {
       setGenerating(false);
       await queryClient.invalidateQueries({ queryKey: ['list', LIST_ID] });
       await queryClient.invalidateQueries({ queryKey: ['warehousing-options'] });
-    } catch {
-      // The client showed why; the dialog stays open.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why; the dialog stays open.
     } finally {
       setBusy(false);
     }

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DevicesPerm, MAX_MAIL_RECIPIENTS, type InboxRow, type MailDetail, type MailUser, type SentRow } from '@shared/api/basedata/devices';
 import type { Page } from '@shared/api/paging';
+import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { useButtons } from '../../../kit/usePermission';
+import { validValues } from '../../../kit/validValues';
 import { appState } from '../../../stores/app';
 import { session } from '../../../stores/session';
 import { stamp } from '../devicesShared';
@@ -176,20 +178,16 @@ function ComposeDialog({ visible, onClose }: { visible: boolean; onClose(): void
   const required = [{ required: true, message: t('msg:required') }];
 
   const submit = async () => {
-    let values: { subject: string; body: string; recipientIds: number[] };
-    try {
-      values = await form.validate();
-    } catch {
-      return; // the form marks what is wrong
-    }
+    const values = await validValues<{ subject: string; body: string; recipientIds: number[] }>(form);
+    if (!values) return; // the form marks what is wrong
     setSaving(true);
     try {
       await mailApi.send(values);
       Message.success(t('sentDone'));
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['mail'] });
-    } catch {
-      // The client showed why; the dialog keeps the text.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why; the dialog keeps the text.
     } finally {
       setSaving(false);
     }

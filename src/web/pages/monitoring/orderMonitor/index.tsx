@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOTICE_BASE, ORDER_MONITOR_PERM, noticeTitleOf, type NoticeItem, type NoticeRow } from '@shared/api/notices';
 import { isOrderType, ORDER_TYPE_CODES, orderTypeLabel, pageOfType } from '@shared/orders/orderTypes';
+import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi, type PageQuery } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { NOTICE_LIST_ID } from '../../../api/realtime';
@@ -47,8 +48,8 @@ export default function OrderMonitorPage() {
       await setRead(ids);
       Message.success(t('marked', { count: ids.length }));
       await refresh();
-    } catch {
-      // shown by the client
+    } catch (err) {
+      rethrowUnlessShown(err); // shown by the client
     } finally {
       setMarking(false);
     }

@@ -8,6 +8,7 @@ import {
 } from '@shared/analytics/reports/inventory';
 import type { BarcodeTrace } from '@shared/api/orders';
 import { orderTypeLabel } from '@shared/orders/orderTypes';
+import { rethrowUnlessShown } from '../../../api/client';
 import { api, exportHttp } from '../../../api/http';
 import { saveResponse } from '../../../kit/download';
 import { usePermission } from '../../../kit/usePermission';
@@ -48,8 +49,8 @@ export default function BarcodeTracePage() {
       try {
         const result = await api.post<TraceCancelResult>('/orderManage/barcode/trace/cancel', { barcode, moveId: m.id });
         Message.success(t('cancelDone', { status: t(result.status) }));
-      } catch {
-        // The client showed the reason (a newer record meanwhile, no permission).
+      } catch (err) {
+        rethrowUnlessShown(err); // the client showed the reason (a newer record meanwhile, no permission).
       }
       await queryClient.invalidateQueries({ queryKey: ['barcode-trace', barcode] });
     },
@@ -59,8 +60,8 @@ export default function BarcodeTracePage() {
     setExporting(true);
     try {
       saveResponse(await exportHttp.post<Blob>(TRACE_EXPORT_PATH, { barcode }), `${t('title')} ${barcode}.xlsx`);
-    } catch {
-      // The client shows the reason.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client shows the reason.
     } finally {
       setExporting(false);
     }

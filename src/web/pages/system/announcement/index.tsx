@@ -9,6 +9,7 @@ import {
 } from '@shared/api/announcement';
 import { Perm, buttonPerm } from '@shared/permissions';
 import { announcementApi, inboxKeys } from '../../../api/announcements';
+import { rethrowUnlessShown } from '../../../api/client';
 import { INBOX_PATH } from '../../../app/constantRoutes';
 import { useView } from '../../../app/viewContext';
 import type { FieldDef } from '../../../kit/list/fields';
@@ -85,8 +86,8 @@ function Manage() {
         queryClient.invalidateQueries({ queryKey: ['list', 'announcements'] }),
         queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
       ]);
-    } catch {
-      // The client showed why.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why.
     }
   };
 

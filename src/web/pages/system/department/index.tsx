@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentNode } from '@shared/api/department';
 import { Perm, buttonPerm } from '@shared/permissions';
+import { rethrowUnlessShown } from '../../../api/client';
 import { api, exportHttp } from '../../../api/http';
 import { saveResponse } from '../../../kit/download';
 import { EntityForm } from '../../../kit/list/EntityForm';
@@ -85,8 +86,8 @@ export default function DepartmentPage() {
     setExporting(true);
     try {
       saveResponse(await exportHttp.post<Blob>('/sys/dept/export', {}), `${t('title')}.xlsx`);
-    } catch {
-      // The client showed why.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why.
     } finally {
       setExporting(false);
     }

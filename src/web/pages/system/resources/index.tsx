@@ -8,6 +8,7 @@ import {
 } from '@shared/api/resource';
 import { RESOURCE_TYPES, type ResourceType } from '@shared/menu';
 import { Perm, buttonPerm } from '@shared/permissions';
+import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { EntityForm } from '../../../kit/list/EntityForm';
 import type { FieldDef } from '../../../kit/list/fields';
@@ -86,8 +87,8 @@ export default function ResourcesPage() {
       await resourceApi.remove(node.id);
       Message.success(t('deleted'));
       await refresh();
-    } catch {
-      // The client showed why.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why.
     }
   };
 

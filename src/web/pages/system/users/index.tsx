@@ -7,11 +7,13 @@ import { useSnapshot } from 'valtio';
 import { USER_NAME_PATTERN, type UserOptions, type UserRow } from '@shared/api/users';
 import { passwordProblem } from '@shared/password';
 import { Perm } from '@shared/permissions';
+import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import type { FieldDef, TreeOption } from '../../../kit/list/fields';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { useButtons } from '../../../kit/usePermission';
+import { validValues } from '../../../kit/validValues';
 import { session } from '../../../stores/session';
 import { ns } from './locale';
 
@@ -178,19 +180,15 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose(
 
   const submit = async () => {
     if (!user) return;
-    let values: ResetForm;
-    try {
-      values = await form.validate();
-    } catch {
-      return; // the form marks what is wrong
-    }
+    const values = await validValues<ResetForm>(form);
+    if (!values) return; // the form marks what is wrong
     setSaving(true);
     try {
       await usersApi.resetPassword(user.id, values.password);
       Message.success(t('resetDone', { name: user.userName }));
       onClose();
-    } catch {
-      // The client showed why; the dialog stays open.
+    } catch (err) {
+      rethrowUnlessShown(err); // the client showed why; the dialog stays open.
     } finally {
       setSaving(false);
     }
