@@ -30,6 +30,8 @@ export interface ListPageProps<Row extends { id: number }> {
   columns: Column<Row>[];
   search?: FieldDef[];
   form?: FieldDef[] | ((row: Row | null) => FieldDef[]);
+  /** Values a new record's form starts with. */
+  defaults?: Record<string, unknown>;
   /** Form values of a row being edited (defaults to the row itself). */
   toForm?(row: Row): Record<string, unknown>;
   /** Body sent to save/update (defaults to the form values). */
@@ -213,6 +215,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
           title={editing ? `${t('kit.edit')} · ${props.title}` : `${t('kit.add')} · ${props.title}`}
           fields={fields}
           visible={editing !== undefined}
+          defaults={props.defaults}
           initial={editing ? (props.toForm ? props.toForm(editing) : (editing as unknown as Record<string, unknown>)) : null}
           onCancel={() => setEditing(undefined)}
           onSubmit={save}

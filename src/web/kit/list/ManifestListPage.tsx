@@ -84,13 +84,16 @@ export function ManifestList({ page }: { page: PlacedPage }) {
     ...fields.filter((f) => f.search).map((f) => controlOf(f, lang, refOptions.data, true)),
   ];
   const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));
-  const defaults = Object.fromEntries(fields.filter((f) => f.type === 'select' && f.options?.length).map((f) => [f.key, f.options![0].value]));
+  const defaults = useMemo(
+    () => Object.fromEntries(fields.filter((f) => f.type === 'select' && !f.required && f.options?.length).map((f) => [f.key, f.options![0].value])),
+    [fields],
+  );
 
   return (
     <ListPage<Row>
       id={`page-${page.perm}`} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
-      fromForm={(values, row) => (row ? values : { ...defaults, ...values })}
+      defaults={defaults}
     />
   );
 }

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { login, prepare, SCREENSHOTS } from './helpers';
+
+/** A list page made from its manifest entry alone (src/shared/pages/other.ts): Other › Logistics providers. */
+test.describe('a manifest list page', () => {
+  test('add with the form\'s rules, find, edit; the same list under Monitoring for staff, without delete', async ({ page }) => {
+    await prepare(page, { lang: 'en-US', theme: 'light' });
+    await login(page, 'admin');
+    await page.goto('/#/other/otherConfig/logistics');
+    const list = page.getByTestId('list-page-other:logistics');
+    await expect(list.locator('.arco-table-th', { hasText: 'Provider code' })).toBeVisible();
+
+    await list.getByTestId('toolbar-add').click();
+    const form = page.getByTestId('entity-form');
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(form).toContainText('Provider code cannot be empty');
+    await expect(form).toContainText('Provider name cannot be empty');
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await form.getByPlaceholder('Provider code').fill(code.toLowerCase());
+    await form.getByPlaceholder('Provider name').fill('Swift Freight');
+    await form.getByPlaceholder('Phone').fill('123');
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(form).toContainText('Please enter uppercase letters');
+    await expect(form).toContainText('Please enter the right phone number');
+    await form.getByPlaceholder('Provider code').fill(code);
+    await form.getByPlaceholder('Phone').fill('13800138000');
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(page.locator('.arco-message').last()).toContainText('Saved');
+
+    await list.getByTestId('search-form').getByPlaceholder('Keyword').fill(code);
+    await list.getByTestId('search-submit').click();
+    const row = list.locator('.arco-table-tr', { hasText: code });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Normal');
+    // Edit: the code is locked, the name changes.
+    await row.getByTestId('row-edit').click();
+    await expect(form.getByPlaceholder('Provider code')).toBeDisabled();
+    await form.getByPlaceholder('Provider name').fill('Swift Freight Co');
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(row).toContainText('Swift Freight Co');
+    await page.screenshot({ path: `${SCREENSHOTS}/manifest-list-logistics.png` });
+
+    // Staff holds the Monitoring place of the same page, without delete buttons.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.locator('.arco-modal .arco-btn-primary').click();
+    await expect(page).toHaveURL(/#\/login$/);
+    await login(page, 'staff');
+    await page.goto('/#/monitoringManage/monitoring/logistics');
+    const staffList = page.getByTestId('list-page-other:logistics');
+    await staffList.getByTestId('search-form').getByPlaceholder('Keyword').fill(code);
+    await staffList.getByTestId('search-submit').click();
+    await expect(staffList.locator('.arco-table-tr', { hasText: code })).toHaveCount(1);
+    await expect(staffList.getByTestId('toolbar-add')).toBeVisible();
+    await expect(staffList.getByTestId('toolbar-delete')).toHaveCount(0);
+  });
+});
