@@ -2,7 +2,9 @@ import { Drawer, Form, Grid, Modal } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { rethrowUnlessShown } from '../../api/client';
 import { appState } from '../../stores/app';
+import { validValues } from '../validValues';
 import { FieldControl, rulesOf, type FieldDef } from './fields';
 
 export interface EntityFormProps {
@@ -34,18 +36,15 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
   }, [visible, initial, defaults, form]);
 
   const submit = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validate();
-    } catch {
-      // The form marks the fields in error beside them; nothing more to say.
-      return;
-    }
+    // An invalid form marks the fields in error beside them; nothing more to say.
+    const values = await validValues<Record<string, unknown>>(form);
+    if (!values) return;
     setSaving(true);
     try {
       await onSubmit(values);
-    } catch {
-      // The client showed why; the form stays open with the user's input.
+    } catch (err) {
+      // A refused call: the client showed why; the form stays open with the user's input.
+      rethrowUnlessShown(err);
     } finally {
       setSaving(false);
     }

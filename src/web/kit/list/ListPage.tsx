@@ -3,6 +3,7 @@ import { IconDelete, IconDownload, IconEdit, IconPlus, IconRefresh, IconUpload }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rethrowUnlessShown } from '../../api/client';
 import type { CrudApi, OrderBy } from '../../api/crud';
 import { useButtons } from '../usePermission';
 import { saveResponse } from '../download';
@@ -115,8 +116,9 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       onOk: async () => {
         try {
           await props.api.remove(selected.map((r) => r.id));
-        } catch {
+        } catch (err) {
           // Refused (in use, out of scope): the client showed the reason; the dialog closes.
+          rethrowUnlessShown(err);
           return;
         }
         Message.success(t('kit.deleted', { count: selected.length }));
@@ -136,8 +138,8 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
     try {
       const body = selected.length ? { ...allFilters, ids: selected.map((r) => r.id) } : allFilters;
       saveResponse(await props.api.exportFile(body), `${props.title}.xlsx`);
-    } catch {
-      // shown by the client
+    } catch (err) {
+      rethrowUnlessShown(err); // a refused export: shown by the client
     } finally {
       setExporting(false);
     }

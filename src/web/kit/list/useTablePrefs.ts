@@ -14,8 +14,10 @@ export function useTablePrefs(listId: string) {
   const [prefs, setPrefs] = useState<TablePrefs>(() => {
     try {
       return { ...EMPTY, ...(JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<TablePrefs>) };
-    } catch {
-      return EMPTY;
+    } catch (err) {
+      // Settings some other version wrote in a shape JSON cannot read: start from the defaults.
+      if (err instanceof SyntaxError) return EMPTY;
+      throw err;
     }
   });
   const update = useCallback((next: TablePrefs) => {
