@@ -68,7 +68,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
 export function ManifestList({ page }: { page: PlacedPage }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const fields = page.fields ?? [];
+  const fields = useMemo(() => page.fields ?? [], [page.fields]);
   const hasRefs = fields.some((f) => f.type === 'ref');
   const refOptions = useQuery({
     queryKey: ['page-options', page.api],
