@@ -1,5 +1,6 @@
 import type { PanelDef } from './dashboards';
 import type { FilterKey } from './filters';
+import { PAGES } from '../pages';
 
 type Text = { 'zh-CN': string; 'en-US': string };
 
@@ -35,4 +36,12 @@ export interface ReportDef {
   defaultOrder?: { field: string; order: 'asc' | 'desc' };
 }
 
-export const defineReport = (d: ReportDef) => d;
+/** What a report file declares: the rest (route, permission, title) is its page's in the manifest. */
+export type ReportSpec = Omit<ReportDef, 'route' | 'perm' | 'title'>;
+
+/** A report page: its declaration joined to its manifest entry (src/shared/pages), found by the page name. */
+export function defineReport(spec: ReportSpec): ReportDef {
+  const page = PAGES.find((p) => p.kind === 'report' && p.path === spec.page);
+  if (!page) throw new Error(`Report ${spec.page}: no report page of that name in the page manifest`);
+  return { ...spec, route: page.route, perm: page.perm, title: page.title };
+}

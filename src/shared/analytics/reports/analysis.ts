@@ -7,7 +7,7 @@ type Text = { 'zh-CN': string; 'en-US': string };
 const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
 const col = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', width?: number): ReportColumn =>
   ({ key, title: text(zh, en), type, width, sortable: true });
-const page = (name: string) => ({ page: name, route: `/intelligentAnalysis/analysisz/${name}`, perm: `intelligentAnalysis:${name}` });
+const page = (name: string) => ({ page: name });
 
 const PLACE: FilterKey[] = ['dealer', 'warehouse'];
 const MATERIAL: FilterKey[] = ['brand', 'specification', 'pattern', 'keyword'];
@@ -33,9 +33,8 @@ export { NO_DOT };
 /** The days DOS looks back over (DESIGN.md glossary: 30 unless chosen). */
 export const DOS_WINDOW_DAYS = 30;
 
-const rankReport = (name: 'rankPR' | 'rankWL', zh: string, en: string, types: string, typesZh: string) => defineReport({
+const rankReport = (name: 'rankPR' | 'rankWL', types: string, typesZh: string) => defineReport({
   ...page(name),
-  title: text(zh, en),
   description: text(
     `经销商按日期范围内${typesZh}的轮胎数量排名（条码流水中该类单据的移动数）；占比 = 该经销商数量 ÷ 全部数量。厂家仓库不参与排名。`,
     `Dealers ranked by the tyres of ${types} orders moved in the date range (ledger moves of those order types); share = the dealer's quantity ÷ the total. The maker's own warehouses are not ranked.`,
@@ -54,7 +53,6 @@ const rankReport = (name: 'rankPR' | 'rankWL', zh: string, en: string, types: st
 export const ANALYSIS_REPORTS: ReportDef[] = [
   defineReport({
     ...page('numberOfDay'),
-    title: text('库存天数', 'Days of stock'),
     description: text(
       `截至日期范围的最后一天（默认今天）按经销商和物料：库存天数 DOS = 库存数量 ÷（近 ${DOS_WINDOW_DAYS} 天出库数量 ÷ ${DOS_WINDOW_DAYS}）。库存 = 当前在库减去该日之后的净入库；出库 = 经出库类单据离开渠道的轮胎（销售、寄售、采购退货等），不含调拨、报损和更正。近 ${DOS_WINDOW_DAYS} 天没有出库时为空。`,
       `As of the last day of the date range (today by default), per dealer and material: DOS = on hand ÷ (outbound in the trailing ${DOS_WINDOW_DAYS} days ÷ ${DOS_WINDOW_DAYS}). On hand = stock now less the net receipts after that day; outbound = tyres that left the channel through a shipping order (sales, consigned shipments, returns to the supplier, ...), not transfers, losses or corrections. Blank when nothing went out in the window.`,
@@ -70,7 +68,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('turnoverRate'),
-    title: text('周转率', 'Turnover rate'),
     description: text(
       '按经销商和物料：周转率 = 日期范围内出库数量（经出库类单据离开渠道，不含调拨、报损和更正）÷ 平均库存；平均库存 = 范围内每天期末库存的平均值（日结存没有记录的日子沿用上一次的期末数）。图表按所选维度的每个周期计算。没有库存时为空。',
       'Per dealer and material: turnover = outbound in the date range (tyres that left the channel through a shipping order, not transfers, losses or corrections) ÷ average stock; average stock = the mean of each day\'s closing stock in the range (a day without a roll-up row keeps the previous closing). The chart computes it per period of the chosen dimension. Blank when no stock was held.',
@@ -85,7 +82,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('inventoryReport'),
-    title: text('库存报表', 'Inventory report'),
     description: text(
       '截至日期范围的最后一天（默认今天）各经销商、仓库、物料的库存数量；金额 = 数量 × 物料单价。',
       'Stock per dealer, warehouse and material as of the last day of the date range (today by default); value = quantity × the material\'s price.',
@@ -98,11 +94,10 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
     chart: { type: 'donut', title: text('各品牌库存金额', 'Stock value by brand'), x: 'brandName', y: ['value'] },
     defaultOrder: { field: 'value', order: 'desc' },
   }),
-  rankReport('rankPR', '采购入库排名', 'Purchase receipt ranking', 'purchase receipt (PR) and commissioned receipt (PB)', '采购入库（PR）和受托入库（PB）'),
-  rankReport('rankWL', '销售出库排名', 'Sales outbound ranking', 'sales outbound (WL) and consigned sales shipment (WC)', '销售出库（WL）和寄售出库（WC）'),
+  rankReport('rankPR', 'purchase receipt (PR) and commissioned receipt (PB)', '采购入库（PR）和受托入库（PB）'),
+  rankReport('rankWL', 'sales outbound (WL) and consigned sales shipment (WC)', '销售出库（WL）和寄售出库（WC）'),
   defineReport({
     ...page('inventoryListStatistics'),
-    title: text('盘点统计', 'Stocktake statistics'),
     description: text(
       '日期范围内完成的盘点单：实盘 = 扫描的条码数；盘亏 = 账上有但未盘到；盘盈 = 盘到但账上不在该仓；账面 = 实盘 − 盘盈 + 盘亏；准确率 = (实盘 − 盘盈) ÷ (账面 + 盘盈) × 100%。',
       'Stocktakes completed in the date range: counted = barcodes scanned; loss = on the books but not counted; overflow = counted but not on the books there; book = counted − overflow + loss; accuracy = (counted − overflow) ÷ (book + overflow) × 100%.',
@@ -119,7 +114,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('countTheInventory'),
-    title: text('库存统计', 'Stock count'),
     description: text(
       '按物料统计条码：在库 = 在仓库中；在途 = 已发货未收货；已出库 = 已售出或退回。经销商和仓库按条码当前（或最后）所在。',
       'Barcodes per material: in stock = in a warehouse; pending = shipped, not yet received; out = sold or returned. Dealer and warehouse are where the tyre is now (or was last).',
@@ -134,7 +128,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('inventoryAgeReport'),
-    title: text('库龄报表', 'Stock age report'),
     description: text(
       '在库轮胎按物料和库龄分段：库龄 = 今天与入库日期相差的整月数（到了当月同一日才算满一个月），分 0-3、4-6、7-9、10-12、12 个月以上。调拨保留原入库日期；没有入库时间的轮胎从条码创建时算起。',
       'Tyres in stock per material by stock age: whole months from the inbound date to today (a month is complete on the same day of the month), bucketed 0-3, 4-6, 7-9, 10-12, over 12 months. A transfer keeps the inbound date; a tyre without an inbound time counts from its barcode\'s creation.',
@@ -146,7 +139,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('dotReport'),
-    title: text('DOT 报表', 'DOT report'),
     description: text(
       '在库轮胎按物料和 DOT 年龄分组：DOT 年龄 = 从生产周（DOT 码 WWYY 的 ISO 周一）到现在的整周数；分半年内、半年至一年、1-2 年、2-3 年、3 年以上，没有 DOT 码的单列。',
       'Tyres in stock per material by DOT age: whole weeks from the production week (the ISO Monday of DOT code WWYY) to now, grouped up to 26 weeks, 27-52 weeks, 1-2, 2-3 and over 3 years; tyres without a DOT code apart.',
@@ -162,7 +154,6 @@ export const ANALYSIS_REPORTS: ReportDef[] = [
   }),
   defineReport({
     ...page('inboundTimeAnalysis'),
-    title: text('入库时间分析', 'Inbound time analysis'),
     description: text(
       '日期范围内入库（收货和退货类单据的入库移动）的轮胎数量：图表按星期 × 小时，表格按所选维度的周期，列出单据数、最忙的星期和小时。时间为服务器所在时区。',
       'Tyres received in the date range (inbound moves of receipt and return orders): the chart by weekday × hour, the table per period of the chosen dimension with the orders and the busiest weekday and hour. Times are in the server\'s time zone.',

@@ -3,8 +3,6 @@ import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 import type { FilterKey } from '../filters';
 import { col, materialColumns } from './movements';
 
-const route = (page: string) => `/reportQuery/storageInventory/${page}`;
-const perm = (page: string) => `reportQuery:${page}`;
 const text = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 /** Reports of stock at a moment (now) take no date range. */
 const NOW_FILTERS: FilterKey[] = ['dealer', 'warehouse', 'brand', 'specification', 'pattern', 'keyword'];
@@ -12,7 +10,7 @@ const RANGE_FILTERS: FilterKey[] = ['dateRange', 'dealer', 'warehouse', 'brand',
 
 /** Day, week and month balance: one definition, the period differs. */
 const balance = (page: string, zh: string, en: string, unit: { zh: string; en: string }, window: { zh: string; en: string }) => defineReport({
-  page, route: route(page), perm: perm(page), title: text(zh, en),
+  page,
   description: text(
     `每个仓库、物料和${unit.zh}一行，只读每日结存汇总：期初 = 该${unit.zh}开始前最后一天的期末（没有则为 0），入库/出库 = ${unit.zh}内每日入、出之和，期末 = ${unit.zh}内最后一条记录的期末（没有变动则等于期初）；期初 + 入库 − 出库 = 期末时为平衡。与日期范围相交的部分${unit.zh}按范围截取，范围最晚到今天。不选日期时为${window.zh}。`,
     `One row per warehouse, material and ${unit.en}, read from the daily roll-up only: opening = the closing of the last day before the ${unit.en} (0 if none), in/out = the sums of its days, closing = the closing of its last row (the opening when nothing moved); balanced when opening + in − out = closing. A ${unit.en} cut by the date range counts only the days inside it; the range ends today at the latest. Without dates: ${window.en}.`,
@@ -38,7 +36,7 @@ const onHand = col('onHand', '在库数量', 'On hand', 'number');
 /** reportQuery › storageInventory: stock now, stock over time, stocktakes. */
 export const INVENTORY_REPORTS: ReportDef[] = [
   defineReport({
-    page: 'tireReport', route: route('tireReport'), perm: perm('tireReport'), title: text('轮胎报表', 'Tyre report'),
+    page: 'tireReport',
     description: text(
       '每个物料一行：在库数量为当前库存；入库为日期范围内入库类单据（PR、PB、OX、OC、ZI）的条码数，销售为范围内销售/寄售出库（WL、WC）的条码数，均已扣除更正记录。不选日期时为最近 30 天。',
       'One row per material: on hand now; received = barcodes of receiving orders (PR, PB, OX, OC, ZI) in the date range; sold = barcodes of sales and consigned shipments (WL, WC) in the range; corrections netted out. Without dates: the last 30 days.',
@@ -49,7 +47,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
     defaultOrder: { field: 'sold', order: 'desc' },
   }),
   defineReport({
-    page: 'customerTireReport', route: route('customerTireReport'), perm: perm('customerTireReport'), title: text('客户轮胎报表', 'Customer tyre report'),
+    page: 'customerTireReport',
     description: text(
       '日期范围内销售出库和寄售出库（WL、WC）按客户（单据的往来单位）和物料汇总：销售数量为出库条码数（扣除更正），单数为不同单据数。不选日期时为最近 30 天。',
       'Sales and consigned shipments (WL, WC) in the date range by customer (the order\'s counterparty) and material: quantity = barcodes shipped (corrections netted out), orders = distinct orders. Without dates: the last 30 days.',
@@ -73,7 +71,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
       col('difference', '差异', 'Difference', 'number'),
     ];
     return defineReport({
-      page, route: route(page), perm: perm(page), title: byLocation ? text('库存对比(库位)', 'Comparison by location') : text('库存对比', 'Inventory comparison'),
+      page,
       description: text(
         `每张盘点单${byLocation ? '、库位' : ''}和物料一行：账面数量 = 盘点完成时（未完成则为现在）账上在该仓库${byLocation ? '该库位' : ''}的条码数（按库存流水计算），盘点数量 = 盘点扫描的条码数，差异 = 盘点 − 账面。日期范围按盘点单创建日期。`,
         `One row per stocktake${byLocation ? ', location' : ''} and material: book = barcodes the ledger held in the warehouse${byLocation ? ' at that location' : ''} when the stocktake completed (now while it is open); counted = barcodes scanned; difference = counted − book. The date range applies to the stocktake's creation day.`,
@@ -87,7 +85,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
   balance('weekBalance', '周结存', 'Weekly balance', { zh: '周', en: 'week' }, { zh: '最近 8 周（周一为一周第一天）', en: 'the last 8 ISO weeks (Monday first)' }),
   balance('monthBalance', '月结存', 'Monthly balance', { zh: '月', en: 'month' }, { zh: '今年 1 月至今', en: 'January of this year to today' }),
   defineReport({
-    page: 'dotInventory', route: route('dotInventory'), perm: perm('dotInventory'), title: text('DOT 库存', 'DOT inventory'),
+    page: 'dotInventory',
     description: text(
       '当前在库数量按 DOT 码和物料汇总。DOT 码后四位 WWYY 为生产周和年（2324 = 2024 年第 23 周）；DOT 周龄 = 从生产周的周一到现在的整周数。没有 DOT 码的轮胎显示为空。',
       'On hand now by DOT code and material. A DOT code\'s WWYY gives the production week and year (2324 = week 23 of 2024); DOT age = whole weeks from that week\'s Monday to now. Tyres without a DOT code show an empty code.',
@@ -101,7 +99,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
     defaultOrder: { field: 'dotAgeWeeks', order: 'desc' },
   }),
   defineReport({
-    page: 'samuelCouling', route: route('samuelCouling'), perm: perm('samuelCouling'), title: text('库龄分析', 'Stock age'),
+    page: 'samuelCouling',
     description: text(
       '当前在库轮胎按物料汇总，库龄 = 从最近一次入库到现在的整月数（到达入库日的日号才算满一个月；调拨不重新计算；没有入库时间的轮胎从条码创建时算起），分 0-3、4-6、7-9、10-12、12 个月以上五段。',
       'Tyres on hand now by material, stock age = whole months since they last came into stock (a month counts once its day of month is reached; a transfer keeps the date; a tyre without an inbound time counts from its barcode\'s creation), in five buckets: 0-3, 4-6, 7-9, 10-12 and over 12 months.',
@@ -116,7 +114,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
     defaultOrder: { field: 'onHand', order: 'desc' },
   }),
   defineReport({
-    page: 'locationInventory', route: route('locationInventory'), perm: perm('locationInventory'), title: text('库位库存', 'Location inventory'),
+    page: 'locationInventory',
     description: text(
       '当前在库数量按仓库、库位和物料汇总；没有库位的库存显示为空库位。',
       'On hand now by warehouse, location and material; stock held without a location shows an empty location.',

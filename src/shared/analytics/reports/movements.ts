@@ -18,9 +18,6 @@ export const materialColumns = (): ReportColumn[] => [
 export const ALL_FILTERS: FilterKey[] = ['dateRange', 'dimension', 'dealer', 'warehouse', 'brand', 'specification', 'pattern', 'keyword'];
 /** Quantity per period of the chosen dimension, drawn above a detail table. */
 const qtyByPeriod = (zh: string, en: string): ReportDef['chart'] => ({ type: 'bar', title: { 'zh-CN': zh, 'en-US': en }, x: 'period', y: ['qty'] });
-const section = 'reportQuery';
-const route = (page: string) => `/${section}/report/${page}`;
-const perm = (page: string) => `${section}:${page}`;
 const WINDOW = { zh: '不选日期时为最近 30 天。', en: 'Without dates: the last 30 days.' };
 
 const moveColumns = (): ReportColumn[] => [
@@ -38,7 +35,7 @@ const moveColumns = (): ReportColumn[] => [
 ];
 
 const moveReport = (page: string, zh: string, en: string, dzh: string, den: string) => defineReport({
-  page, route: route(page), perm: perm(page), title: { 'zh-CN': zh, 'en-US': en },
+  page,
   description: { 'zh-CN': `${dzh}${WINDOW.zh}`, 'en-US': `${den} ${WINDOW.en}` },
   filters: ALL_FILTERS, columns: moveColumns(), chart: qtyByPeriod(`${zh}数量`, `${en}: quantity`),
   defaultOrder: { field: 'movedAt', order: 'desc' },
@@ -47,7 +44,7 @@ const moveReport = (page: string, zh: string, en: string, dzh: string, den: stri
 /** reportQuery › report: movements of the ledger (docs/stock-model.md), one row per barcode and move. */
 export const MOVEMENT_REPORTS: ReportDef[] = [
   defineReport({
-    page: 'scanDetail', route: route('scanDetail'), perm: perm('scanDetail'), title: { 'zh-CN': '扫描明细', 'en-US': 'Scan detail' },
+    page: 'scanDetail',
     description: {
       'zh-CN': `每条扫描记录一行：单据、条码、物料、库位、扫描人和来源（WEB/PDA）；包括未完成单据的扫描。数量为扫描条数。${WINDOW.zh}`,
       'en-US': `One row per scan: order, barcode, material, location, user and source (WEB/PDA), open orders included. Quantity = number of scans. ${WINDOW.en}`,
@@ -78,7 +75,7 @@ export const MOVEMENT_REPORTS: ReportDef[] = [
     '退货的库存移动：销售退货、寄售退货、理赔入库为退入（+1），采购退货、受托退货为退出（−1）。',
     'Return moves: sales, consigned and warranty returns come in (LR, LC, CI: +1); purchase and commissioned returns go out (WI, LB: −1).'),
   defineReport({
-    page: 'transferDetails', route: route('transferDetails'), perm: perm('transferDetails'), title: { 'zh-CN': '调拨明细', 'en-US': 'Transfer detail' },
+    page: 'transferDetails',
     description: {
       'zh-CN': `调拨单每个条码一行：从调出仓库（−1）到调入仓库（+1）；已更正撤销的调拨不列出。${WINDOW.zh}`,
       'en-US': `One row per barcode of a transfer order: from the source warehouse (−1) to the target (+1); transfers cancelled by a correction are left out. ${WINDOW.en}`,
@@ -100,7 +97,7 @@ export const MOVEMENT_REPORTS: ReportDef[] = [
     defaultOrder: { field: 'movedAt', order: 'desc' },
   }),
   defineReport({
-    page: 'invertedStorehouse', route: route('invertedStorehouse'), perm: perm('invertedStorehouse'), title: { 'zh-CN': '倒库明细', 'en-US': 'Relocation detail' },
+    page: 'invertedStorehouse',
     description: {
       'zh-CN': `同一单据中同一条码在同一仓库内从一个库位移出（−1）、移入另一个库位（+1）的记录。目前没有单据类型会产生库位间移动，所以此报表暂时为空。${WINDOW.zh}`,
       'en-US': `A barcode leaving one location (−1) and entering another (+1) of the same warehouse within one order. No order type moves tyres between locations yet, so this report is empty for now. ${WINDOW.en}`,
