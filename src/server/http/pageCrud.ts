@@ -144,10 +144,13 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       return (await q.where(w))[0].n;
     },
     load: async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0],
-    sortable: Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
-      const ref = refs.find((r) => r.field === f);
-      return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined.code : columnOf(f)];
-    })),
+    sortable: {
+      ...Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
+        const ref = refs.find((r) => r.field === f);
+        return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined.code : columnOf(f)];
+      })),
+      ...(columns.createdAt ? { createdAt: columns.createdAt } : {}),
+    },
     defaultOrder: desc(id),
     unique: fields.filter((f) => f.unique).map((f) => ({
       field: f.key, column: columnOf(f),

@@ -49,15 +49,6 @@ export const blacklistInput = z.object({
 }).strict();
 export const blacklistFilters = z.object({ keyword: z.string().max(64).optional() });
 
-export const transitPointInput = z.object({
-  code,
-  name: z.string().trim().min(1).max(64),
-  address: optionalText(256),
-  contact: optionalText(64),
-  phone: optionalPhone,
-}).strict();
-export const transitPointFilters = z.object({ keyword: z.string().max(64).optional() });
-
 export const routeInput = z.object({
   code,
   name: z.string().trim().min(1).max(64),
@@ -82,7 +73,6 @@ export interface VehicleRow {
   provider: string | null; status: string; blacklisted: boolean; createdAt: string;
 }
 export interface BlacklistRow { id: number; plateNo: string; reason: string; blockedUntil: string | null; active: boolean; createdAt: string }
-export interface TransitPointRow { id: number; code: string; name: string; address: string | null; contact: string | null; phone: string | null; createdAt: string }
 export interface RouteRow {
   id: number; code: string; name: string; fromPointId: number; fromPointName: string; toPointId: number; toPointName: string;
   distanceKm: number | null; hours: number | null; createdAt: string;

@@ -1,4 +1,4 @@
-import { list } from './build';
+import { f, list } from './build';
 import { text, type SectionSpec } from './types';
 
 export const basedata: SectionSpec = {
@@ -30,7 +30,16 @@ export const basedata: SectionSpec = {
       pages: [
         list('carInfo', '车辆信息', 'Vehicles', 'send'),
         list('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop'),
-        list('carPointoftransit', '中转点', 'Transit points', 'location'),
+        list('carPointoftransit', '中转点', 'Transit points', 'location', {
+            api: '/logistics/transitPoint',
+            fields: [
+              f.code('code', '编码', 'Code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true }),
+              f.text('name', '名称', 'Name', { required: true, sortable: true }),
+              f.text('address', '地址', 'Address', { max: 256, width: 36 }),
+              f.text('contact', '联系人', 'Contact'),
+              f.phone('phone', '电话', 'Phone'),
+            ],
+          }),
         list('Carpath', '线路', 'Routes', 'share-alt'),
         list('DriverRout', '司机线路', 'Driver routes', 'user'),
       ],

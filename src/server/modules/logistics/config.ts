@@ -2,14 +2,15 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  blacklistFilters, blacklistInput, driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput, transitPointFilters,
-  transitPointInput, vehicleFilters, vehicleInput,
-  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type TransitPointRow, type VehicleRow,
+  blacklistFilters, blacklistInput, driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput,
+  vehicleFilters, vehicleInput,
+  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
 } from '../../../shared/api/logistics';
 import { CODE_PATTERN } from '../../../shared/patterns';
 import type { Db } from '../../db/client';
 import { driverRoutes, logisticsRoutes as routesTable, transitPoints, vehicleBlacklist, vehicles } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
@@ -108,36 +109,12 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
     ],
   });
 
-  // ---------------------------------------------------------------- transit points
-  const pointColumns = {
-    id: transitPoints.id, code: transitPoints.code, name: transitPoints.name, address: transitPoints.address, contact: transitPoints.contact,
-    phone: transitPoints.phone, createdAt: transitPoints.createdAt,
-  };
-  const pointRoutes = crudRoutes<Held<TransitPointRow>, z.infer<typeof transitPointInput>>(services, {
-    base: '/logistics/transitPoint', tag: 'transitPoint', pagePerm: LogisticsPerm.transitPoint, entity: 'transit_point',
-    title: { 'zh-CN': '中转点', 'en-US': 'Transit points' },
-    table: transitPoints, id: transitPoints.id,
-    filters: transitPointFilters, input: transitPointInput,
-    where: (f) => (f.keyword ? or(like(transitPoints.code, f.keyword), like(transitPoints.name, f.keyword), like(transitPoints.address, f.keyword)) : undefined),
-    list: (_ctx, where, order, limit, offset) => db.select(pointColumns).from(transitPoints).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: (_ctx, where) => count$(transitPoints, where),
-    load: async (_ctx, id) => (await db.select(pointColumns).from(transitPoints).where(eq(transitPoints.id, id)))[0],
-    sortable: { code: transitPoints.code, name: transitPoints.name, createdAt: transitPoints.createdAt },
+  // ---------------------------------------------------------------- transit points (declared in the manifest: src/shared/pages/basedata.ts)
+  const pointRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/carPointoftransit', transitPoints, {
+    tag: 'transitPoint', entity: 'transit_point',
     defaultOrder: asc(transitPoints.code),
-    unique: [{ field: 'code', column: transitPoints.code }],
-    toValues: (input) => {
-      checkCode(input.code);
-      return { code: input.code, name: input.name, address: input.address ?? null, contact: input.contact ?? null, phone: input.phone ?? null };
-    },
     inUse: async (_ctx, ids) =>
       ((await count$(routesTable, or(inArray(routesTable.fromPointId, ids), inArray(routesTable.toPointId, ids)))) > 0 ? 'inUse' : null),
-    columns: [
-      { key: 'code', header: { 'zh-CN': '编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '名称', 'en-US': 'Name' }, value: (r) => r.name },
-      { key: 'address', header: { 'zh-CN': '地址', 'en-US': 'Address' }, width: 36, value: (r) => r.address },
-      { key: 'contact', header: { 'zh-CN': '联系人', 'en-US': 'Contact' }, value: (r) => r.contact },
-      { key: 'phone', header: { 'zh-CN': '电话', 'en-US': 'Phone' }, value: (r) => r.phone },
-    ],
   });
 
   // ---------------------------------------------------------------- routes

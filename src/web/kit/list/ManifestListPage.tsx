@@ -64,8 +64,11 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
   }
 }
 
-/** A list page made from its manifest entry alone: columns, search form and edit form from its fields. */
-export function ManifestList({ page }: { page: PlacedPage }) {
+/**
+ * A list page made from its manifest entry alone: columns, search form and edit form from its
+ * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
+ */
+export function ManifestList({ page, perm = page.perm }: { page: PlacedPage; perm?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const fields = useMemo(() => page.fields ?? [], [page.fields]);
@@ -76,7 +79,6 @@ export function ManifestList({ page }: { page: PlacedPage }) {
     enabled: hasRefs,
   });
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
-  const { perm } = useView().route;
 
   const columns = fields.filter(inTable).map((f) => columnOf(f, lang));
   const search = [
@@ -104,5 +106,5 @@ export default function ManifestListPage() {
   const { route } = useView();
   const page = canonicalPage(route.path);
   if (!page?.fields || !page.api) return <Result status="404" subTitle={route.path} title={t('kit.noData')} />;
-  return <div className="page"><div className="page-card"><ManifestList page={page} /></div></div>;
+  return <div className="page"><div className="page-card"><ManifestList page={page} perm={route.perm} /></div></div>;
 }

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
   DAY_PATTERN, LogisticsPerm, PLATE_PATTERN,
-  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type TransitPointRow, type VehicleRow,
+  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
 } from '@shared/api/logistics';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { useView } from '../../../app/viewContext';
 import type { FieldDef } from '../../../kit/list/fields';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
+import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { pageByRoute } from '@shared/pages';
 import { session } from '../../../stores/session';
 import { stamp } from '../devicesShared';
 import { ns } from './locale';
@@ -28,7 +30,6 @@ type TabKey = (typeof TABS)[number]['key'];
 
 const vehiclesApi = crudApi<VehicleRow, Record<string, unknown>>('/logistics/vehicle');
 const blacklistApi = crudApi<BlacklistRow, Record<string, unknown>>('/logistics/blacklist');
-const pointsApi = crudApi<TransitPointRow, Record<string, unknown>>('/logistics/transitPoint');
 const routesApi = crudApi<RouteRow, Record<string, unknown>>('/logistics/route');
 const driverRoutesApi = crudApi<DriverRouteRow, Record<string, unknown>>('/logistics/driverRoute');
 /** Plates typed with a space or in lower case are the same plate (the server stores them so). */
@@ -135,30 +136,9 @@ function BlacklistTab() {
   );
 }
 
+/** Declared in the manifest (src/shared/pages/basedata.ts): columns, search and form from its fields. */
 function PointsTab() {
-  const { t } = useTranslation(ns);
-  const columns: Column<TransitPointRow>[] = [
-    { key: 'code', title: t('code'), sortable: true },
-    { key: 'name', title: t('name'), sortable: true },
-    { key: 'address', title: t('address'), ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { key: 'contact', title: t('contact'), render: (v: string | null) => v ?? '-' },
-    { key: 'phone', title: t('phone'), render: (v: string | null) => v ?? '-' },
-  ];
-  return (
-    <ListPage<TransitPointRow>
-      id="logistics-points" title={t('carPointoftransit')} perm={LogisticsPerm.transitPoint} api={pointsApi} columns={columns}
-      search={[{ field: 'keyword', label: t('keyword') }]}
-      form={[
-        { field: 'code', label: t('code'), required: true, rule: 'code', maxLength: 32, lockedOnEdit: true },
-        { field: 'name', label: t('name'), required: true, maxLength: 64 },
-        { field: 'contact', label: t('contact'), maxLength: 64 },
-        { field: 'phone', label: t('phone'), rule: 'phone' },
-        { field: 'address', label: t('address'), maxLength: 256, wide: true },
-      ]}
-      toForm={(r) => ({ code: r.code, name: r.name, contact: r.contact ?? '', phone: r.phone ?? '', address: r.address ?? '' })}
-      fromForm={(v) => ({ code: v.code, name: v.name, contact: v.contact ?? '', phone: v.phone ?? '', address: v.address ?? '' })}
-    />
-  );
+  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carPointoftransit')!} />;
 }
 
 function RoutesTab() {
