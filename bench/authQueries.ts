@@ -29,7 +29,7 @@ const VERBOSE = process.argv.includes('--verbose');
  * permission grants, data rules, and the data scope's expansion of a dealer or region into
  * ids (an id-only lookup of dealers by region or warehouses by dealer).
  */
-const AUTH_STATEMENT = /"?\b(sessions|user_roles|role_resources|role_data_rules)\b"?|^select "id" from "(dealers|warehouses)" where "\2"\."(region_id|dealer_id)" in /;
+const AUTH_STATEMENT = /"?\b(sessions|user_roles|role_resources|role_data_rules)\b"?|^select "id" from "(dealers|warehouses)" where "\2"\."(region_id|dealer_id)" (in|=) /;
 
 interface Tally { auth: number; handler: number; texts: string[] }
 let tally: Tally | null = null;

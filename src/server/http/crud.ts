@@ -8,7 +8,8 @@ import { message, type MessageKey } from '../../shared/i18n/messages';
 import type { Db } from '../db/client';
 import { isForeignKeyViolation } from '../db/pgErrors';
 import { recordAudit } from '../platform/audit';
-import { dataScopeOf, type DataScope } from '../platform/dataScope';
+import type { DataScope } from '../platform/dataScope';
+import type { RequestContext } from '../platform/requestContext';
 import type { SessionUser } from '../platform/sessionStore';
 import type { Services } from '../services';
 import { AppError, conflict, notFound } from './errors';
@@ -31,7 +32,7 @@ export interface CrudContext {
  * routes (page, detail, save, update, delete, export, import, template) and their
  * permissions come from this one record, so every base-data page behaves the same.
  */
-export interface CrudSpec<Row extends { id: number }, Input extends Values> {
+export interface CrudSpec<Row extends { id: number }, Input extends Values, Filters extends z.ZodObject = z.ZodObject> {
   /** Call path prefix, e.g. `/system/dict/type`. */
   base: string;
   tag: string;
@@ -44,13 +45,13 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
   title: Record<Language, string>;
   table: PgTable;
   id: PgColumn;
-  filters: z.ZodObject;
+  filters: Filters;
   input: z.ZodType<Input>;
   /** Rows of a page, with display columns joined in. */
   list(ctx: CrudContext, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]>;
   count(ctx: CrudContext, where: SQL | undefined): Promise<number>;
   /** Filters plus data scope, as one WHERE condition. */
-  where(filters: Record<string, unknown>, ctx: CrudContext): SQL | undefined;
+  where(filters: z.output<Filters>, ctx: CrudContext): SQL | undefined;
   sortable: Record<string, PgColumn>;
   defaultOrder: SQL | PgColumn;
   /** Columns that must be unique (409 naming the field). `within` narrows to rows sharing those values. */
@@ -79,20 +80,26 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values> {
   extraRoutes?: RouteDef[];
 }
 
+/** The context crud callbacks get: the call's user, language and data scope (read once per call, DESIGN.md "Permissions"). */
+export const crudContext = async (db: Db, { user, lang, scope }: RequestContext): Promise<CrudContext> =>
+  ({ db, user, lang, scope: await scope() });
+
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
 const idBody = z.object({ id: z.coerce.number().int().positive() });
 
-export function crudRoutes<Row extends { id: number }, Input extends Values>({ db }: Services, spec: CrudSpec<Row, Input>): RouteDef[] {
-  const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+export function crudRoutes<Row extends { id: number }, Input extends Values, Filters extends z.ZodObject = z.ZodObject>(
+  { db }: Services, spec: CrudSpec<Row, Input, Filters>,
+): RouteDef[] {
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
-  const filterShape = spec.filters.shape;
   /** The page's code, or a button's (`add`, ...), as a route permission: any menu place of the page grants it. */
   const perm = (action?: string): RoutePermission => {
     const codes = [spec.pagePerm, ...(spec.alsoPerms ?? [])].map((c) => (action ? `${c}:${action}` : c));
     return codes.length === 1 ? codes[0] : codes;
   };
-  const pageSchema = pageBody.extend(filterShape);
-  const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() });
+  // zod cannot spell out what extending a shape it knows only as `Filters` gives: the paging fields and the filters.
+  const pageSchema = pageBody.extend(spec.filters.shape) as unknown as z.ZodType<PageBody & z.output<Filters>>;
+  const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }) as unknown as z.ZodType<z.output<Filters> & { ids?: number[] }>;
 
   async function assertUnique(tx: Db, values: Values, excludeId?: number) {
     for (const u of spec.unique ?? []) {
@@ -130,9 +137,9 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: perm(), body: pageSchema,
       summary: `${spec.title['en-US']}: a page of the list, filtered and sorted, within the caller's data scope`,
-      handler: async ({ body, user, lang }) => {
-        const page = body as PageBody & Record<string, unknown>;
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, scope }) => {
+        const page = body;
+        const ctx = await ctxOf({ user, lang, scope });
         const where = spec.where(page, ctx);
         const [list, total] = await Promise.all([
           spec.list(ctx, where, orderFrom(page.orderBy, spec.sortable, spec.defaultOrder), page.pageSize, offsetOf(page)),
@@ -144,8 +151,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: perm(), body: idBody,
       summary: `${spec.title['en-US']}: one record`,
-      handler: async ({ body, user, lang }) => {
-        const row = await spec.load(await ctxOf(user, lang), body.id);
+      handler: async ({ body, user, lang, scope }) => {
+        const row = await spec.load(await ctxOf({ user, lang, scope }), body.id);
         if (!row) throw notFound();
         return row;
       },
@@ -153,9 +160,9 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: perm('add'), body: spec.input,
       summary: `${spec.title['en-US']}: create a record`,
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
-        const values = await spec.toValues(body as Input, ctx);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
+        const values = await spec.toValues(body, ctx);
         return db.transaction(async (tx) => {
           await assertUnique(tx, { ...body, ...values });
           const [row] = await tx.insert(spec.table).values(values).returning({ id: spec.id });
@@ -169,9 +176,9 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
       method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: perm('edit'),
       body: z.intersection(idBody, spec.input),
       summary: `${spec.title['en-US']}: change a record`,
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
-        const { id, ...input } = body as Input & { id: number };
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
+        const { id, ...input } = body;
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
         const values = await spec.toValues(input as unknown as Input, ctx, id);
@@ -187,8 +194,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: perm('delete'), body: idsBody,
       summary: `${spec.title['en-US']}: delete records (refused with a reason when one is in use)`,
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const ids = [...new Set(body.ids)];
         const rows = await Promise.all(ids.map((id) => spec.load(ctx, id)));
         if (rows.some((r) => !r)) throw notFound();
@@ -211,10 +218,9 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: true,
       summary: `${spec.title['en-US']}: the filtered list (or the selected ids) as a streamed xlsx file`,
-      handler: async ({ body, user, lang, reply }) => {
-        const ctx = await ctxOf(user, lang);
-        const { ids, ...filters } = body as { ids?: number[] } & Record<string, unknown>;
-        const where = and(spec.where(filters, ctx), ids?.length ? inArray(spec.id, ids) : undefined);
+      handler: async ({ body, user, lang, reply, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
+        const where = and(spec.where(body, ctx), body.ids?.length ? inArray(spec.id, body.ids) : undefined);
         const rows = inBatches((after, limit) => spec.list(ctx, and(where, gt(spec.id, after)), [spec.id], limit, 0));
         await streamXlsx(reply, `${spec.title[lang]}.xlsx`, lang, spec.columns, rows);
       },
@@ -227,8 +233,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values>({ d
     defineRoute({
       method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: perm('import'),
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
-      handler: async ({ user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns);
         const errors: { row: number; message: string }[] = [];
         const accepted: { row: number; input: Input; values: Values }[] = [];

@@ -1,23 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../shared/api/envelope';
-import { pickLanguage, type Language } from '../../shared/i18n/languages';
 import { message } from '../../shared/i18n/messages';
 import { isContention } from '../db/pgErrors';
-import { idleLimitsOf, resolveSession, type SessionUser } from '../platform/sessionStore';
+import { openRequestContext, requestLanguage } from '../platform/requestContext';
 import type { Services } from '../services';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError } from './errors';
 import type { RouteDef } from './route';
 import { describeIssue } from './validation';
-
-export function requestLanguage(req: FastifyRequest): Language {
-  const query = req.query as Record<string, string | undefined> | undefined;
-  return pickLanguage(query?.lang, req.headers['accept-language']);
-}
-
-const headerToken = (req: FastifyRequest) => {
-  const raw = req.headers.token;
-  return Array.isArray(raw) ? raw[0] : raw ?? '';
-};
 
 function sendError(reply: FastifyReply, status: number, msg: string, data: unknown = null) {
   return reply.status(status).send({ code: status, msg, data });
@@ -43,8 +32,9 @@ function pathOfNulString(value: unknown): string[] | null {
 }
 
 /**
- * Registers every call. Before any handler code runs: the session is resolved, the route's
- * permission checked, and the body (or the query of a GET) validated by its zod schema.
+ * Registers every call. Before any handler code runs: the request context is opened (the
+ * session resolved, the route's permission checked), and the body (or the query of a GET)
+ * validated by the route's zod schema.
  */
 export function registerRoutes(app: FastifyInstance, services: Services, defs: RouteDef[]) {
   for (const def of defs) {
@@ -53,28 +43,14 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: R
       url: API_BASE + def.url,
       config: def.rateLimit ? { rateLimit: def.rateLimit } : { rateLimit: false },
       handler: async (req, reply) => {
-        const lang = requestLanguage(req);
-        let user: SessionUser | null = null;
-        if (def.permission !== 'public') {
-          user = await resolveSession(services.db, headerToken(req), idleLimitsOf(services.config));
-          if (!user) throw unauthorized();
-          if (def.permission !== 'session' && !user.perms.has(def.permission)) throw forbidden();
-        }
-        const input = def.method === 'GET' ? req.query : req.body ?? {};
-        let body: unknown = input;
-        if (def.body) {
-          // reportInput lets the message tell a missing field from one of the wrong type.
-          const parsed = def.body.safeParse(input, { reportInput: true });
-          if (!parsed.success) return sendError(reply, 400, describeIssue(parsed.error, lang));
-          body = parsed.data;
-        }
-        const nul = pathOfNulString(body);
-        if (nul) return sendError(reply, 400, `${nul.join('.') || 'body'}: ${message(lang, 'invalidValue')}`);
-        const data = await def.handler({
-          body, query: req.query as Record<string, string | undefined>, user: user as SessionUser, lang, req, reply,
-        });
+        const ctx = await openRequestContext(services, req, def.permission);
+        const accepted = def.accept(def.method === 'GET' ? req.query : req.body ?? {});
+        if (!accepted.ok) return sendError(reply, 400, describeIssue(accepted.error, ctx.lang));
+        const nul = pathOfNulString(accepted.body);
+        if (nul) return sendError(reply, 400, `${nul.join('.') || 'body'}: ${message(ctx.lang, 'invalidValue')}`);
+        const data = await accepted.run(Object.assign(ctx, { query: req.query as Record<string, string | undefined>, req, reply }));
         if (def.raw) return reply;
-        return { code: 200, msg: message(lang, 'success'), data: data ?? null };
+        return { code: 200, msg: message(ctx.lang, 'success'), data: data ?? null };
       },
     });
   }

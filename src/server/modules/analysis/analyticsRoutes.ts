@@ -1,10 +1,10 @@
 import { queryPermission } from '../../../shared/analytics/dashboards';
 import { analyticsFilters, queryPath, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
 import { pageBody, type PageBody } from '../../../shared/api/paging';
-import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
+import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { dataScopeOf } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
@@ -17,14 +17,14 @@ import { REPORT_QUERIES } from './reports';
  */
 export function analyticsRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async ({ user, lang }: RouteContext<unknown>): Promise<AnalyticsCtx> =>
-    ({ db, user, lang, now: new Date(), scope: await dataScopeOf(db, user), dbKind: services.database.kind });
+  const ctxOf = async ({ user, lang, scope }: RequestContext): Promise<AnalyticsCtx> =>
+    ({ db, user, lang, now: new Date(), scope: await scope(), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
-    handler: async (rc) => ({ rows: await q.run(await ctxOf(rc as RouteContext<unknown>), rc.body as AnalyticsFilters), asOf: asOf() }),
+    handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));
 
   const reports = REPORT_QUERIES.flatMap((r) => reportRoutes(r));
@@ -37,7 +37,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
         handler: async (rc) => {
           const { pageNum, pageSize, orderBy, ...filters } = rc.body as PageBody & AnalyticsFilters;
-          const { rows, total } = await r.page(await ctxOf(rc as RouteContext<unknown>), filters as AnalyticsFilters, {
+          const { rows, total } = await r.page(await ctxOf(rc), filters as AnalyticsFilters, {
             limit: pageSize, offset: (pageNum - 1) * pageSize,
             orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
           });
@@ -48,7 +48,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: true,
         summary: `${title}: every row of the filtered report as a streamed xlsx file`,
         handler: async (rc) => {
-          const ctx = await ctxOf(rc as RouteContext<unknown>);
+          const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
           await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body as AnalyticsFilters));
         },
@@ -59,7 +59,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters,
         summary: `${title}: the rows of the chart above the table`,
-        handler: async (rc) => ({ rows: await chart(await ctxOf(rc as RouteContext<unknown>), rc.body as AnalyticsFilters), asOf: asOf() }),
+        handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
       }));
     }
     return routes;

@@ -1,15 +1,14 @@
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PRICE_PATTERN, dealerMaterialFilters, dealerMaterialInput, materialPickBody, type DealerMaterialRow } from '../../../shared/api/basedata/catalogue';
-import type { Language } from '../../../shared/i18n/languages';
 import { brands, dealerMaterials, dealers, materials } from '../../db/schema';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { dataScopeOf, inScope } from '../../platform/dataScope';
-import type { SessionUser } from '../../platform/sessionStore';
+import { inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import { assertMaterial, catalogueRefs, dealerFor, dealerIdByCode, like, materialIdByCode, money, pickMaterials } from './materials';
 
 type Input = z.infer<typeof dealerMaterialInput>;
@@ -21,7 +20,7 @@ const BASE = '/basedata/dealerMaterial';
 /** Base data › Dealer materials: what a dealer carries, at its own price and safety stock. */
 export function dealerMaterialRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const listColumns = {
     id: dealerMaterials.id, dealerId: dealerMaterials.dealerId, dealerCode: dealers.code, dealerName: dealers.name,
     materialId: dealerMaterials.materialId, materialCode: materials.code, materialName: materials.name, brandName: brands.name,
@@ -52,12 +51,12 @@ export function dealerMaterialRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: DEALER_MATERIAL_PERM,
       summary: 'Dealer materials: the brands, and the dealers within the caller\'s scope, the form and filters choose from',
-      handler: async ({ user, lang }) => catalogueRefs(await ctxOf(user, lang)),
+      handler: async ({ user, lang, scope }) => catalogueRefs(await ctxOf({ user, lang, scope })),
     }),
     defineRoute({
       method: 'POST', url: `${BASE}/materials`, tag: 'materials', permission: DEALER_MATERIAL_PERM, body: materialPickBody,
       summary: 'Dealer materials: factory materials the picker offers (at most 50)',
-      handler: async ({ body, user, lang }) => pickMaterials(await ctxOf(user, lang), body),
+      handler: async ({ body, user, lang, scope }) => pickMaterials(await ctxOf({ user, lang, scope }), body),
     }),
   ];
 

@@ -7,12 +7,13 @@ import {
 } from '../../../shared/api/basedata/devices';
 import { CODE_PATTERN } from '../../../shared/patterns';
 import { accountSets, dealers, materials, pdaDevices, warehouses } from '../../db/schema';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 
 /** A row as the server holds it: timestamps still Dates (the answer serialises them). */
 export type Held<T> = Omit<T, 'createdAt' | 'activatedAt'> & { createdAt: Date } & (T extends { activatedAt: unknown } ? { activatedAt: Date | null } : unknown);
@@ -62,7 +63,7 @@ type AccountSetInput = z.infer<typeof accountSetInput>;
 /** Base data › PDA devices (register, activate, freeze) and account sets. */
 export function deviceRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: CrudContext['user'], lang: CrudContext['lang']): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: CrudContext['user'], ip: string) => ({ id: user.id, userName: user.userName, ip });
 
   // ---------------------------------------------------------------- PDA devices
@@ -102,8 +103,8 @@ export function deviceRoutes(services: Services): RouteDef[] {
     summary: action === 'activate'
       ? 'PDA devices: activate devices not yet activated or frozen (status 0 or 2 to 1)'
       : 'PDA devices: freeze activated devices (status 1 to 2)',
-    handler: async ({ body, user, lang, req }) => {
-      const ctx = await ctxOf(user, lang);
+    handler: async ({ body, user, lang, req, scope }) => {
+      const ctx = await ctxOf({ user, lang, scope });
       const ids = [...new Set(body.ids)];
       const rows = await pdaList(and(inArray(pdaDevices.id, ids), pdaScope(ctx)), [pdaDevices.id], ids.length, 0);
       if (rows.length !== ids.length) throw notFound();
@@ -162,8 +163,8 @@ export function deviceRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: '/basedata/pda/options', tag: 'pda', permission: DevicesPerm.pda,
         summary: 'PDA devices: the dealers and warehouses the form chooses from (caller\'s scope)',
-        handler: async ({ user, lang }) => {
-          const o = await deviceOptions(await ctxOf(user, lang));
+        handler: async ({ user, lang, scope }) => {
+          const o = await deviceOptions(await ctxOf({ user, lang, scope }));
           return { dealers: o.dealers, warehouses: o.warehouses, materials: [] };
         },
       }),
@@ -216,7 +217,7 @@ export function deviceRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: '/basedata/accountSet/options', tag: 'accountSet', permission: DevicesPerm.accountSet,
         summary: 'Account sets: the dealers the form chooses from (caller\'s scope)',
-        handler: async ({ user, lang }) => ({ dealers: (await deviceOptions(await ctxOf(user, lang))).dealers, warehouses: [], materials: [] }),
+        handler: async ({ user, lang, scope }) => ({ dealers: (await deviceOptions(await ctxOf({ user, lang, scope }))).dealers, warehouses: [], materials: [] }),
       }),
     ],
   });

@@ -7,13 +7,14 @@ import {
 } from '../../../shared/api/basedata/warehousing';
 import type { Db } from '../../db/client';
 import { brands, locationRules, locationRuleTargets, materials, pallets, storageLocations, storehouses, warehouses } from '../../db/schema';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
 import { areaOf, checkCode, eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
 
@@ -66,7 +67,7 @@ export async function suggestLocations(db: Db, warehouseId: number, materialId: 
 /** Base data › Areas, Storage locations and Location rules: all within the warehouses of the caller's scope. */
 export function locationRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: SessionUser, lang: CrudContext['lang']): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
   // ------------------------------------------------------------------ areas
@@ -175,8 +176,8 @@ export function locationRoutes(services: Services): RouteDef[] {
         method: 'POST', url: '/basedata/storagelocation/generate', tag: 'storage locations', permission: `${WarehousingPerm.location}:add`,
         body: generateLocationsBody,
         summary: 'Storage locations: create <area>-<row>-<level> locations of an area (A-01-01 ...), leaving codes that exist',
-        handler: async ({ body, user, lang, req }) => {
-          const ctx = await ctxOf(user, lang);
+        handler: async ({ body, user, lang, req, scope }) => {
+          const ctx = await ctxOf({ user, lang, scope });
           const [area] = await db.select({ id: storehouses.id, code: storehouses.code, warehouseId: storehouses.warehouseId }).from(storehouses)
             .where(and(eq(storehouses.id, body.storehouseId), inScope(storehouses.warehouseId, ctx.scope.warehouseIds)));
           if (!area) throw notFound();
@@ -293,8 +294,8 @@ export function locationRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: '/basedata/storagelocationRule/save', tag: 'location rules', permission: `${WarehousingPerm.rule}:add`,
         body: locationRuleInput, summary: 'Location rules: create a rule with its target locations',
-        handler: async ({ body, user, lang, req }) => {
-          const ctx = await ctxOf(user, lang);
+        handler: async ({ body, user, lang, req, scope }) => {
+          const ctx = await ctxOf({ user, lang, scope });
           const { values, locationIds } = await ruleValues(body, ctx);
           return db.transaction(async (tx) => {
             const [row] = await tx.insert(locationRules).values(values).returning({ id: locationRules.id });
@@ -308,8 +309,8 @@ export function locationRoutes(services: Services): RouteDef[] {
         method: 'POST', url: '/basedata/storagelocationRule/update', tag: 'location rules', permission: `${WarehousingPerm.rule}:edit`,
         body: locationRuleInput.extend({ id: z.coerce.number().int().positive() }),
         summary: 'Location rules: change a rule and replace its target locations',
-        handler: async ({ body, user, lang, req }) => {
-          const ctx = await ctxOf(user, lang);
+        handler: async ({ body, user, lang, req, scope }) => {
+          const ctx = await ctxOf({ user, lang, scope });
           const { id, ...parsed } = body;
           const before = await loadRule(ctx, id);
           if (!before) throw notFound();
@@ -326,8 +327,8 @@ export function locationRoutes(services: Services): RouteDef[] {
         method: 'POST', url: '/basedata/storagelocationRule/suggest', tag: 'location rules', permission: 'session',
         body: suggestLocationBody,
         summary: 'Location rules: the locations the best matching rule suggests for a material in a warehouse (used at receipt)',
-        handler: async ({ body, user }) => {
-          const scope = await dataScopeOf(db, user);
+        handler: async ({ body, scope: dataScope }) => {
+          const scope = await dataScope();
           if (!allows(scope.warehouseIds, body.warehouseId)) throw notFound();
           const [warehouse] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, body.warehouseId));
           if (!warehouse) throw notFound();

@@ -4,16 +4,16 @@ import {
   autoMatchBody, bestMatch, matchBody, materialPickBody, materialRelationFilters, materialRelationInput, type MatchSuggestionRow, type MaterialRelationRow,
 } from '../../../shared/api/basedata/catalogue';
 import { pageBody, type PageBody } from '../../../shared/api/paging';
-import type { Language } from '../../../shared/i18n/languages';
 import { brands, dealers, materialRelations, materials } from '../../db/schema';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { dataScopeOf, inScope } from '../../platform/dataScope';
+import { inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
 import { assertMaterial, catalogueRefs, dealerFor, dealerIdByCode, like, materialIdByCode, pickMaterials } from './materials';
 
@@ -28,7 +28,7 @@ const ENTITY = 'material_relation';
 /** Base data › Material relations and Relation matching: a dealer's codes mapped to factory materials. */
 export function materialRelationRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
   const listColumns = {
     id: materialRelations.id, dealerId: materialRelations.dealerId, dealerCode: dealers.code, dealerName: dealers.name,
@@ -87,12 +87,12 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
   const optionsRoute = (url: string, permission: string) => defineRoute({
     method: 'POST', url, tag: 'materials', permission,
     summary: 'The brands, and the dealers within the caller\'s scope, the forms and filters choose from',
-    handler: async ({ user, lang }) => catalogueRefs(await ctxOf(user, lang)),
+    handler: async ({ user, lang, scope }) => catalogueRefs(await ctxOf({ user, lang, scope })),
   });
   const pickRoute = (url: string, permission: string) => defineRoute({
     method: 'POST', url, tag: 'materials', permission, body: materialPickBody,
     summary: 'Factory materials a picker offers: by part of the code, name, spec or pattern (at most 50)',
-    handler: async ({ body, user, lang }) => pickMaterials(await ctxOf(user, lang), body),
+    handler: async ({ body, user, lang, scope }) => pickMaterials(await ctxOf({ user, lang, scope }), body),
   });
 
   const extraRoutes: RouteDef[] = [
@@ -104,8 +104,8 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
       method: 'POST', url: `${BASE}/unmatched`, tag: 'materials', permission: MATCHING_PERM,
       body: pageBody.extend({ keyword: z.string().max(64).optional(), dealerId: z.coerce.number().int().positive().optional() }),
       summary: 'Relation matching: a page of the unmatched relations in the caller\'s scope, each with its best suggested factory material',
-      handler: async ({ body, user, lang }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const page = body as PageBody & Record<string, unknown>;
         const where = filterWhere({ ...page, matched: 'unmatched' }, ctx);
         const [list, [{ n }]] = await Promise.all([
@@ -119,8 +119,8 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/match`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: matchBody,
       summary: 'Relation matching: map one relation to the factory material chosen (audited)',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const before = await load(ctx, body.id);
         if (!before) throw notFound();
         await assertMaterial(ctx, body.materialId);
@@ -131,8 +131,8 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/autoMatch`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: autoMatchBody,
       summary: 'Relation matching: accept the best suggestion of each relation named that is still unmatched and has one (audited)',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const ids = [...new Set(body.ids)];
         const found = await rows(and(inArray(materialRelations.id, ids), scoped(ctx)));
         if (found.length !== ids.length) throw notFound();

@@ -6,12 +6,13 @@ import {
   type BatchRow, type PalletRow, type SceneRow,
 } from '../../../shared/api/basedata/devices';
 import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, conflict } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devices';
 
 type BatchHeld = Held<BatchRow>;
@@ -33,13 +34,13 @@ export function batchPrefix(materialCode: string, productionDate: string): strin
 /** Base data › batches (and batch generation), pallets and scenes. */
 export function recordRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: CrudContext['user'], lang: CrudContext['lang']): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: CrudContext['user'], ip: string) => ({ id: user.id, userName: user.userName, ip });
   const options = (perm: string, base: string, pick: 'dealers' | 'warehouses' | 'all') => defineRoute({
     method: 'POST', url: `${base}/options`, tag: base.split('/').pop()!, permission: perm,
     summary: 'The dealers, warehouses and materials the form chooses from (caller\'s scope)',
-    handler: async ({ user, lang }) => {
-      const o = await deviceOptions(await ctxOf(user, lang));
+    handler: async ({ user, lang, scope }) => {
+      const o = await deviceOptions(await ctxOf({ user, lang, scope }));
       return pick === 'all' ? o : pick === 'dealers' ? { ...o, warehouses: [], materials: [] } : { ...o, dealers: [], materials: [] };
     },
   });
@@ -109,8 +110,8 @@ export function recordRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody,
         summary: 'Batches: create `count` batches of a material and day, coded B + yyMMdd + material code tail + 3-digit sequence (continuing after the highest used)',
-        handler: async ({ body, user, lang, req }) => {
-          const ctx = await ctxOf(user, lang);
+        handler: async ({ body, user, lang, req, scope }) => {
+          const ctx = await ctxOf({ user, lang, scope });
           const material = await materialOf(body.materialId);
           const dealerId = await batchDealer(ctx, body.dealerId);
           const prefix = batchPrefix(material.code, body.productionDate);

@@ -10,7 +10,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
 import { checkCode, eqIf, like, referenced, statusOf } from './warehousingShared';
 
 type Input = z.infer<typeof warehouseInput>;
@@ -108,8 +108,8 @@ export function warehouseRoutes(services: Services): RouteDef[] {
     method: 'POST', url: '/basedata/warehouse/options', tag: 'warehouses', permission: 'session',
     body: z.object({ warehouseId: z.coerce.number().int().positive().optional() }).strict(),
     summary: 'Choices of the warehousing pages\' selects (regions, dealers, warehouses, brands; areas and locations of one warehouse), within the caller\'s data scope',
-    handler: async ({ body, user }): Promise<WarehousingOptions> => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, scope: dataScope }): Promise<WarehousingOptions> => {
+      const scope = await dataScope();
       const warehouseId = body.warehouseId && allows(scope.warehouseIds, body.warehouseId) ? body.warehouseId : null;
       return {
         regions: await db.select({ id: regions.id, name: regions.name }).from(regions).orderBy(asc(regions.code)),

@@ -4,19 +4,18 @@ import {
   type NoticeItem, type NoticeMessage, type NoticeRow,
 } from '../../../shared/api/notices';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Db } from '../../db/client';
 import { dealers, deliveryNoticeReads, deliveryNotices, orders } from '../../db/schema';
 import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
 import { defineRoute } from '../../http/route';
 import type { Services } from '../../services';
-import { dataScopeOf, inScope } from '../../platform/dataScope';
-import type { SessionUser } from '../../platform/sessionStore';
+import { inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 
 const readBy = (userId: number) => and(eq(deliveryNoticeReads.noticeId, deliveryNotices.id), eq(deliveryNoticeReads.userId, userId));
 
 /** Notices within the user's data scope: the dealers it may see (DESIGN.md "Permissions"). */
-async function scopeOf(db: Db, user: SessionUser): Promise<SQL | undefined> {
-  return inScope(deliveryNotices.dealerId, (await dataScopeOf(db, user)).dealerIds);
+async function scopeOf({ scope }: RequestContext): Promise<SQL | undefined> {
+  return inScope(deliveryNotices.dealerId, (await scope()).dealerIds);
 }
 
 const columns = {
@@ -49,9 +48,10 @@ export function noticeRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: `${NOTICE_BASE}/getNewNotice`, tag, permission: 'session', body: newNoticeBody, answer: noticeMessage.nullable(),
       summary: 'The newest notice in the caller\'s scope it has not read (newer than afterId when given), or null; polled by every console',
-      handler: async ({ body, user, lang }): Promise<NoticeMessage | null> => {
+      handler: async (rc): Promise<NoticeMessage | null> => {
+        const { body, user, lang } = rc;
         const [row] = await select(user.id)
-          .where(and(await scopeOf(db, user), isNull(deliveryNoticeReads.userId), body.afterId != null ? gt(deliveryNotices.id, body.afterId) : undefined))
+          .where(and(await scopeOf(rc), isNull(deliveryNoticeReads.userId), body.afterId != null ? gt(deliveryNotices.id, body.afterId) : undefined))
           .orderBy(desc(deliveryNotices.id)).limit(1);
         return row ? messageOf(row, lang) : null;
       },
@@ -59,10 +59,11 @@ export function noticeRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: `${NOTICE_BASE}/setRead`, tag, permission: 'session', body: setReadBody, answer: setReadAnswer,
       summary: 'Marks notices read for the caller; ids outside its scope (or gone with their order) are ignored. Answers how many are read',
-      handler: async ({ body, user }) => {
+      handler: async (rc) => {
+        const { body, user } = rc;
         const ids = [...new Set(body.ids)];
         const hits = await db.select({ id: deliveryNotices.id }).from(deliveryNotices)
-          .where(and(inArray(deliveryNotices.id, ids), await scopeOf(db, user)));
+          .where(and(inArray(deliveryNotices.id, ids), await scopeOf(rc)));
         if (hits.length) {
           await db.insert(deliveryNoticeReads).values(hits.map((h) => ({ noticeId: h.id, userId: user.id }))).onConflictDoNothing();
         }
@@ -72,9 +73,10 @@ export function noticeRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: `${NOTICE_BASE}/list`, tag, permission: ORDER_MONITOR_PERM, body: noticeListBody,
       summary: 'The order monitor: notices in the caller\'s scope, a page, by read state, order type and creation date',
-      handler: async ({ body, user, lang }) => {
+      handler: async (rc) => {
+        const { body, user, lang } = rc;
         const where = and(
-          await scopeOf(db, user),
+          await scopeOf(rc),
           body.read === 'read' ? isNotNull(deliveryNoticeReads.userId) : body.read === 'unread' ? isNull(deliveryNoticeReads.userId) : undefined,
           body.orderType ? eq(deliveryNotices.orderType, body.orderType) : undefined,
           body.dateFrom ? sql`${deliveryNotices.createdAt} >= ${body.dateFrom}::date` : undefined,

@@ -12,7 +12,7 @@ import { offsetOf, orderFrom, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
 import { inBatches, streamXlsx } from '../../http/xlsx';
 import type { Services } from '../../services';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
 import { completeOrder } from './completion';
 import { orderColumns } from './orderColumns';
 import type { OrderCtx } from './orderContext';
@@ -30,13 +30,13 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   const base = orderBase(page);
   const perm = orderPerm(page);
   const title = page;
-  const ctxOf = async ({ user, lang, req }: RouteContext<unknown>): Promise<OrderCtx> => ({
-    db, user, lang, page, ip: req.ip, scope: await dataScopeOf(db, user),
+  const ctxOf = async ({ user, lang, req, scope }: RouteContext<unknown>): Promise<OrderCtx> => ({
+    db, user, lang, page, ip: req.ip, scope: await scope(),
   });
   const route = <S extends z.ZodType>(action: string, permission: string, body: S, summary: string, handler: (ctx: OrderCtx, body: z.output<S>, rc: RouteContext<z.output<S>>) => Promise<unknown>, raw = false) =>
     defineRoute({
       method: 'POST', url: `${base}/${action}`, tag: TAG, permission, body, summary: `${title}: ${summary}`, raw,
-      handler: async (rc) => handler(await ctxOf(rc as RouteContext<unknown>), rc.body, rc),
+      handler: async (rc) => handler(await ctxOf(rc), rc.body, rc),
     });
 
   return [

@@ -4,7 +4,6 @@ import { STOCKTAKE_LINES_PERM } from '../../../shared/orders/orderTypes';
 import { queryRows } from '../../db/client';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { dataScopeOf } from '../../platform/dataScope';
 import { loadOrder } from './orderContext';
 import { stocktakeBook } from './stocktakeBook';
 
@@ -18,8 +17,8 @@ export function stocktakeLineRoutes(services: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: '/orderManage/InventoryChildList/selectByPage', tag: 'orders', permission: STOCKTAKE_LINES_PERM, body: stocktakeLinesBody,
     summary: 'Stocktake lines: counted against book per location and material, differences first',
-    handler: async ({ body, user, lang, req }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, user, lang, req, scope: dataScope }) => {
+      const scope = await dataScope();
       const order = await loadOrder(db, { db, user, lang, scope, page: 'InventoryList', ip: req.ip }, body.stocktakeId);
       const rows = await queryRows(db, sql`
         select x.loc as l, x.material_id as m, x.counted, x.book, sl.code as location_code, mt.code as material_code, mt.name as material_name,

@@ -5,7 +5,7 @@ import { barcodes, brands, dealers, materials, orders, stockMoves, storageLocati
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { barcodeInScope, dataScopeOf, inScope } from '../../platform/dataScope';
+import { barcodeInScope, inScope } from '../../platform/dataScope';
 
 /** Barcode trace: one tyre, where it is now and every move of it the caller may see. */
 export function traceRoutes(services: Services): RouteDef[] {
@@ -15,8 +15,8 @@ export function traceRoutes(services: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: '/orderManage/barcode/trace', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceBody,
     summary: 'One tyre and its moves, within the caller\'s data scope',
-    handler: async ({ body, user }): Promise<BarcodeTrace> => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, scope: dataScope }): Promise<BarcodeTrace> => {
+      const scope = await dataScope();
       const [barcode] = await db.select({
         code: barcodes.code, status: barcodes.status, materialCode: materials.code, materialName: materials.name,
         specification: materials.specification, pattern: materials.pattern, brandName: brands.name, dotCode: barcodes.dotCode,

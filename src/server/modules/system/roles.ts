@@ -178,7 +178,7 @@ export function roleRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  const routes = crudRoutes<RoleRow, z.infer<typeof roleInput>>(services, {
+  return crudRoutes<RoleRow, z.infer<typeof roleInput>>(services, {
     base, tag: 'role', pagePerm: Perm.roles, entity: 'role',
     title: { 'zh-CN': '角色', 'en-US': 'Roles' },
     table: roles, id: roles.id,
@@ -194,7 +194,13 @@ export function roleRoutes(services: Services): RouteDef[] {
     sortable: { code: roles.code, name: roles.name, type: roles.type, createdAt: roles.createdAt },
     defaultOrder: asc(roles.id),
     unique: [{ field: 'code', column: roles.code }],
-    toValues: (input) => ({ ...input, remark: input.remark || null }),
+    toValues: async (input, _ctx, editingId) => {
+      // The built-in administrator keeps its code: ensureBuiltIns finds it by code at every start.
+      if (editingId !== undefined && input.code !== ADMIN_ROLE_CODE && (await loadRole(editingId))?.code === ADMIN_ROLE_CODE) {
+        throw badRequest('adminRoleFixed', 'code');
+      }
+      return { ...input, remark: input.remark || null };
+    },
     inUse: async (_ctx, ids) => {
       const rows = await db.select({ code: roles.code }).from(roles).where(inArray(roles.id, ids));
       if (rows.some((r) => r.code === ADMIN_ROLE_CODE)) return 'adminRoleFixed';
@@ -215,19 +221,6 @@ export function roleRoutes(services: Services): RouteDef[] {
     },
     extraRoutes,
   });
-
-  // The built-in administrator keeps its code: ensureBuiltIns finds it by code at every start.
-  const update = routes.find((r) => r.url === `${base}/update`)!;
-  const guardedUpdate: RouteDef = {
-    ...update,
-    handler: async (ctx) => {
-      const { id, code } = ctx.body as { id: number; code: string };
-      const role = await loadRole(id);
-      if (role?.code === ADMIN_ROLE_CODE && code !== ADMIN_ROLE_CODE) throw badRequest('adminRoleFixed', 'code');
-      return update.handler(ctx);
-    },
-  };
-  return routes.map((r) => (r === update ? guardedUpdate : r));
 }
 
 async function rulesOf(db: Db, roleId: number): Promise<RoleDataRules> {

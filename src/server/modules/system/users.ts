@@ -11,13 +11,14 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pgErrors';
 import { dealers, departments, roles, userRoles, users } from '../../db/schema';
 import { ADMIN_ROLE } from '../../db/seed/builtins';
-import { crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { allows, dataScopeOf, inScope } from '../../platform/dataScope';
+import { allows, inScope } from '../../platform/dataScope';
+import type { RequestContext } from '../../platform/requestContext';
 import { hashPassword } from '../../platform/passwordHash';
 import { revokeUserSessions, type SessionUser } from '../../platform/sessionStore';
 
@@ -124,7 +125,7 @@ async function translateConstraint<T>(work: Promise<T>): Promise<T> {
 /** System › Users: accounts, their roles, freezing and password resets (permission `system:users`). */
 export function userRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const ctxOf = async (user: SessionUser, lang: Language): Promise<CrudContext> => ({ db, user, lang, scope: await dataScopeOf(db, user) });
+  const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
   const listColumns = {
@@ -223,8 +224,8 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/save`, tag: TAG, permission: Perm.userAdd, body: userCreateInput,
       summary: 'Users: create an account with its first password and its roles',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const values = await createValues(body, ctx);
         return translateConstraint(db.transaction(async (tx) => {
           await assertFreeUserName(tx, values.userName);
@@ -240,8 +241,8 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/update`, tag: TAG, permission: Perm.userEdit, body: userUpdateInput.extend(idShape),
       summary: 'Users: change an account; its roles are replaced by those sent (the last administrator keeps the role)',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const { id, ...input } = body;
         const before = await load(ctx, id);
         if (!before) throw notFound();
@@ -263,8 +264,8 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/delete`, tag: TAG, permission: Perm.userDelete, body: z.object({ ids: freezeBody.shape.ids }),
       summary: 'Users: delete accounts with their roles and sessions (never yourself, never the last administrator)',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const ids = [...new Set(body.ids)];
         const rows = await loadAll(ctx, ids);
         if (ids.includes(user.id)) throw conflict('notYourself');
@@ -279,8 +280,8 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/freeze`, tag: TAG, permission: Perm.userEdit, body: freezeBody,
       summary: 'Users: freeze accounts (their sessions end, they cannot sign in) or unfreeze them',
-      handler: async ({ body, user, lang, req }) => {
-        const ctx = await ctxOf(user, lang);
+      handler: async ({ body, user, lang, req, scope }) => {
+        const ctx = await ctxOf({ user, lang, scope });
         const ids = [...new Set(body.ids)];
         const rows = await loadAll(ctx, ids);
         if (body.frozen && ids.includes(user.id)) throw conflict('notYourself');
@@ -299,12 +300,12 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/resetPassword`, tag: TAG, permission: Perm.userEdit, body: resetPasswordBody,
       summary: 'Users: set a new password for an account (spec password rules); its sessions end and a login lock is lifted',
-      handler: async ({ body, user, lang, req }) => {
+      handler: async ({ body, user, lang, req, scope }) => {
         // Your own password changes through changePassword, which asks for the old one.
         if (body.id === user.id) throw conflict('notYourself');
         const problem = passwordProblem(body.password);
         if (problem) throw badRequest(problem, 'password');
-        const ctx = await ctxOf(user, lang);
+        const ctx = await ctxOf({ user, lang, scope });
         if (!(await load(ctx, body.id))) throw notFound();
         const passwordHash = await hashPassword(body.password);
         await db.transaction(async (tx) => {
@@ -318,8 +319,8 @@ export function userRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: `${BASE}/options`, tag: TAG, permission: Perm.users, body: z.object({}).loose().optional(),
       summary: 'Users: the roles, departments and dealers (within the caller\'s scope) the user form chooses from',
-      handler: async ({ user, lang }): Promise<UserOptions> => {
-        const refs = await refsOf(await ctxOf(user, lang));
+      handler: async ({ user, lang, scope }): Promise<UserOptions> => {
+        const refs = await refsOf(await ctxOf({ user, lang, scope }));
         return {
           roles: refs.roles.map((r) => ({ id: r.id, name: roleName(r, lang) })),
           departments: refs.departments,

@@ -2,7 +2,7 @@ import { and, asc } from 'drizzle-orm';
 import { brands, dealers, materials, regions, warehouses } from '../../../db/schema';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
-import { dataScopeOf, inScope } from '../../../platform/dataScope';
+import { inScope } from '../../../platform/dataScope';
 
 /** Most specifications or patterns offered; the filter bar searches within them. */
 const MAX_TEXT_OPTIONS = 2000;
@@ -12,8 +12,8 @@ export function filterOptionRoutes({ db }: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: '/analysis/reportFilterOptions', tag: 'reports', permission: 'session',
     summary: 'Report filter options: dealers and warehouses in the caller\'s scope, regions, brands, specifications and patterns',
-    handler: async ({ user, lang }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ lang, scope: dataScope }) => {
+      const scope = await dataScope();
       const [dealerRows, warehouseRows, regionRows, brandRows, specs, patterns] = await Promise.all([
         db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers).where(inScope(dealers.id, scope.dealerIds)).orderBy(asc(dealers.code)),
         db.select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, dealerId: warehouses.dealerId }).from(warehouses)

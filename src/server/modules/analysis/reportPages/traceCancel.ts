@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
 import { recordAudit } from '../../../platform/audit';
-import { allows, barcodeInScope, dataScopeOf, inScope, type DataScope } from '../../../platform/dataScope';
+import { allows, barcodeInScope, inScope, type DataScope } from '../../../platform/dataScope';
 import { post, type BarcodeState, type Move } from '../../stock/ledger';
 
 type MoveRow = typeof stockMoves.$inferSelect;
@@ -66,8 +66,8 @@ export function traceCancelRoutes(services: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: '/orderManage/barcode/trace/corrections', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceCorrectionsBody,
     summary: 'Barcode trace: which of the tyre\'s moves are corrections, and which wrong move each reverses',
-    handler: async ({ body, user }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, scope: dataScope }) => {
+      const scope = await dataScope();
       const [barcode] = await db.select({ dealerId: barcodes.dealerId, warehouseId: barcodes.warehouseId }).from(barcodes).where(eq(barcodes.code, body.barcode));
       if (!barcode || !barcodeInScope(scope, barcode)) throw notFound();
       const corrections = await db.select({ id: stockMoves.id, reversesId: stockMoves.reversesId }).from(stockMoves)
@@ -78,8 +78,8 @@ export function traceCancelRoutes(services: Services): RouteDef[] {
   }), defineRoute({
     method: 'POST', url: '/orderManage/barcode/trace/cancel', tag: 'orders', permission: TRACE_CANCEL_PERM, body: traceCancelBody,
     summary: 'Barcode trace: cancel the latest (wrong) record by correcting moves; the tyre goes back to where it was before',
-    handler: async ({ body, user, req }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, user, req, scope: dataScope }) => {
+      const scope = await dataScope();
       const { change, ...result } = await db.transaction(async (tx) => {
         const done = await cancelLatestMoves(tx, body.barcode, body.moveId, user.id, scope);
         await recordAudit(tx, { id: user.id, userName: user.userName, ip: req.ip }, {

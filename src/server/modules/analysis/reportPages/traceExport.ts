@@ -7,7 +7,7 @@ import { notFound } from '../../../http/errors';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import { inBatches, streamXlsx, type SheetColumn } from '../../../http/xlsx';
 import type { Services } from '../../../services';
-import { barcodeInScope, dataScopeOf } from '../../../platform/dataScope';
+import { barcodeInScope } from '../../../platform/dataScope';
 import { scopeSql } from '../registry';
 import { localTime, orderTypeName } from '../reports/reportSql';
 
@@ -31,8 +31,8 @@ export function traceExportRoutes({ db }: Services): RouteDef[] {
   return [defineRoute({
     method: 'POST', url: TRACE_EXPORT_PATH, tag: 'orders', permission: TRACE_EXPORT_PERM, body: traceExportBody, raw: true,
     summary: 'Barcode trace: the tyre\'s moves within the caller\'s data scope as a streamed xlsx file',
-    handler: async ({ body, user, lang, reply }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async ({ body, lang, reply, scope: dataScope }) => {
+      const scope = await dataScope();
       const [barcode] = await db.select({ dealerId: barcodes.dealerId, warehouseId: barcodes.warehouseId }).from(barcodes).where(eq(barcodes.code, body.barcode));
       if (!barcode || !barcodeInScope(scope, barcode)) throw notFound();
       const columns: SheetColumn<TraceRow>[] = [

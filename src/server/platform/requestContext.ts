@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { pickLanguage, type Language } from '../../shared/i18n/languages';
+import type { RoutePermission } from '../../shared/permissions';
+import { unauthorized } from '../http/errors';
+import type { Services } from '../services';
+import { dataScopeOf, type DataScope } from './dataScope';
+import { permitted } from './permission';
+import { idleLimitsOf, resolveSession, type SessionUser } from './sessionStore';
+
+/**
+ * Who is calling and what they may reach, built once per call before its handler runs
+ * (DESIGN.md "Approaches chosen"): the session's user with its roles and granted codes (menus,
+ * pages, buttons), the caller's language, and the data scope. Handlers and their helpers take
+ * these from here instead of reading them again.
+ */
+export interface RequestContext {
+  /** The signed-in user; always set unless the route is `public` (reading it there answers 401). */
+  readonly user: SessionUser;
+  lang: Language;
+  /**
+   * The user's data scope (DESIGN.md "Permissions"), read from the database on the first call
+   * and the same answer after it: a call that needs no scope spends no query on it.
+   */
+  scope(): Promise<DataScope>;
+}
+
+export function requestLanguage(req: FastifyRequest): Language {
+  const query = req.query as Record<string, string | undefined> | undefined;
+  return pickLanguage(query?.lang, req.headers['accept-language']);
+}
+
+const headerToken = (req: FastifyRequest) => {
+  const raw = req.headers.token;
+  return Array.isArray(raw) ? raw[0] : raw ?? '';
+};
+
+/**
+ * The context of one call: for a route that is not public, its session resolved (401 when there
+ * is none, idle or revoked) and the route's permission checked (403), in one statement when the
+ * session's last-seen stamp is fresh.
+ */
+export async function openRequestContext(services: Pick<Services, 'db' | 'config'>, req: FastifyRequest, permission: RoutePermission): Promise<RequestContext> {
+  const lang = requestLanguage(req);
+  if (permission === 'public') return anonymousContext(lang);
+  const user = permitted(permission, await resolveSession(services.db, headerToken(req), idleLimitsOf(services.config)));
+  let scope: Promise<DataScope> | undefined;
+  return { user, lang, scope: () => (scope ??= dataScopeOf(services.db, user)) };
+}
+
+/** A public call's context: nobody is signed in, so neither user nor scope can be read. */
+function anonymousContext(lang: Language): RequestContext {
+  return {
+    get user(): SessionUser {
+      throw unauthorized();
+    },
+    lang,
+    scope: () => Promise.reject(unauthorized()),
+  };
+}
