@@ -1,6 +1,7 @@
 import type { ReportDef } from '../reportDef';
 import { ANALYSIS_REPORTS } from './analysis';
 import { INVENTORY_REPORTS } from './inventory';
+import { MONITOR_REPORTS } from './monitoring';
 import { MOVEMENT_REPORTS } from './movements';
 
 /** Every report page, by menu group. Adding a report is adding its definition here and its query on the server. */
@@ -11,6 +12,8 @@ export const REPORT_DEFS: ReportDef[] = [
   ...INVENTORY_REPORTS,
   // intelligentAnalysis
   ...ANALYSIS_REPORTS,
+  // monitoringManage › monitoring
+  ...MONITOR_REPORTS,
 ];
 
 export const reportByRoute = (route: string) => REPORT_DEFS.find((r) => r.route === route);

@@ -2,6 +2,7 @@ import type { ReportQuery } from '../registry';
 import { INVENTORY_QUERIES } from './inventory';
 import { MOVEMENT_QUERIES } from './movements';
 import { ANALYSIS_QUERIES } from './analysis';
+import { MONITOR_QUERIES } from './monitoring';
 
 /** Every report's query, by menu group (definitions in src/shared/analytics/reports). */
 export const REPORT_QUERIES: ReportQuery[] = [
@@ -11,4 +12,6 @@ export const REPORT_QUERIES: ReportQuery[] = [
   ...INVENTORY_QUERIES,
   // intelligentAnalysis
   ...ANALYSIS_QUERIES,
+  // monitoringManage › monitoring
+  ...MONITOR_QUERIES,
 ];

@@ -1,0 +1,103 @@
+import type { FilterKey } from '../filters';
+import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
+
+type Text = { 'zh-CN': string; 'en-US': string };
+
+const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
+const col = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', width?: number, sortable = true): ReportColumn =>
+  ({ key, title: text(zh, en), type, width, sortable });
+
+/**
+ * Why a sign-in attempt ended as it did (login_logs.reason, written by the login call and by
+ * sign-out). The report shows the name; the console colours the code: a lock stands out most.
+ */
+export const LOGIN_REASONS = {
+  ok: text('登录成功', 'Signed in'),
+  badCredentials: text('用户名或密码错误', 'Wrong user name or password'),
+  captchaWrong: text('验证码错误', 'Wrong captcha'),
+  captchaRequired: text('未填验证码', 'No captcha'),
+  accountLocked: text('账号已锁定', 'Account locked'),
+  accountFrozen: text('账号已冻结', 'Account frozen'),
+  logout: text('退出登录', 'Signed out'),
+} as const satisfies Record<string, Text>;
+export type LoginReason = keyof typeof LOGIN_REASONS;
+
+/** What an audited write did (audit_logs.action, the recordAudit calls); an action not listed shows its code. */
+export const AUDIT_ACTIONS = {
+  create: text('新增', 'Create'),
+  update: text('修改', 'Update'),
+  delete: text('删除', 'Delete'),
+  import: text('导入', 'Import'),
+  complete: text('完成', 'Complete'),
+  cancel: text('作废', 'Cancel'),
+  cancelTrace: text('撤销流水', 'Cancel trace move'),
+  generate: text('生成', 'Generate'),
+  grant: text('授权', 'Grant'),
+  publish: text('发布', 'Publish'),
+  read: text('标为已读', 'Mark read'),
+  send: text('发送', 'Send'),
+  resetPassword: text('重置密码', 'Reset password'),
+  freeze: text('冻结', 'Freeze'),
+  unfreeze: text('解冻', 'Unfreeze'),
+  match: text('匹配', 'Match'),
+  autoMatch: text('自动匹配', 'Auto match'),
+  print: text('打印', 'Print'),
+  upload: text('上传', 'Upload'),
+} as const satisfies Record<string, Text>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+const WINDOW = text('不选日期时为最近 30 天。', 'Without dates: the last 30 days.');
+const FILTERS: FilterKey[] = ['dateRange', 'dimension', 'dealer', 'keyword'];
+
+/**
+ * monitoringManage › monitoring: who signed in (login_logs) and who changed what (audit_logs).
+ * A dealer user sees its own dealer's users only; data rules narrow staff the same way, and
+ * rows of no known user (a mistyped name, a system write) are for unrestricted callers alone.
+ */
+export const MONITOR_REPORTS: ReportDef[] = [
+  defineReport({
+    page: 'loginMonitor',
+    description: text(
+      `每次登录尝试和退出一行：用户、所属经销商、IP、客户端、是否成功及原因；失败和锁定的记录突出显示。图表为各周期登录成功与失败的次数（不含退出）。${WINDOW['zh-CN']}`,
+      `One row per sign-in attempt and sign-out: user, the user's dealer, IP, client, whether it succeeded and why; failures and locked accounts stand out. The chart counts successful and failed sign-ins per period (sign-outs left out). ${WINDOW['en-US']}`,
+    ),
+    filters: FILTERS,
+    columns: [
+      col('loggedAt', '时间', 'Time', 'datetime', 20),
+      col('userName', '用户名', 'User name', 'text', 16),
+      col('nickName', '姓名', 'Name', 'text', 18),
+      col('dealerName', '经销商', 'Dealer', 'text', 24),
+      col('succeeded', '成功', 'Succeeded', 'tag', 10),
+      col('reason', '原因', 'Reason', 'tag', 22),
+      col('ip', 'IP', 'IP', 'text', 16),
+      col('userAgent', '客户端', 'Client', 'text', 40, false),
+    ],
+    chart: {
+      type: 'bar', title: text('登录成功与失败', 'Sign-ins: succeeded and failed'), x: 'period', y: ['succeeded', 'failed'],
+      // The chart's fields by name (the table's columns name the rest).
+      columns: [{ key: 'succeeded', title: text('成功', 'Succeeded') }, { key: 'failed', title: text('失败', 'Failed') }],
+    },
+    defaultOrder: { field: 'loggedAt', order: 'desc' },
+  }),
+  defineReport({
+    page: 'logMonitor',
+    description: text(
+      `每次有记录的修改一行：操作人、动作、对象及其编号、IP 和时间；点击一行查看修改前后的内容（变化的字段突出显示）。导出包含修改前后的完整 JSON。${WINDOW['zh-CN']}`,
+      `One row per audited change: who, what action, on which record, from which IP and when; open a row to see the record before and after (changed fields stand out). The export holds the full before and after JSON. ${WINDOW['en-US']}`,
+    ),
+    filters: ['dateRange', 'dealer', 'keyword'],
+    columns: [
+      col('loggedAt', '时间', 'Time', 'datetime', 20),
+      col('userName', '操作人', 'User', 'text', 16),
+      col('nickName', '姓名', 'Name', 'text', 18),
+      col('dealerName', '经销商', 'Dealer', 'text', 24),
+      col('action', '动作', 'Action', 'tag', 14),
+      col('entity', '对象', 'Entity', 'text', 20),
+      col('entityId', '对象编号', 'Entity id', 'text', 12),
+      col('ip', 'IP', 'IP', 'text', 16),
+      col('before', '修改前', 'Before', 'text', 40, false),
+      col('after', '修改后', 'After', 'text', 40, false),
+    ],
+    defaultOrder: { field: 'loggedAt', order: 'desc' },
+  }),
+];
