@@ -51,10 +51,10 @@ export default defineDashboard({
       id: 'alerts', type: 'table', query: 'stock.alerts', grid: { x: 16, y: 6, w: 8, h: 4 },
       title: { 'zh-CN': '库存预警', 'en-US': 'Stock alerts' },
       columns: [
-        { key: 'dealer', title: { 'zh-CN': '经销商', 'en-US': 'Dealer' } },
+        { key: 'warehouse', title: { 'zh-CN': '仓库', 'en-US': 'Warehouse' } },
         { key: 'material', title: { 'zh-CN': '物料', 'en-US': 'Material' } },
         { key: 'onHand', title: { 'zh-CN': '在库', 'en-US': 'On hand' } },
-        { key: 'shortage', title: { 'zh-CN': '缺口', 'en-US': 'Short' } },
+        { key: 'threshold', title: { 'zh-CN': '阈值', 'en-US': 'Threshold' } },
       ],
       drill: { route: '/monitoringManage/monitoring/stroealert', filter: { dealerId: 'dealerId' } },
     },

@@ -5,11 +5,12 @@ import type { Language } from '../../src/shared/i18n/languages';
 import type { Db } from '../../src/server/db/client';
 import {
   barcodes, brands, dealerMaterials, dealers, loginLogs, materials, orders, regions, stockDaily, stockMoves, stockOnHand,
-  storageLocations, storehouses, uploadLogs, users, warehouses,
+  stockThresholds, storageLocations, storehouses, uploadLogs, users, warehouses,
 } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
+import { judgeStock } from '../../src/server/modules/stock/alerts';
 import { post, type Move } from '../../src/server/modules/stock/ledger';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import { hashPassword } from '../../src/server/platform/passwordHash';
@@ -332,12 +333,19 @@ describe('distribution, rankings and alerts', () => {
     ]);
   });
 
-  it('materials below safety stock, largest shortage first; disabled lines ignored', async () => {
-    const d1Row = { dealerId: id.d1, dealer: '一号经销商', materialId: id.m1, material: 'M1 205/55R16 91V', onHand: 3, safetyStock: 5, shortage: 2 };
-    expect(await run('stock.alerts')).toEqual([
-      { dealerId: id.d2, dealer: '二号经销商', materialId: id.m1, material: 'M1 205/55R16 91V', onHand: 0, safetyStock: 4, shortage: 4 }, d1Row,
+  it('open stock alerts, furthest outside their threshold first; a dealer sees its own', async () => {
+    const db = server.services.db;
+    await db.insert(stockThresholds).values([
+      { warehouseId: id.w1, dealerId: id.d1, materialId: id.m1, minQty: 5 },
+      { warehouseId: id.w2, dealerId: id.d2, materialId: id.m1, minQty: 4 },
+      { warehouseId: id.w2, dealerId: id.d2, materialId: id.m2, maxQty: 9 },
     ]);
-    expect(await run('stock.alerts', 'dealer1')).toEqual([d1Row]);
+    await db.transaction((tx) => judgeStock(tx, 'all'));
+    const d1Row = { dealerId: id.d1, dealer: '一号经销商', warehouseId: id.w1, materialId: id.m1, material: 'M1 205/55R16 91V', kind: 'low', onHand: 3, threshold: 5, gap: 2 };
+    expect(await run('stock.alerts')).toMatchObject([
+      { dealerId: id.d2, dealer: '二号经销商', warehouseId: id.w2, materialId: id.m1, material: 'M1 205/55R16 91V', kind: 'low', onHand: 0, threshold: 4, gap: 4 }, d1Row,
+    ]);
+    expect(await run('stock.alerts', 'dealer1')).toMatchObject([d1Row]);
   });
 });
 

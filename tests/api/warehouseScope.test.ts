@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barcodes, dealerMaterials, dealers, materials, orders, roles, stockOnHand, userRoles, users, warehouses } from '../../src/server/db/schema';
+import { barcodes, dealers, materials, orders, roles, stockOnHand, stockThresholds, userRoles, users, warehouses } from '../../src/server/db/schema';
 import { post } from '../../src/server/modules/stock/ledger';
 import type { QueryAnswer } from '../../src/shared/analytics/filters';
 import type { TraceCancelResult } from '../../src/shared/analytics/reports/inventory';
@@ -61,25 +61,23 @@ beforeAll(async () => {
 afterAll(async () => { await server?.stop(); });
 
 describe('stock alerts', () => {
-  it('count only the warehouses in scope, and only for dealers owning one of them', async () => {
-    // D's safety stock of the material is 500 (the largest shortage, so among the 20 shown); its 3 tyres lie in W2.
-    await db().insert(dealerMaterials).values({ dealerId: D, materialId: material, safetyStock: 500 });
+  it('a staff user narrowed to warehouses sees the alerts of those warehouses only', async () => {
+    // A minimum of 500 in both of D's warehouses; its 3 tyres lie in W2.
+    await db().insert(stockThresholds).values([{ warehouseId: W1, dealerId: D, materialId: material, minQty: 500 }, { warehouseId: W2, dealerId: D, materialId: material, minQty: 500 }]);
     await db().insert(stockOnHand).values({ dealerId: D, warehouseId: W2, materialId: material, qty: 3 });
+    expect((await call('/monitoring/stockAlert/sweep', {}, 'admin')).status).toBe(200);
     const alerts = async (who: keyof typeof tokens, body: Record<string, unknown> = {}) => {
       const res = await call<QueryAnswer>('/analysis/query/stock.alerts', body, who);
       expect(res.status, res.body.msg).toBe(200);
-      return res.body.data.rows;
+      return res.body.data.rows.filter((r) => r.materialId === material);
     };
-    const mine = async (who: keyof typeof tokens) => (await alerts(who, { dealerId: D })).find((r) => r.materialId === material);
-    expect(await mine('admin')).toMatchObject({ dealerId: D, onHand: 3, safetyStock: 500, shortage: 497 });
-    expect(await mine('w2staff')).toMatchObject({ onHand: 3, shortage: 497 });
-    // W1's staff do not see the tyres in W2: none of this material in their warehouse.
-    expect(await mine('w1staff')).toMatchObject({ onHand: 0, shortage: 500 });
-    // Nor any other dealer's alerts (the dealer rule alone let every dealer through).
-    const all = await alerts('w1staff');
-    expect(all.length).toBeGreaterThan(0);
-    expect(new Set(all.map((r) => r.dealerId))).toEqual(new Set([D]));
-    expect(new Set((await alerts('admin')).map((r) => r.dealerId)).size).toBeGreaterThan(1);
+    const byWarehouse = (rows: QueryAnswer['rows']) => Object.fromEntries(rows.map((r) => [r.warehouseId, r.onHand]));
+    expect(byWarehouse(await alerts('admin', { dealerId: D }))).toEqual({ [W1]: 0, [W2]: 3 });
+    expect(byWarehouse(await alerts('w2staff'))).toEqual({ [W2]: 3 });
+    expect(byWarehouse(await alerts('w1staff'))).toEqual({ [W1]: 0 });
+    // Nor any alert of a warehouse outside their rule.
+    const all = (await call<QueryAnswer>('/analysis/query/stock.alerts', {}, 'w1staff')).body.data.rows;
+    expect(new Set(all.map((r) => r.warehouseId))).toEqual(new Set([W1]));
   });
 });
 

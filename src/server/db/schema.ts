@@ -662,3 +662,49 @@ export const deliveryFees = pgTable('delivery_fees', {
   remark: varchar('remark', { length: 256 }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('delivery_fees_order_idx').on(t.orderNo), index('delivery_fees_dealer_idx').on(t.dealerId, t.deliveredOn)]);
+
+// ---------------------------------------------------------------- stock alerts (monitoringManage › stroealert)
+/**
+ * Minimum and maximum stock of a material in a warehouse. The most specific row applies: a
+ * warehouse's, else its dealer's (each of the dealer's warehouses), else the brand's default.
+ */
+export const stockThresholds = pgTable('stock_thresholds', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  warehouseId: integer('warehouse_id').references(() => warehouses.id),
+  materialId: integer('material_id').references(() => materials.id),
+  brandId: integer('brand_id').references(() => brands.id),
+  minQty: integer('min_qty'),
+  maxQty: integer('max_qty'),
+  remark: varchar('remark', { length: 256 }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('stock_thresholds_warehouse_idx').on(t.warehouseId, t.materialId),
+  index('stock_thresholds_dealer_idx').on(t.dealerId, t.materialId),
+  index('stock_thresholds_brand_idx').on(t.brandId),
+]);
+
+/**
+ * A material's stock in a warehouse outside its thresholds: raised in the transaction of the
+ * posting that crossed one (or by the sweep), cleared when stock returns; at most one open
+ * alert per warehouse and material.
+ */
+export const stockAlerts = pgTable('stock_alerts', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id'),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  materialId: integer('material_id').notNull().references(() => materials.id),
+  /** low: below the minimum; high: above the maximum. */
+  kind: varchar('kind', { length: 8 }).notNull(),
+  threshold: integer('threshold').notNull(),
+  qty: integer('qty').notNull(),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  clearedQty: integer('cleared_qty'),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  acknowledgedBy: varchar('acknowledged_by', { length: 64 }),
+}, (t) => [
+  uniqueIndex('stock_alerts_open_idx').on(t.warehouseId, t.materialId).where(sql`cleared_at is null`),
+  index('stock_alerts_raised_idx').on(t.raisedAt),
+  index('stock_alerts_dealer_idx').on(t.dealerId, t.raisedAt),
+]);

@@ -5,8 +5,8 @@ import { canonicalPage, permsOf } from '../../shared/pages';
 import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey } from '../../shared/pages/schema';
 import { refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { dealers, warehouses } from '../db/schema';
-import { allows, dataScopeOf, inScope } from '../platform/dataScope';
+import { brands, dealers, materials, warehouses } from '../db/schema';
+import { allows, dataScopeOf, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
 import { badRequest } from './errors';
@@ -16,11 +16,24 @@ import type { SheetColumn } from './xlsx';
 type Row = { id: number } & Record<string, unknown>;
 type Values = Record<string, unknown>;
 
-/** The tables a `ref` field points at, and the part of the caller's data scope that limits them. */
-const REFS: Record<RefKind, { table: typeof warehouses | typeof dealers; scope: 'warehouseIds' | 'dealerIds' }> = {
+/**
+ * The tables a `ref` field points at, and the part of the caller's data scope that limits which
+ * of their records a form may choose (materials and brands are the whole channel's).
+ */
+const REFS: Record<RefKind, { table: typeof warehouses | typeof dealers | typeof materials | typeof brands; scope: 'warehouseIds' | 'dealerIds' | null }> = {
   warehouse: { table: warehouses, scope: 'warehouseIds' },
   dealer: { table: dealers, scope: 'dealerIds' },
+  material: { table: materials, scope: null },
+  brand: { table: brands, scope: null },
 };
+
+/** What a page does beyond its declaration: any CrudSpec part, plus its own row scope and write check. */
+export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
+  /** Rows the caller may see, replacing the scope the manifest's `scope` rule makes. */
+  rowScope?(ctx: CrudContext): SQL | undefined;
+  /** Checks a record about to be written (after the field rules and refs); throws a 400 or 409, or answers values to set as well. */
+  check?(values: Values, ctx: CrudContext, editingId?: number): Promise<Values | void>;
+}
 
 /** Part of a text, case-insensitive, with LIKE's wildcards taken literally. */
 const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`;
@@ -31,7 +44,8 @@ const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${t
  * fields, so a plain list page needs a table and a manifest entry, nothing else. `overrides`
  * takes what a page does beyond that (an in-use check, a side effect after writes).
  */
-export function pageCrudRoutes(services: Services, route: string, table: PgTable, overrides: Partial<CrudSpec<Row, Values>> = {}): RouteDef[] {
+export function pageCrudRoutes(services: Services, route: string, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
+  const { rowScope, check, ...overrides } = options;
   const page = canonicalPage(route);
   if (!page?.fields || !page.api) throw new Error(`${route}: not a list page with fields and an api in the manifest`);
   const { db } = services;
@@ -52,8 +66,10 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     for (const r of refs) q = q.leftJoin(r.joined, eq(r.joined.id, columnOf(r.field)));
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
-  const scopeOf = (ctx: CrudContext) => and(...refs.filter(() => page.scope && page.scope !== 'none')
-    .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope])));
+  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope)
+    .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope!]))));
+  /** The ids a ref may take for this caller, or null for any. */
+  const allowedOf = (ctx: { scope: DataScope }, ref: (typeof REFS)[RefKind]) => (ref.scope ? ctx.scope[ref.scope] : null);
 
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
@@ -67,10 +83,11 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
 
   /** A referenced record the caller may use, or 400 naming the field. */
   async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown) {
+    if (value === null || value === undefined) return;
     const ref = REFS[field.ref!];
     const [row] = await db.select({ id: ref.table.id }).from(ref.table).where(eq(ref.table.id, Number(value)));
     if (!row) throw badRequest('invalidValue', field.key);
-    if (page!.scope && page!.scope !== 'none' && !allows(ctx.scope[ref.scope], row.id)) throw badRequest('notInScope', field.key);
+    if (!allows(allowedOf(ctx, ref), row.id)) throw badRequest('notInScope', field.key);
   }
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
@@ -93,7 +110,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
         if (!code) continue;
         const ref = REFS[f.ref!];
         const [row] = await db.select({ id: ref.table.id }).from(ref.table)
-          .where(and(eq(ref.table.code, code.toUpperCase()), page!.scope && page!.scope !== 'none' ? inScope(ref.table.id, ctx.scope[ref.scope]) : undefined));
+          .where(and(eq(ref.table.code, code.toUpperCase()), inScope(ref.table.id, allowedOf(ctx, ref))));
         if (!row) throw badRequest('invalidValue', f.key);
         out[f.key] = row.id;
       } else if (f.type === 'select') {
@@ -117,7 +134,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       const out: Record<string, { value: number; label: string }[]> = {};
       for (const r of refs) {
         const t = r.ref.table;
-        const limit = page.scope && page.scope !== 'none' ? inScope(t.id, scope[r.ref.scope]) : undefined;
+        const limit = inScope(t.id, allowedOf({ scope }, r.ref));
         const found = await db.select({ value: t.id, code: t.code, name: t.name }).from(t).where(limit).orderBy(asc(t.code)).limit(5000);
         out[r.field.key] = found.map((o) => ({ value: o.value, label: `${o.code} ${o.name}` }));
       }
@@ -158,7 +175,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     })),
     toValues: async (input, ctx, editingId) => {
       for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key]);
-      const values = { ...input };
+      const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
       // A field locked on edit keeps what it was.
       if (editingId) for (const f of fields.filter((k) => k.lockedOnEdit)) delete values[f.key];
       return values;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { SOCKET_EVENTS, SOCKET_PATH } from '../../shared/api/notices';
+import { SOCKET_EVENTS, SOCKET_PATH, type StockAlertPush } from '../../shared/api/notices';
 import type { Db } from '../db/client';
 import { dataScopeOf } from '../platform/dataScope';
 import { resolveSession, type IdleLimits, type SessionUser } from '../platform/sessionStore';
@@ -80,6 +80,14 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
       const rooms = [STAFF_ROOM, ...change.warehouseIds.map(warehouseRoom)];
       if (change.dealerId != null) rooms.push(dealerRoom(change.dealerId));
       io.to(rooms).emit(SOCKET_EVENTS.stock, change);
+      this.alertsRaised(change.alerts ?? []);
+    },
+    alertsRaised(alerts: StockAlertPush[]) {
+      for (const alert of alerts) {
+        const rooms = [STAFF_ROOM, warehouseRoom(alert.warehouseId)];
+        if (alert.dealerId != null) rooms.push(dealerRoom(alert.dealerId));
+        io.to(rooms).emit(SOCKET_EVENTS.alert, alert);
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { NoticeMessage, StockChange } from '../../shared/api/notices';
+import type { NoticeMessage, StockAlertPush, StockChange } from '../../shared/api/notices';
 
 /** A new-delivery message as getNewNotice answers it (spec section 3); the contract lives in shared. */
 export type NoticePayload = NoticeMessage;
@@ -10,5 +10,8 @@ export type { StockChange };
  */
 export interface Realtime {
   notice(dealerId: number, payload: NoticePayload): void;
+  /** Also pushes the alerts the change raised. */
   stockChanged(change: StockChange): void;
+  /** Pushes raised stock alerts to the consoles whose scope holds their warehouse. */
+  alertsRaised(alerts: StockAlertPush[]): void;
 }

@@ -80,7 +80,7 @@ export interface NoticeRow extends NoticeMessage {
 
 /** socket.io under the same host; a console connects with `auth: { token }`. */
 export const SOCKET_PATH = '/socket.io';
-export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock' } as const;
+export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock', alert: 'stockAlert' } as const;
 
 /** What a stock change tells live dashboards (the socket's `stock` event): whose stock, where, by which order. */
 export interface StockChange {
@@ -89,6 +89,23 @@ export interface StockChange {
   orderId: number;
   orderType: string;
   moved: number;
+  /** Stock alerts the change raised (each also pushed as a `stockAlert` event). */
+  alerts?: StockAlertPush[];
+}
+
+/** A stock alert as it is pushed (`stockAlert` event) the moment it is raised. */
+export interface StockAlertPush {
+  id: number;
+  dealerId: number | null;
+  warehouseId: number;
+  warehouseName: string;
+  materialId: number;
+  materialCode: string;
+  materialName: string;
+  /** low: below the minimum; high: above the maximum. */
+  kind: 'low' | 'high';
+  threshold: number;
+  qty: number;
 }
 
 export const setReadAnswer = z.object({ read: z.number() });

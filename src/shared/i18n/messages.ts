@@ -88,6 +88,10 @@ const table = {
   },
   /** A required field of a manifest page left blank (spec section 5: 'cannot be empty' names the field). */
   cannotBeEmpty: { 'zh-CN': '{label}不能为空', 'en-US': '{label} cannot be empty' },
+  thresholdTarget: { 'zh-CN': '请选择仓库或经销商及物料，或只选择品牌', 'en-US': 'Choose a warehouse or a dealer with a material, or a brand alone' },
+  thresholdEmpty: { 'zh-CN': '请填写最小库存或最大库存', 'en-US': 'Give a minimum, a maximum or both' },
+  thresholdRange: { 'zh-CN': '最小库存不能大于最大库存', 'en-US': 'The minimum cannot be above the maximum' },
+  thresholdExists: { 'zh-CN': '该对象已有阈值', 'en-US': 'This already has a threshold' },
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
   // catalogue (materials, relations, dealer materials)

@@ -1,5 +1,6 @@
-import { custom, list, report } from './build';
+import { custom, report } from './build';
 import { sharedConfigPages } from './other';
+import { stockAlertPage } from './stockAlerts';
 import { text, type SectionSpec } from './types';
 
 export const monitoringManage: SectionSpec = {
@@ -8,12 +9,12 @@ export const monitoringManage: SectionSpec = {
   groups: [{
     path: 'monitoring', title: text('系统监控', 'Monitoring'), icon: 'eye',
     pages: [
-      report('loginMonitor', '登录监控', 'Login monitor', 'user', { planned: true }),
-      report('logMonitor', '日志监控', 'Log monitor', 'file', { planned: true }),
+      report('loginMonitor', '登录监控', 'Login monitor', 'user'),
+      report('logMonitor', '日志监控', 'Log monitor', 'file'),
       report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud', { planned: true }),
       report('inventoryMonitor', '库存监控', 'Inventory monitor', 'storage', { planned: true }),
       report('storageLocationMonitor', '库位监控', 'Location monitor', 'location', { planned: true }),
-      list('stroealert', '库存预警', 'Stock alerts', 'exclamation-circle', { planned: true }),
+      stockAlertPage,
       custom('orderMonitor', '消息列表', 'Order messages', 'message', { demo: ['dealer'] }),
       ...sharedConfigPages('/other/otherConfig'),
     ],

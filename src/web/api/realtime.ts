@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockChange } from '@shared/api/notices';
+import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockAlertPush, type StockChange } from '@shared/api/notices';
 import { getToken } from '../stores/session';
 
 /**
@@ -11,6 +11,7 @@ import { getToken } from '../stores/session';
 const listeners = {
   notice: new Set<(notice: NoticeMessage) => void>(),
   stock: new Set<(change: StockChange) => void>(),
+  alert: new Set<(alert: StockAlertPush) => void>(),
 };
 let socket: Socket | null = null;
 /** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
@@ -30,6 +31,7 @@ export async function connectRealtime(): Promise<void> {
   });
   socket.on(SOCKET_EVENTS.notice, (notice: NoticeMessage) => listeners.notice.forEach((fn) => fn(notice)));
   socket.on(SOCKET_EVENTS.stock, (change: StockChange) => listeners.stock.forEach((fn) => fn(change)));
+  socket.on(SOCKET_EVENTS.alert, (alert: StockAlertPush) => listeners.alert.forEach((fn) => fn(alert)));
 }
 
 export function disconnectRealtime() {
@@ -48,4 +50,10 @@ export function onNotice(fn: (notice: NoticeMessage) => void): () => void {
 export function onStockChange(fn: (change: StockChange) => void): () => void {
   listeners.stock.add(fn);
   return () => listeners.stock.delete(fn);
+}
+
+/** Calls `fn` with each stock alert raised in the user's scope; returns the unsubscribe. */
+export function onStockAlert(fn: (alert: StockAlertPush) => void): () => void {
+  listeners.alert.add(fn);
+  return () => listeners.alert.delete(fn);
 }

@@ -26,6 +26,9 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/reportQuery/storageInventory/codeRetrospection': () => import('../pages/reports/barcodeTrace'),
   '/ordermanage/Order/InventoryChildList': () => import('../pages/orders/stocktakeLines'),
   '/monitoringManage/monitoring/orderMonitor': () => import('../pages/monitoring/orderMonitor'),
+  '/monitoringManage/monitoring/stroealert': () => import('../pages/monitoring/stockAlerts'),
+  '/monitoringManage/monitoring/loginMonitor': () => import('../pages/monitoring/loginMonitor'),
+  '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
   '/basedata/base/accinformation': () => import('../pages/basedata/accountSets'),

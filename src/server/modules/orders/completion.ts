@@ -4,6 +4,7 @@ import { ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orde
 import type { Db } from '../../db/client';
 import { barcodes, orderLines, orderScans, orders, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import type { StockAlertPush } from '../../../shared/api/notices';
 import type { StockChange } from '../../realtime/types';
 import { recordAudit } from '../../platform/audit';
 import { post, type BarcodeState, type Move } from '../stock/ledger';
@@ -34,12 +35,13 @@ export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result
     const now = new Date();
     let adjustment: { id: number; orderNo: string } | null = null;
     let moved = 0;
+    let alerts: StockAlertPush[] = [];
     const touched = new Set<number>([order.warehouseId]);
     if (effect === 'count') {
       adjustment = await createAdjustment(tx, ctx, order, scans, held);
     } else {
       const { moves, states } = await stockEffect(tx, order, scans, held);
-      await post(tx, { orderId: order.id, orderType: order.orderType, userId: ctx.user.id, at: now, moves, states });
+      alerts = await post(tx, { orderId: order.id, orderType: order.orderType, userId: ctx.user.id, at: now, moves, states });
       moved = moves.length;
       for (const m of moves) touched.add(m.warehouseId);
     }
@@ -47,7 +49,7 @@ export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result
     await recordAudit(tx, { id: ctx.user.id, userName: ctx.user.userName, ip: ctx.ip }, {
       action: 'complete', entity: 'order', entityId: order.id, after: { orderNo: order.orderNo, moved, adjustmentOrderNo: adjustment?.orderNo },
     });
-    const change = moved ? { dealerId: order.dealerId, warehouseIds: [...touched], orderId: order.id, orderType: order.orderType, moved } : null;
+    const change = moved ? { dealerId: order.dealerId, warehouseIds: [...touched], orderId: order.id, orderType: order.orderType, moved, alerts } : null;
     const counted = effect === 'count' ? { adjustmentOrderId: adjustment?.id ?? null, adjustmentOrderNo: adjustment?.orderNo ?? null } : {};
     return { result: { id: order.id, moved, ...counted }, change };
   });

@@ -3,6 +3,8 @@ import { channelFlow } from '../../../shared/analytics/domain';
 import type { BarcodeStatus } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { barcodes, stockDaily, stockMoves, stockOnHand } from '../../db/schema';
+import type { StockAlertPush } from '../../../shared/api/notices';
+import { judgeStock, pairsOf } from './alerts';
 
 /** One barcode movement: +1 into a warehouse (and location), -1 out of one. */
 export interface Move {
@@ -41,11 +43,12 @@ export const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-$
 
 /**
  * Writes an order's stock effect (DESIGN.md "Database"): the ledger rows, the barcodes' new
- * state, the on-hand quantities and the day's roll-up, all in the caller's transaction, so
- * they commit together or not at all. The caller holds row locks on the barcodes.
+ * state, the on-hand quantities, the day's roll-up and the stock alerts it raises or clears,
+ * all in the caller's transaction, so they commit together or not at all. The caller holds
+ * row locks on the barcodes. Answers the alerts raised, for the caller to push after commit.
  */
-export async function post(tx: Db, p: Posting): Promise<void> {
-  if (!p.moves.length) return;
+export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
+  if (!p.moves.length) return [];
   for (let i = 0; i < p.moves.length; i += 1000) {
     await tx.insert(stockMoves).values(p.moves.slice(i, i + 1000).map((m) => ({
       ...m, orderId: p.orderId, orderType: p.orderType, userId: p.userId, movedAt: p.at,
@@ -54,6 +57,8 @@ export async function post(tx: Db, p: Posting): Promise<void> {
   await updateBarcodes(tx, p);
   await updateOnHand(tx, p.moves);
   await updateDaily(tx, dayOf(p.at), p.orderType, p.moves);
+  // Stock alerts in the same transaction: a crossing is raised (or a return cleared) with the posting that made it.
+  return judgeStock(tx, pairsOf(p.moves));
 }
 
 /** Barcodes that end in the same state are updated by one statement. */

@@ -1,0 +1,74 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { StockAlertPush } from '../../../shared/api/notices';
+import { queryRows, type Db } from '../../db/client';
+
+/** A warehouse and material whose stock a posting changed. */
+export interface StockPair { warehouseId: number; materialId: number }
+
+/**
+ * The pairs the sweep judges: every warehouse and material with stock on hand, an open alert,
+ * or a threshold of its own or its dealer's. A brand default applies to the pairs a warehouse
+ * carries (stock now or an open alert), not to every material a dealer never stocked.
+ */
+const SWEEP_PAIRS = sql`
+  select warehouse_id, material_id from stock_on_hand group by warehouse_id, material_id
+  union select warehouse_id, material_id from stock_alerts where cleared_at is null
+  union select warehouse_id, material_id from stock_thresholds where warehouse_id is not null and material_id is not null
+  union select w.id, t.material_id from stock_thresholds t join warehouses w on w.dealer_id = t.dealer_id
+    where t.warehouse_id is null and t.dealer_id is not null and t.material_id is not null`;
+
+/**
+ * Judges pairs against their thresholds, in the caller's transaction: an alert is raised when
+ * stock is outside the threshold that applies and no alert is open for the pair, and cleared
+ * when stock is back inside (or no threshold applies any more). The open-alert unique index
+ * makes a raise idempotent, so a posting and the sweep never raise one crossing twice.
+ * Answers the alerts raised.
+ */
+export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<StockAlertPush[]> {
+  if (pairs !== 'all' && !pairs.length) return [];
+  const source: SQL = pairs === 'all'
+    ? SWEEP_PAIRS
+    : sql`select * from (values ${sql.join(pairs.map((p) => sql`(${p.warehouseId}::int, ${p.materialId}::int)`), sql`, `)}) v(warehouse_id, material_id)`;
+  const judged = sql`
+    with pairs as (${source}),
+    cur as (
+      select p.warehouse_id, p.material_id, w.dealer_id, m.brand_id,
+        coalesce((select sum(s.qty) from stock_on_hand s where s.warehouse_id = p.warehouse_id and s.material_id = p.material_id), 0)::int as qty
+      from pairs p join warehouses w on w.id = p.warehouse_id join materials m on m.id = p.material_id
+    ),
+    judged as (
+      select c.*, t.min_qty, t.max_qty,
+        case when c.qty < t.min_qty then 'low' when c.qty > t.max_qty then 'high' end as kind,
+        case when c.qty < t.min_qty then t.min_qty when c.qty > t.max_qty then t.max_qty end as threshold
+      from cur c left join lateral (
+        select t.min_qty, t.max_qty from stock_thresholds t
+        where (t.warehouse_id = c.warehouse_id and t.material_id = c.material_id)
+           or (t.warehouse_id is null and t.dealer_id = c.dealer_id and t.material_id = c.material_id)
+           or (t.warehouse_id is null and t.dealer_id is null and t.material_id is null and t.brand_id = c.brand_id)
+        order by (t.warehouse_id is not null) desc, (t.material_id is not null) desc, t.id desc
+        limit 1
+      ) t on true
+    )`;
+  // Cleared first: a pair that jumped from below its minimum to above its maximum closes one alert and opens the other.
+  await tx.execute(sql`${judged}
+    update stock_alerts a set cleared_at = now(), cleared_qty = j.qty
+    from judged j
+    where a.cleared_at is null and a.warehouse_id = j.warehouse_id and a.material_id = j.material_id and a.kind is distinct from j.kind`);
+  return queryRows<StockAlertPush>(tx, sql`${judged},
+    raised as (
+      insert into stock_alerts (dealer_id, warehouse_id, material_id, kind, threshold, qty)
+      select j.dealer_id, j.warehouse_id, j.material_id, j.kind, j.threshold, j.qty from judged j where j.kind is not null
+      on conflict (warehouse_id, material_id) where cleared_at is null do nothing
+      returning id, dealer_id, warehouse_id, material_id, kind, threshold, qty
+    )
+    select r.id, r.dealer_id as "dealerId", r.warehouse_id as "warehouseId", w.name as "warehouseName", r.material_id as "materialId",
+      m.code as "materialCode", m.name as "materialName", r.kind, r.threshold, r.qty
+    from raised r join warehouses w on w.id = r.warehouse_id join materials m on m.id = r.material_id`);
+}
+
+/** The pairs of a posting's moves, once each. */
+export function pairsOf(moves: { warehouseId: number; materialId: number }[]): StockPair[] {
+  const seen = new Map<string, StockPair>();
+  for (const m of moves) seen.set(`${m.warehouseId}|${m.materialId}`, { warehouseId: m.warehouseId, materialId: m.materialId });
+  return [...seen.values()];
+}
