@@ -10,7 +10,6 @@ import { DEMO_PASSWORD, startTestServer, type TestServer } from './server';
  * Monitoring › Login monitor and Log monitor (issue 12): report pages over login_logs and
  * audit_logs, written here by real sign-ins and real edits through the API.
  */
-type Row = Record<string, string | number | null>;
 let server: TestServer;
 let admin: string;
 let staff: string;
