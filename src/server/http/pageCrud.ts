@@ -6,7 +6,7 @@ import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCod
 import { refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, materials, warehouses } from '../db/schema';
-import { allows, dataScopeOf, inScope, type DataScope } from '../platform/dataScope';
+import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
 import { badRequest } from './errors';
@@ -129,8 +129,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     method: 'POST', url: `${page.api}/options`, tag: page.path, permission: codes.length === 1 ? codes[0] : codes,
     summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope)`,
     answer: refOptionsAnswer,
-    handler: async ({ user }) => {
-      const scope = await dataScopeOf(db, user);
+    handler: async (ctx) => {
+      const scope = await ctx.scope();
       const out: Record<string, { value: number; label: string }[]> = {};
       for (const r of refs) {
         const t = r.ref.table;

@@ -11,7 +11,7 @@ import { offsetOf, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { sweepStockAlerts } from '../../jobs/alertSweep';
 import { recordAudit } from '../../platform/audit';
-import { dataScopeOf, inScope, type DataScope } from '../../platform/dataScope';
+import { inScope, type DataScope } from '../../platform/dataScope';
 import type { Services } from '../../services';
 
 const ROUTE = '/monitoringManage/monitoring/stroealert';
@@ -101,8 +101,8 @@ export function stockAlertRoutes(services: Services): RouteDef[] {
       method: 'POST', url: '/monitoring/stockAlert/selectByPage', tag: 'stockAlert', permission: perm(), body: pageBody.extend(alertFilters.shape),
       answer: z.object({ list: z.array(stockAlertRow), total: z.number(), pageNum: z.number(), pageSize: z.number() }),
       summary: 'Stock alerts: open (or cleared, or all) alerts in the caller\'s data scope, newest first',
-      handler: async ({ body, user }) => {
-        const scope = await dataScopeOf(db, user);
+      handler: async ({ body, scope: scopeOf }) => {
+        const scope = await scopeOf();
         const text = body.keyword ? `%${body.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
         const where = and(
           alertScope(scope),
@@ -125,8 +125,8 @@ export function stockAlertRoutes(services: Services): RouteDef[] {
       method: 'POST', url: '/monitoring/stockAlert/acknowledge', tag: 'stockAlert', permission: perm('ack'), body: idsBody,
       answer: z.object({ acknowledged: z.number() }),
       summary: 'Stock alerts: mark alerts in the caller\'s scope as seen by the caller (an alert stays open until stock returns)',
-      handler: async ({ body, user, req }) => {
-        const scope = await dataScopeOf(db, user);
+      handler: async ({ body, user, req, scope: scopeOf }) => {
+        const scope = await scopeOf();
         return db.transaction(async (tx) => {
           const done = await tx.update(stockAlerts).set({ acknowledgedAt: new Date(), acknowledgedBy: user.userName })
             .where(and(inArray(stockAlerts.id, body.ids), isNull(stockAlerts.acknowledgedAt), alertScope(scope)))
