@@ -17,8 +17,8 @@ export function ReportChart({ def, filters }: { def: ReportDef & { chart: NonNul
     queryKey: ['report-chart', def.page, filters],
     queryFn: () => reportApi(def.page).chart(filters as AnalyticsFilters),
   });
-  // Series are named by the report's column titles where the chart reuses a column.
-  const seriesNames = Object.fromEntries(def.columns.map((c) => [c.key, c.title]));
+  // Series are named by the report's column titles where the chart reuses a column, else by the chart's own.
+  const seriesNames = Object.fromEntries([...def.columns, ...(def.chart.columns ?? [])].map((c) => [c.key, c.title]));
   const rows = query.data?.rows ?? [];
   const option = rows.length ? panelOption({ ...def.chart, seriesNames }, rows, lang) : null;
   return (

@@ -27,7 +27,7 @@ const fromForm = ({ dateRange, ...rest }: FormValues): Values =>
  * offered to staff only (a dealer user's scope is its own dealer); options come from the
  * server within the caller's scope. On a phone it shows one filter until expanded.
  */
-export function ReportFilterBar({ keys, initial, onSearch }: { keys: FilterKey[]; initial: Values; onSearch(values: Values): void }) {
+export function ReportFilterBar({ keys, initial, onSearch, keywordHint }: { keys: FilterKey[]; initial: Values; onSearch(values: Values): void; keywordHint?: string }) {
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const [form] = Form.useForm<FormValues>();
@@ -57,7 +57,7 @@ export function ReportFilterBar({ keys, initial, onSearch }: { keys: FilterKey[]
     if (key === 'brand') items.push({ key, field: 'brandId', label: t('brand'), control: select(o?.brands.map((b) => ({ label: b.name, value: b.id }))) });
     if (key === 'specification') items.push({ key, field: 'specification', label: t('specification'), control: select(o?.specifications.map((s) => ({ label: s, value: s }))) });
     if (key === 'pattern') items.push({ key, field: 'pattern', label: t('pattern'), control: select(o?.patterns.map((p) => ({ label: p, value: p }))) });
-    if (key === 'keyword') items.push({ key, field: 'keyword', label: t('keyword'), control: <Input allowClear maxLength={64} placeholder={t('keywordHint')} /> });
+    if (key === 'keyword') items.push({ key, field: 'keyword', label: t('keyword'), control: <Input allowClear maxLength={64} placeholder={keywordHint ?? t('keywordHint')} /> });
     // Filters a dashboard's element drills with: a region × brand cell, a stock-age bucket, a DOT age group.
     if (key === 'region') items.push({ key, field: 'regionId', label: t('region'), control: select(o?.regions.map((r) => ({ label: r.name, value: r.id }))) });
     if (key === 'stockAge') {

@@ -1,7 +1,7 @@
 import { Button, Empty, Result, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconQuestionCircle, IconRefresh } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@shared/analytics/filters';
 import type { ReportDef } from '@shared/analytics/reportDef';
@@ -22,12 +22,24 @@ import './report.css';
 
 type Row = Record<string, string | number | null>;
 
+/** What a page with a view of its own adds to the kit's rendering of its report. */
+export interface ReportViewHooks {
+  /** A cell of the page's own (a tag coloured by a code its row carries); undefined leaves the kit's. */
+  renderCell?(key: string, row: Row): ReactNode | undefined;
+  /** A class for a row, e.g. to tint the failures. */
+  rowClassName?(row: Row): string | undefined;
+  /** Opens a row (its details): the row is clickable and a last column holds a button for it. */
+  onOpenRow?(row: Row): void;
+  /** The keyword box's hint: what this report searches. */
+  keywordHint?: string;
+}
+
 /**
  * Any report page from its definition (src/shared/analytics/reports): filter bar, the chart
  * above the table, a server-paged and sorted table, and the streamed xlsx export of the
  * current filters for holders of `<perm>:export`. Initial filters come from the URL query.
  */
-export function ReportView({ def }: { def: ReportDef }) {
+export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHint }: { def: ReportDef } & ReportViewHooks) {
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const buttons = useButtons();
@@ -45,15 +57,26 @@ export function ReportView({ def }: { def: ReportDef }) {
     placeholderData: keepPreviousData,
   });
 
-  const columns = useMemo(() => def.columns.map((c): TableColumnProps<Row> => {
-    const sorted = orderBy.find((o) => o.field === c.key);
-    return {
-      key: c.key, dataIndex: c.key, title: c.title[lang], width: c.width ? c.width * 8 : undefined, align: isNumeric(c.type) ? 'right' : undefined,
-      sorter: c.sortable ? true : undefined,
-      sortOrder: c.sortable ? (sorted ? (sorted.order === 'asc' ? 'ascend' : 'descend') : undefined) : undefined,
-      render: (value: Row[string]) => (c.type === 'tag' ? <ReportTag value={value} /> : formatCell(c.type, value, lang)),
-    };
-  }), [def.columns, orderBy, lang]);
+  const columns = useMemo(() => {
+    const list = def.columns.map((c): TableColumnProps<Row> => {
+      const sorted = orderBy.find((o) => o.field === c.key);
+      return {
+        key: c.key, dataIndex: c.key, title: c.title[lang], width: c.width ? c.width * 8 : undefined, align: isNumeric(c.type) ? 'right' : undefined,
+        sorter: c.sortable ? true : undefined,
+        sortOrder: c.sortable ? (sorted ? (sorted.order === 'asc' ? 'ascend' : 'descend') : undefined) : undefined,
+        render: (value: Row[string], row: Row) => renderCell?.(c.key, row) ?? (c.type === 'tag' ? <ReportTag value={value} /> : formatCell(c.type, value, lang)),
+      };
+    });
+    if (onOpenRow) {
+      list.push({
+        key: 'open', title: t('kit.actions'), fixed: 'right', width: 80,
+        render: (_v: unknown, row: Row) => (
+          <Button type="text" size="mini" data-testid="report-open-row" onClick={(e) => { e.stopPropagation(); onOpenRow(row); }}>{t('openRow')}</Button>
+        ),
+      });
+    }
+    return list;
+  }, [def.columns, orderBy, lang, renderCell, onOpenRow, t]);
 
   const exportFile = async () => {
     setExporting(true);
@@ -74,7 +97,7 @@ export function ReportView({ def }: { def: ReportDef }) {
           <IconQuestionCircle style={{ marginRight: 6 }} />{def.description[lang]}
         </p>
       </div>
-      <ReportFilterBar keys={def.filters} initial={filters} onSearch={(values) => { setFilters(values); setPageNum(1); }} />
+      <ReportFilterBar keys={def.filters} initial={filters} keywordHint={keywordHint} onSearch={(values) => { setFilters(values); setPageNum(1); }} />
       {def.chart && <ReportChart def={def as ReportDef & { chart: NonNullable<ReportDef['chart']> }} filters={filters} />}
       <div className="list-toolbar">
         <div>
@@ -97,6 +120,8 @@ export function ReportView({ def }: { def: ReportDef }) {
           loading={query.isFetching}
           columns={columns}
           data={query.data?.rows ?? []}
+          rowClassName={(row) => [rowClassName?.(row), onOpenRow ? 'report-view__row--open' : undefined].filter(Boolean).join(' ')}
+          onRow={onOpenRow ? (row) => ({ onClick: () => onOpenRow(row) }) : undefined}
           noDataElement={<Empty description={filtered ? t('kit.noMatch') : t('kit.noData')} />}
           scroll={{ x: 'max-content' }}
           border={{ wrapper: true, cell: false }}
