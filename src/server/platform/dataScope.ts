@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { dealers, roleDataRules, userRoles, warehouses } from '../db/schema';
+import { warehouses } from '../db/schema';
 import type { SessionUser } from './sessionStore';
 
 /**
@@ -24,11 +24,10 @@ export async function dataScopeOf(db: Db, user: Pick<SessionUser, 'id' | 'dealer
   }
   const [row] = await queryRows<{ hasRules: boolean; byDealer: boolean; dealerIds: number[]; warehouseIds: number[] }>(db, sql`
     with rules as (
-      select ${roleDataRules.kind} as kind, ${roleDataRules.refId} as ref_id from ${roleDataRules}
-      inner join ${userRoles} on ${userRoles.roleId} = ${roleDataRules.roleId} where ${userRoles.userId} = ${user.id}
+      select r.kind, r.ref_id from role_data_rules r join user_roles ur on ur.role_id = r.role_id where ur.user_id = ${user.id}
     ), scoped_dealers as (
       select ref_id as id from rules where kind = 'dealer'
-      union select ${dealers.id} from ${dealers} inner join rules on rules.kind = 'region' and ${dealers.regionId} = rules.ref_id
+      union select d.id from dealers d join rules on rules.kind = 'region' and d.region_id = rules.ref_id
     )
     select exists (select 1 from rules) as "hasRules",
       -- Rules naming only warehouses narrow by warehouse, not to "no dealer at all".
@@ -36,7 +35,7 @@ export async function dataScopeOf(db: Db, user: Pick<SessionUser, 'id' | 'dealer
       coalesce((select array_agg(id order by id) from scoped_dealers), '{}') as "dealerIds",
       coalesce((select array_agg(id order by id) from (
         select ref_id as id from rules where kind = 'warehouse'
-        union select ${warehouses.id} from ${warehouses} where ${warehouses.dealerId} in (select id from scoped_dealers)
+        union select w.id from warehouses w where w.dealer_id in (select id from scoped_dealers)
       ) w), '{}') as "warehouseIds"`);
   if (!row.hasRules) return { dealerIds: null, warehouseIds: null };
   return { dealerIds: row.byDealer ? row.dealerIds : null, warehouseIds: row.warehouseIds };

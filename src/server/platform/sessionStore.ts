@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Perm } from '../../shared/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { resources, roleResources, roles, sessions, userRoles, users } from '../db/schema';
+import { resources, roleResources, sessions, userRoles, users } from '../db/schema';
 
 export interface SessionUser {
   sessionId: number;
@@ -45,16 +45,20 @@ export async function isWallScreen(db: Db, userId: number): Promise<boolean> {
   return granted.length > 0 && granted.every((g) => g.perm === Perm.dashboards);
 }
 
-/** Codes of a user's roles, in role order: a subquery correlated with `users`. */
-const roleCodesOf = (userId: typeof users.id) => sql<string[]>`coalesce((
-  select array_agg(${roles.code} order by ${roles.id})::text[] from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-  where ${userRoles.userId} = ${userId}), '{}')`;
+// Subqueries correlated with the outer query's "users" row. Written out rather than built from
+// the schema's columns: drizzle leaves a column unqualified in a single-table query, where "id"
+// inside the subquery would name the subquery's own table.
 
-/** Codes of every resource a user's roles grant: a subquery correlated with `users`. */
-const grantedPermsOf = (userId: typeof users.id) => sql<string[]>`coalesce((
-  select array_agg(distinct ${resources.perm})::text[] from ${userRoles}
-  inner join ${roleResources} on ${roleResources.roleId} = ${userRoles.roleId} inner join ${resources} on ${resources.id} = ${roleResources.resourceId}
-  where ${userRoles.userId} = ${userId}), '{}')`;
+/** Codes of the user's roles, in role order. */
+const roleCodes = sql<string[]>`coalesce((
+  select array_agg(r.code order by r.id)::text[] from user_roles ur join roles r on r.id = ur.role_id
+  where ur.user_id = "users"."id"), '{}')`;
+
+/** Codes of every resource (section, group, page, button) the user's roles grant. */
+const grantedPerms = sql<string[]>`coalesce((
+  select array_agg(distinct res.perm)::text[] from user_roles ur
+  join role_resources rr on rr.role_id = ur.role_id join resources res on res.id = rr.resource_id
+  where ur.user_id = "users"."id"), '{}')`;
 
 /**
  * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
@@ -76,8 +80,8 @@ export async function resolveSession(db: Db, token: string, limits: IdleLimits):
       nickName: users.nickName,
       dealerId: users.dealerId,
       status: users.status,
-      roles: roleCodesOf(users.id),
-      perms: grantedPermsOf(users.id),
+      roles: roleCodes,
+      perms: grantedPerms,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -100,7 +104,7 @@ export async function resolveSession(db: Db, token: string, limits: IdleLimits):
 
 /** What a user's roles grant, read on its own (the session above reads it with the session). */
 export async function userGrants(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
-  const [row] = await db.select({ roles: roleCodesOf(users.id), perms: grantedPermsOf(users.id) }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ roles: roleCodes, perms: grantedPerms }).from(users).where(eq(users.id, userId));
   return row ?? { roles: [], perms: [] };
 }
 
