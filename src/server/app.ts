@@ -31,7 +31,9 @@ import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
 import { otherRoutes } from './modules/other';
 import { stockAlertRoutes } from './modules/monitoring/stockAlerts';
+import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
 import { scheduleAlertSweep } from './jobs/alertSweep';
+import { scheduleInvariantCheck } from './jobs/invariantCheck';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -41,7 +43,7 @@ export function allRoutes(services: Services): RouteDef[] {
   const routes: RouteDef[] = [
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
-    ...otherRoutes(services), ...stockAlertRoutes(services),
+    ...otherRoutes(services), ...stockAlertRoutes(services), ...inventoryMonitorRoutes(services),
   ];
   routes.push(
     defineRoute({
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   const routes = allRoutes(services);
   registerRoutes(app, services, routes);
   scheduleAlertSweep(app, services);
+  scheduleInvariantCheck(app, services);
   const openapi = buildOpenApi(routes, version);
   app.get(`${API_BASE}/openapi.json`, async () => openapi);
 

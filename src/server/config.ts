@@ -29,6 +29,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Minutes between sweeps of every warehouse and material against its stock thresholds (0: none; postings judge their own). */
   ALERT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** Minutes between scheduled ledger invariant checks (0: only on demand). The check reads the whole ledger. */
+  INVARIANT_CHECK_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(360),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),

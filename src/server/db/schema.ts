@@ -708,3 +708,15 @@ export const stockAlerts = pgTable('stock_alerts', {
   index('stock_alerts_raised_idx').on(t.raisedAt),
   index('stock_alerts_dealer_idx').on(t.dealerId, t.raisedAt),
 ]);
+
+/** Results of the ledger invariant check (stock/invariant.ts), run on a schedule and on demand; the inventory monitor shows the last. */
+export const invariantChecks = pgTable('invariant_checks', {
+  id: serial('id').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  ok: boolean('ok').notNull(),
+  /** The disagreements found, a JSON array of text. */
+  problems: text('problems').notNull().default('[]'),
+  durationMs: integer('duration_ms').notNull(),
+  /** schedule or the user name who asked. */
+  trigger: varchar('trigger', { length: 64 }).notNull(),
+}, (t) => [index('invariant_checks_ran_idx').on(t.ranAt)]);

@@ -22,3 +22,14 @@ export const stockAlertRow = z.object({
   acknowledgedBy: z.string().nullable(),
 });
 export type StockAlertRow = z.infer<typeof stockAlertRow>;
+
+/** The last ledger invariant check, as the inventory monitor shows it: a drift is a red banner. */
+export interface InvariantCheckResult {
+  id: number;
+  ranAt: string;
+  ok: boolean;
+  problems: string[];
+  durationMs: number;
+  /** schedule, or the user who ran it. */
+  trigger: string;
+}

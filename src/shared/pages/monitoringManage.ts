@@ -1,4 +1,4 @@
-import { custom, report } from './build';
+import { button, custom, report } from './build';
 import { sharedConfigPages } from './other';
 import { stockAlertPage } from './stockAlerts';
 import { text, type SectionSpec } from './types';
@@ -12,8 +12,8 @@ export const monitoringManage: SectionSpec = {
       report('loginMonitor', '登录监控', 'Login monitor', 'user'),
       report('logMonitor', '日志监控', 'Log monitor', 'file'),
       report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud', { planned: true }),
-      report('inventoryMonitor', '库存监控', 'Inventory monitor', 'storage', { planned: true }),
-      report('storageLocationMonitor', '库位监控', 'Location monitor', 'location', { planned: true }),
+      report('inventoryMonitor', '库存监控', 'Inventory monitor', 'storage', { buttons: [button('check', '一致性检查', 'Check the ledger')] }),
+      report('storageLocationMonitor', '库位监控', 'Location monitor', 'location'),
       stockAlertPage,
       custom('orderMonitor', '消息列表', 'Order messages', 'message', { demo: ['dealer'] }),
       ...sharedConfigPages('/other/otherConfig'),

@@ -27,6 +27,8 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/ordermanage/Order/InventoryChildList': () => import('../pages/orders/stocktakeLines'),
   '/monitoringManage/monitoring/orderMonitor': () => import('../pages/monitoring/orderMonitor'),
   '/monitoringManage/monitoring/stroealert': () => import('../pages/monitoring/stockAlerts'),
+  '/monitoringManage/monitoring/inventoryMonitor': () => import('../pages/monitoring/inventoryMonitor'),
+  '/monitoringManage/monitoring/storageLocationMonitor': () => import('../pages/monitoring/locationMonitor'),
   '/monitoringManage/monitoring/loginMonitor': () => import('../pages/monitoring/loginMonitor'),
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)

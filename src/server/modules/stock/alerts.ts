@@ -18,6 +18,18 @@ const SWEEP_PAIRS = sql`
     where t.warehouse_id is null and t.dealer_id is not null and t.material_id is not null`;
 
 /**
+ * The threshold (min_qty, max_qty) that applies to a warehouse's stock of a material: the
+ * warehouse's own, else its dealer's, else the brand default; for a LATERAL join.
+ */
+export const applicableThreshold = (warehouse: SQL, dealer: SQL, material: SQL, brand: SQL) => sql`
+  select t.min_qty, t.max_qty from stock_thresholds t
+  where (t.warehouse_id = ${warehouse} and t.material_id = ${material})
+     or (t.warehouse_id is null and t.dealer_id = ${dealer} and t.material_id = ${material})
+     or (t.warehouse_id is null and t.dealer_id is null and t.material_id is null and t.brand_id = ${brand})
+  order by (t.warehouse_id is not null) desc, (t.material_id is not null) desc, t.id desc
+  limit 1`;
+
+/**
  * Judges pairs against their thresholds, in the caller's transaction: an alert is raised when
  * stock is outside the threshold that applies and no alert is open for the pair, and cleared
  * when stock is back inside (or no threshold applies any more). The open-alert unique index
@@ -40,14 +52,7 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
       select c.*, t.min_qty, t.max_qty,
         case when c.qty < t.min_qty then 'low' when c.qty > t.max_qty then 'high' end as kind,
         case when c.qty < t.min_qty then t.min_qty when c.qty > t.max_qty then t.max_qty end as threshold
-      from cur c left join lateral (
-        select t.min_qty, t.max_qty from stock_thresholds t
-        where (t.warehouse_id = c.warehouse_id and t.material_id = c.material_id)
-           or (t.warehouse_id is null and t.dealer_id = c.dealer_id and t.material_id = c.material_id)
-           or (t.warehouse_id is null and t.dealer_id is null and t.material_id is null and t.brand_id = c.brand_id)
-        order by (t.warehouse_id is not null) desc, (t.material_id is not null) desc, t.id desc
-        limit 1
-      ) t on true
+      from cur c left join lateral (${applicableThreshold(sql`c.warehouse_id`, sql`c.dealer_id`, sql`c.material_id`, sql`c.brand_id`)}) t on true
     )`;
   // Cleared first: a pair that jumped from below its minimum to above its maximum closes one alert and opens the other.
   await tx.execute(sql`${judged}

@@ -3,6 +3,7 @@ import { ANALYSIS_REPORTS } from './analysis';
 import { INVENTORY_REPORTS } from './inventory';
 import { MONITOR_REPORTS } from './monitoring';
 import { MOVEMENT_REPORTS } from './movements';
+import { STOCK_MONITOR_REPORTS } from './stockMonitors';
 
 /** Every report page, by menu group. Adding a report is adding its definition here and its query on the server. */
 export const REPORT_DEFS: ReportDef[] = [
@@ -14,6 +15,7 @@ export const REPORT_DEFS: ReportDef[] = [
   ...ANALYSIS_REPORTS,
   // monitoringManage › monitoring
   ...MONITOR_REPORTS,
+  ...STOCK_MONITOR_REPORTS,
 ];
 
 export const reportByRoute = (route: string) => REPORT_DEFS.find((r) => r.route === route);

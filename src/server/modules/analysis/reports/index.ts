@@ -3,6 +3,7 @@ import { INVENTORY_QUERIES } from './inventory';
 import { MOVEMENT_QUERIES } from './movements';
 import { ANALYSIS_QUERIES } from './analysis';
 import { MONITOR_QUERIES } from './monitoring';
+import { STOCK_MONITOR_QUERIES } from './stockMonitors';
 
 /** Every report's query, by menu group (definitions in src/shared/analytics/reports). */
 export const REPORT_QUERIES: ReportQuery[] = [
@@ -14,4 +15,5 @@ export const REPORT_QUERIES: ReportQuery[] = [
   ...ANALYSIS_QUERIES,
   // monitoringManage › monitoring
   ...MONITOR_QUERIES,
+  ...STOCK_MONITOR_QUERIES,
 ];

@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
+import { LOCATION_STATES, STOCK_MONITOR_REPORTS, STOCK_STATES } from '../../../../shared/analytics/reports/stockMonitors';
+import type { Language } from '../../../../shared/i18n/languages';
+import { applicableThreshold } from '../../stock/alerts';
+import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
+import { materialFilters, placeFilters } from './reportSql';
+import { sqlReport } from './sqlReport';
+
+const defOf = (page: string) => STOCK_MONITOR_REPORTS.find((d) => d.page === page)!;
+/** A state code's name in the caller's language, as SQL (the sheet shows names; the console colours by `stateCode`). */
+const stateName = (states: Record<string, Record<Language, string>>, code: SQL, lang: Language) =>
+  sql`case ${code} ${sql.join(Object.entries(states).map(([k, v]) => sql`when ${k} then ${v[lang]}`), sql` `)} end`;
+
+/** On hand per warehouse and material, with the threshold that applies and where stock stands against it. */
+function inventory(): ReportQuery {
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select q.*, ${stateName(STOCK_STATES, sql`q."stateCode"`, ctx.lang)} as state from (
+      select h.warehouse_id as "warehouseId", h.material_id as "materialId", d.name as "dealerName", w.name as "warehouseName",
+        mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", h.qty as "onHand", t.min_qty as "minQty", t.max_qty as "maxQty",
+        case when t.min_qty is null and t.max_qty is null then 'none' when h.qty < t.min_qty then 'low' when h.qty > t.max_qty then 'high' else 'ok' end as "stateCode"
+      from (select warehouse_id, material_id, sum(qty)::int as qty from stock_on_hand group by warehouse_id, material_id) h
+        join warehouses w on w.id = h.warehouse_id left join dealers d on d.id = w.dealer_id
+        join materials mat on mat.id = h.material_id join brands br on br.id = mat.brand_id
+        left join lateral (${applicableThreshold(sql`h.warehouse_id`, sql`w.dealer_id`, sql`h.material_id`, sql`mat.brand_id`)}) t on true
+      where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`h.warehouse_id`)}
+        and ${materialFilters(f, sql`mat`, [sql`w.name`])} and ${after}
+    ) q`;
+  return sqlReport({
+    def: defOf('inventoryMonitor'),
+    keys: [{ name: 'warehouseId', expr: sql`h.warehouse_id` }, { name: 'materialId', expr: sql`h.material_id` }],
+    rows,
+    chart: (ctx, f) => sql`select state as "stateName", "stateCode", count(*)::int as pairs from (${rows(ctx, f, sql`true`)}) r group by 1, 2 order by 2`,
+  });
+}
+
+/** Each storage location's on hand against its capacity. */
+function locations(): ReportQuery {
+  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
+    select q.*, ${stateName(LOCATION_STATES, sql`q."stateCode"`, ctx.lang)} as state from (
+      select l.id as "locationId", w.name as "warehouseName", a.code as "areaCode", l.code as "locationCode", l.name as "locationName",
+        l.capacity, coalesce(h.qty, 0)::int as "onHand",
+        case when l.capacity > 0 then round(coalesce(h.qty, 0) * 100.0 / l.capacity, 1)::float8 end as fill,
+        case when coalesce(h.qty, 0) = 0 then 'empty' when l.capacity <= 0 then 'unbounded' when h.qty > l.capacity then 'over'
+          when h.qty = l.capacity then 'full' else 'ok' end as "stateCode"
+      from storage_locations l join warehouses w on w.id = l.warehouse_id join storehouses a on a.id = l.storehouse_id
+        left join (select location_id, sum(qty) as qty from stock_on_hand where location_id > 0 group by location_id) h on h.location_id = l.id
+      where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`l.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`l.warehouse_id`)}
+        ${f.keyword ? sql`and (l.code ilike ${`%${f.keyword}%`} or l.name ilike ${`%${f.keyword}%`} or a.code ilike ${`%${f.keyword}%`})` : sql``}
+        and ${after}
+    ) q`;
+  return sqlReport({
+    def: defOf('storageLocationMonitor'),
+    keys: [{ name: 'locationId', expr: sql`l.id` }],
+    rows,
+    chart: (ctx, f) => sql`
+      select "warehouseName", "areaCode", round(avg(fill)::numeric, 1)::float8 as fill
+      from (${rows(ctx, f, sql`true`)}) r where fill is not null group by 1, 2 order by 1, 2 limit 400`,
+  });
+}
+
+/** monitoringManage › monitoring: the inventory and storage-location monitors. */
+export const STOCK_MONITOR_QUERIES: ReportQuery[] = [inventory(), locations()];
