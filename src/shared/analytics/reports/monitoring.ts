@@ -100,4 +100,29 @@ export const MONITOR_REPORTS: ReportDef[] = [
     ],
     defaultOrder: { field: 'loggedAt', order: 'desc' },
   }),
+  defineReport({
+    page: 'uploadMonitor',
+    description: text(
+      `每个 PDA 批次上传一行（全部接收或全部拒绝）：时间、经销商、操作人、批次号、单据及其 ERP 上传状态、接收和拒绝的条数、错误信息。图表为各周期成功与失败的批次数。${WINDOW['zh-CN']}`,
+      `One row per PDA batch upload (taken whole or refused whole): time, dealer, user, batch id, the order and whether it was uploaded to the ERP, scans taken and refused, the error. The chart counts batches taken and refused per period. ${WINDOW['en-US']}`,
+    ),
+    filters: FILTERS,
+    columns: [
+      col('uploadedAt', '时间', 'Time', 'datetime', 20),
+      col('dealerName', '经销商', 'Dealer', 'text', 24),
+      col('userName', '操作人', 'User', 'text', 14),
+      col('uploadId', '批次号', 'Batch id', 'text', 24),
+      col('orderNo', '单据号', 'Order', 'text', 20),
+      col('result', '结果', 'Result', 'tag', 10),
+      col('accepted', '接收', 'Taken', 'number'),
+      col('refused', '拒绝', 'Refused', 'number'),
+      col('message', '错误信息', 'Error', 'text', 40, false),
+      col('erpUploaded', '已上传 ERP', 'In the ERP', 'tag', 10),
+    ],
+    chart: {
+      type: 'bar', title: text('批次上传成功与失败', 'Batches taken and refused'), x: 'period', y: ['taken', 'refused'], stack: true,
+      columns: [{ key: 'taken', title: text('成功', 'Taken') }, { key: 'refused', title: text('失败', 'Refused') }],
+    },
+    defaultOrder: { field: 'uploadedAt', order: 'desc' },
+  }),
 ];

@@ -90,5 +90,32 @@ function logMonitor(): ReportQuery {
   });
 }
 
+/** PDA batch uploads (upload_logs, written by every upload, taken or refused), with their order's ERP upload state. */
+function uploadMonitor(): ReportQuery {
+  // yes and no, as the kit shows tags and the export names them in the reader's language.
+  const yesNo = (cond: SQL) => sql`case when ${cond} then 'yes' else 'no' end`;
+  const from = sql`upload_logs p left join orders o on o.id = p.order_id left join users u on u.id = p.user_id`;
+  // The batch's dealer: its order's, else the uploading user's.
+  const dealer = sql`coalesce(o.dealer_id, p.dealer_id)`;
+  const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
+    ${withinDays(sql`p.created_at`, f, ctx.now)} and ${scopeSql(ctx.scope, dealer, ctx.scope.warehouseIds === null ? undefined : sql`o.warehouse_id`)}
+    and ${dealerIs(f, dealer)} and ${keywordIn(f, [sql`p.upload_id`, sql`o.order_no`, sql`p.message`, sql`u.user_name`])}`;
+  return sqlReport({
+    def: defOf('uploadMonitor'),
+    keys: [{ name: 'id', expr: sql`p.id` }],
+    sortExprs: { uploadedAt: sql`p.created_at`, id: sql`p.id` },
+    rows: (ctx, f, after) => sql`
+      select p.id, ${localTime(sql`p.created_at`)} as "uploadedAt", d.name as "dealerName", u.user_name as "userName", p.upload_id as "uploadId",
+        o.order_no as "orderNo", p.order_id as "orderId", o.order_type as "orderType", ${yesNo(sql`p.ok`)} as result, p.ok,
+        p.accepted, p.refused, p.message, ${yesNo(sql`o.upload_status = '1'`)} as "erpUploaded", o.upload_status = '1' as "erpOk"
+      from ${from} left join dealers d on d.id = ${dealer}
+      where ${where(ctx, f)} and ${after}`,
+    chart: (ctx, f) => sql`
+      select ${periodLabel(localDay(sql`p.created_at`), f.dimension)} as period,
+        (count(*) filter (where p.ok))::int as taken, (count(*) filter (where not p.ok))::int as refused
+      from ${from} where ${where(ctx, f)} group by 1 order by 1`,
+  });
+}
+
 /** monitoringManage › monitoring: the monitors' queries. */
-export const MONITOR_QUERIES: ReportQuery[] = [loginMonitor(), logMonitor()];
+export const MONITOR_QUERIES: ReportQuery[] = [loginMonitor(), logMonitor(), uploadMonitor()];
