@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const SCREENSHOTS = 'tests/e2e/screenshots';
@@ -26,3 +26,13 @@ export async function login(page: Page, userName: string, password = DEMO_PASSWO
 export const tabs = (page: Page) => page.locator('.tags-view__tab');
 export const tab = (page: Page, title: string) => page.locator('.tags-view__tab', { hasText: title });
 export const topMenu = (page: Page) => page.locator('.top-menu__item');
+
+export const API = '/fms/api/v1';
+
+/** A call straight to the API (setting up what a browser test then watches arrive); answers its data, failing the test on an error. */
+export async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await request.post(API + path, { data: body, headers: token ? { token } : {} });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  expect(res.status(), `${path}: ${json.msg}`).toBe(200);
+  return json.data;
+}

@@ -1,16 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderOptions } from '../../src/shared/api/orders';
 import { ORDER_MONITOR_PATH } from '../../src/shared/api/notices';
-import { DEMO_PASSWORD, login, prepare, SCREENSHOTS } from './helpers';
+import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
 
-const API = '/fms/api/v1';
-
-async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await request.post(API + path, { data: body, headers: token ? { token } : {} });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(res.status(), `${path}: ${json.msg}`).toBe(200);
-  return json.data;
-}
 const tokenOf = async (request: APIRequestContext, userName: string) =>
   (await post<{ token: string }>(request, '/sys/login', { userName, passWord: DEMO_PASSWORD })).token;
 

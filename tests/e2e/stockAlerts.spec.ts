@@ -1,15 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { OrderDetail, OrderOptions } from '../../src/shared/api/orders';
-import { DEMO_PASSWORD, login, prepare, SCREENSHOTS } from './helpers';
-
-const API = '/fms/api/v1';
-
-async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await request.post(API + path, { data: body, headers: token ? { token } : {} });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(res.status(), `${path}: ${json.msg}`).toBe(200);
-  return json.data;
-}
+import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
 
 /** Receives three new tyres into a warehouse through the API (a maker delivery, scanned and completed); answers them and the stock after. */
 async function receiveThree(request: APIRequestContext, token: string, warehouseId: number, materialId: number) {

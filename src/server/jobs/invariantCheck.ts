@@ -4,6 +4,7 @@ import type { InvariantCheckResult } from '../../shared/api/stockAlerts';
 import { invariantChecks } from '../db/schema';
 import { checkStockInvariant } from '../modules/stock/invariant';
 import type { Services } from '../services';
+import { scheduleJob } from './schedule';
 
 const asResult = (r: typeof invariantChecks.$inferSelect): InvariantCheckResult => ({
   id: r.id, ranAt: r.ranAt.toISOString(), ok: r.ok, problems: JSON.parse(r.problems) as string[], durationMs: r.durationMs, trigger: r.trigger,
@@ -24,25 +25,10 @@ export async function lastInvariantCheck(services: Services): Promise<InvariantC
   return row ? asResult(row) : null;
 }
 
-/** The scheduled check: a minute after start, then every INVARIANT_CHECK_MINUTES; a drift is logged as an error. */
+/** The scheduled check: a minute after start, then every INVARIANT_CHECK_MINUTES; a drift is logged as an error (and shown on the inventory monitor). */
 export function scheduleInvariantCheck(app: FastifyInstance, services: Services) {
-  const minutes = services.config.INVARIANT_CHECK_MINUTES;
-  if (!minutes) return;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = runInvariantCheck(services, 'schedule')
-      .then((r) => { if (!r.ok) app.log.error({ problems: r.problems }, 'stock ledger invariant check found a drift'); })
-      .catch((err: unknown) => app.log.error({ err }, 'stock ledger invariant check failed'))
-      .finally(() => { running = null; });
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, minutes * 60_000);
-  first.unref();
-  every.unref();
-  app.addHook('preClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+  scheduleJob(app, 'stock ledger invariant check', services.config.INVARIANT_CHECK_MINUTES, 60_000, async () => {
+    const result = await runInvariantCheck(services, 'schedule');
+    if (!result.ok) app.log.error({ problems: result.problems }, 'stock ledger invariant check found a drift');
   });
 }
