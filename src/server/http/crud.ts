@@ -137,8 +137,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
     defineRoute({
       method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: perm(), body: pageSchema,
       summary: `${spec.title['en-US']}: a page of the list, filtered and sorted, within the caller's data scope`,
-      handler: async ({ body, user, lang, scope }) => {
-        const page = body;
+      handler: async ({ body: page, user, lang, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
         const where = spec.where(page, ctx);
         const [list, total] = await Promise.all([

@@ -1,6 +1,6 @@
 import { queryPermission } from '../../../shared/analytics/dashboards';
 import { analyticsFilters, queryPath, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
-import { pageBody, type PageBody } from '../../../shared/api/paging';
+import { pageBody } from '../../../shared/api/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
@@ -36,8 +36,8 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape),
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
         handler: async (rc) => {
-          const { pageNum, pageSize, orderBy, ...filters } = rc.body as PageBody & AnalyticsFilters;
-          const { rows, total } = await r.page(await ctxOf(rc), filters as AnalyticsFilters, {
+          const { pageNum, pageSize, orderBy, ...filters } = rc.body;
+          const { rows, total } = await r.page(await ctxOf(rc), filters, {
             limit: pageSize, offset: (pageNum - 1) * pageSize,
             orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
           });
@@ -50,7 +50,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         handler: async (rc) => {
           const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
-          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body as AnalyticsFilters));
+          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body));
         },
       }),
     ];
@@ -59,7 +59,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters,
         summary: `${title}: the rows of the chart above the table`,
-        handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
+        handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() }),
       }));
     }
     return routes;

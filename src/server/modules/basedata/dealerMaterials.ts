@@ -60,7 +60,7 @@ export function dealerMaterialRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  return crudRoutes<DealerMaterialRow, Input>(services, {
+  return crudRoutes<DealerMaterialRow, Input, typeof dealerMaterialFilters>(services, {
     base: BASE, tag: 'materials', pagePerm: DEALER_MATERIAL_PERM, entity: 'dealer_material',
     title: { 'zh-CN': '经销商物料', 'en-US': 'Dealer materials' },
     table: dealerMaterials, id: dealerMaterials.id,
@@ -70,9 +70,9 @@ export function dealerMaterialRoutes(services: Services): RouteDef[] {
       typeof f.keyword === 'string' && f.keyword.trim()
         ? or(like(materials.code, f.keyword), like(materials.name, f.keyword), like(materials.specification, f.keyword), like(materials.pattern, f.keyword))
         : undefined,
-      f.dealerId ? eq(dealerMaterials.dealerId, f.dealerId as number) : undefined,
-      f.brandId ? eq(materials.brandId, f.brandId as number) : undefined,
-      f.status ? eq(dealerMaterials.status, f.status as string) : undefined,
+      f.dealerId ? eq(dealerMaterials.dealerId, f.dealerId) : undefined,
+      f.brandId ? eq(materials.brandId, f.brandId) : undefined,
+      f.status ? eq(dealerMaterials.status, f.status) : undefined,
       scoped(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => rows(where).orderBy(...order).limit(limit).offset(offset),

@@ -78,15 +78,16 @@ export function dealerRoutes(services: Services): RouteDef[] {
   ];
   const importColumns = exportColumns.filter((c) => c.key !== 'defaultWarehouse');
 
-  return crudRoutes<DealerRow, Input>(services, {
+  const dealerFilters = z.object({
+    keyword: z.string().max(64).optional(),
+    regionId: z.coerce.number().int().positive().optional(),
+    status: z.enum(['normal', 'disabled']).optional(),
+  });
+  return crudRoutes<DealerRow, Input, typeof dealerFilters>(services, {
     base: '/basedata/dealer', tag: 'dealers', pagePerm: WarehousingPerm.dealer, entity: 'dealer',
     title: { 'zh-CN': '经销商', 'en-US': 'Dealers' },
     table: dealers, id: dealers.id,
-    filters: z.object({
-      keyword: z.string().max(64).optional(),
-      regionId: z.coerce.number().int().positive().optional(),
-      status: z.enum(['normal', 'disabled']).optional(),
-    }),
+    filters: dealerFilters,
     input: dealerInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(dealers.code, f.keyword), like(dealers.name, f.keyword), like(dealers.nickname, f.keyword)) : undefined,

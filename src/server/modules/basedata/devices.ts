@@ -122,15 +122,15 @@ export function deviceRoutes(services: Services): RouteDef[] {
     },
   });
 
-  const pda = crudRoutes<PdaHeld, PdaInput>(services, {
+  const pda = crudRoutes<PdaHeld, PdaInput, typeof pdaFilters>(services, {
     base: '/basedata/pda', tag: 'pda', pagePerm: DevicesPerm.pda, entity: 'pda_device',
     title: { 'zh-CN': 'PDA 设备', 'en-US': 'PDA devices' },
     table: pdaDevices, id: pdaDevices.id,
     filters: pdaFilters, input: pdaInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(pdaDevices.serialNo, f.keyword), like(pdaDevices.name, f.keyword), like(pdaDevices.model, f.keyword)) : undefined,
-      f.status ? eq(pdaDevices.status, f.status as string) : undefined,
-      f.dealerId ? eq(pdaDevices.dealerId, f.dealerId as number) : undefined,
+      f.status ? eq(pdaDevices.status, f.status) : undefined,
+      f.dealerId ? eq(pdaDevices.dealerId, f.dealerId) : undefined,
       pdaScope(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => pdaList(where, order, limit, offset),
@@ -180,15 +180,15 @@ export function deviceRoutes(services: Services): RouteDef[] {
   const setList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<AccountSetHeld[]> =>
     db.select(setColumns).from(accountSets).leftJoin(dealers, eq(dealers.id, accountSets.dealerId)).where(where).orderBy(...order).limit(limit).offset(offset);
 
-  const sets = crudRoutes<AccountSetHeld, AccountSetInput>(services, {
+  const sets = crudRoutes<AccountSetHeld, AccountSetInput, typeof accountSetFilters>(services, {
     base: '/basedata/accountSet', tag: 'accountSet', pagePerm: DevicesPerm.accountSet, entity: 'account_set',
     title: { 'zh-CN': '账套', 'en-US': 'Account sets' },
     table: accountSets, id: accountSets.id,
     filters: accountSetFilters, input: accountSetInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(accountSets.code, f.keyword), like(accountSets.name, f.keyword), like(accountSets.erpCompanyCode, f.keyword)) : undefined,
-      f.status ? eq(accountSets.status, f.status as string) : undefined,
-      f.dealerId ? eq(accountSets.dealerId, f.dealerId as number) : undefined,
+      f.status ? eq(accountSets.status, f.status) : undefined,
+      f.dealerId ? eq(accountSets.dealerId, f.dealerId) : undefined,
       setScope(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => setList(where, order, limit, offset),

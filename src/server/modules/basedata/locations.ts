@@ -84,11 +84,12 @@ export function locationRoutes(services: Services): RouteDef[] {
     { key: 'name', header: { 'zh-CN': '库区名称', 'en-US': 'Area name' }, value: (r) => r.name },
     { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
   ];
-  const areas = crudRoutes<StorehouseRow, AreaInput>(services, {
+  const areaFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, status });
+  const areas = crudRoutes<StorehouseRow, AreaInput, typeof areaFilters>(services, {
     base: '/basedata/storehouse', tag: 'storehouses', pagePerm: WarehousingPerm.storehouse, entity: 'storehouse',
     title: { 'zh-CN': '库区', 'en-US': 'Areas' },
     table: storehouses, id: storehouses.id,
-    filters: z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, status }),
+    filters: areaFilters,
     input: storehouseInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(storehouses.code, f.keyword), like(storehouses.name, f.keyword)) : undefined,
@@ -132,11 +133,12 @@ export function locationRoutes(services: Services): RouteDef[] {
     { key: 'capacity', header: { 'zh-CN': '容量', 'en-US': 'Capacity' }, value: (r) => r.capacity },
     { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
   ];
-  const locations = crudRoutes<LocationRow, LocationInput>(services, {
+  const locationFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, storehouseId: optionalId, status });
+  const locations = crudRoutes<LocationRow, LocationInput, typeof locationFilters>(services, {
     base: '/basedata/storagelocation', tag: 'storage locations', pagePerm: WarehousingPerm.location, entity: 'storage_location',
     title: { 'zh-CN': '库位', 'en-US': 'Storage locations' },
     table: storageLocations, id: storageLocations.id,
-    filters: z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, storehouseId: optionalId, status }),
+    filters: locationFilters,
     input: locationInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(storageLocations.code, f.keyword), like(storageLocations.name, f.keyword)) : undefined,
@@ -257,11 +259,12 @@ export function locationRoutes(services: Services): RouteDef[] {
     { key: 'locations', header: { 'zh-CN': '目标库位', 'en-US': 'Locations' }, width: 36, value: (r) => r.locationCodes.join(', ') },
     { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
   ];
-  const rules = crudRoutes<LocationRuleRow, RuleInput>(services, {
+  const ruleFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, brandId: optionalId, status });
+  const rules = crudRoutes<LocationRuleRow, RuleInput, typeof ruleFilters>(services, {
     base: '/basedata/storagelocationRule', tag: 'location rules', pagePerm: WarehousingPerm.rule, entity: 'location_rule',
     title: { 'zh-CN': '库位规则', 'en-US': 'Location rules' },
     table: locationRules, id: locationRules.id,
-    filters: z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, brandId: optionalId, status }),
+    filters: ruleFilters,
     input: locationRuleInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(locationRules.name, f.keyword), like(locationRules.specification, f.keyword), like(locationRules.pattern, f.keyword)) : undefined,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   autoMatchBody, bestMatch, matchBody, materialPickBody, materialRelationFilters, materialRelationInput, type MatchSuggestionRow, type MaterialRelationRow,
 } from '../../../shared/api/basedata/catalogue';
-import { pageBody, type PageBody } from '../../../shared/api/paging';
+import { pageBody } from '../../../shared/api/paging';
 import { brands, dealers, materialRelations, materials } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { notFound } from '../../http/errors';
@@ -42,11 +42,11 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     .leftJoin(brands, eq(brands.id, materials.brandId))
     .where(where);
   const scoped = (ctx: CrudContext) => inScope(materialRelations.dealerId, ctx.scope.dealerIds);
-  const filterWhere = (f: Record<string, unknown>, ctx: CrudContext) => and(
+  const filterWhere = (f: z.output<typeof materialRelationFilters>, ctx: CrudContext) => and(
     typeof f.keyword === 'string' && f.keyword.trim()
       ? or(like(materialRelations.dealerMaterialCode, f.keyword), like(materialRelations.dealerMaterialName, f.keyword), like(materials.code, f.keyword))
       : undefined,
-    f.dealerId ? eq(materialRelations.dealerId, f.dealerId as number) : undefined,
+    f.dealerId ? eq(materialRelations.dealerId, f.dealerId) : undefined,
     f.matched === 'matched' ? isNotNull(materialRelations.materialId) : f.matched === 'unmatched' ? isNull(materialRelations.materialId) : undefined,
     scoped(ctx),
   );
@@ -104,9 +104,8 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
       method: 'POST', url: `${BASE}/unmatched`, tag: 'materials', permission: MATCHING_PERM,
       body: pageBody.extend({ keyword: z.string().max(64).optional(), dealerId: z.coerce.number().int().positive().optional() }),
       summary: 'Relation matching: a page of the unmatched relations in the caller\'s scope, each with its best suggested factory material',
-      handler: async ({ body, user, lang, scope }) => {
+      handler: async ({ body: page, user, lang, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const page = body as PageBody & Record<string, unknown>;
         const where = filterWhere({ ...page, matched: 'unmatched' }, ctx);
         const [list, [{ n }]] = await Promise.all([
           rows(where).orderBy(asc(dealers.code), asc(materialRelations.dealerMaterialCode)).limit(page.pageSize).offset(offsetOf(page)),
@@ -153,7 +152,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     { key: 'materialName', header: { 'zh-CN': '物料名称', 'en-US': 'Material name' }, width: 36, value: (r) => r.materialName },
   ];
 
-  return crudRoutes<MaterialRelationRow, Input>(services, {
+  return crudRoutes<MaterialRelationRow, Input, typeof materialRelationFilters>(services, {
     base: BASE, tag: 'materials', pagePerm: RELATION_PERM, entity: ENTITY,
     title: { 'zh-CN': '物料关系', 'en-US': 'Material relations' },
     table: materialRelations, id: materialRelations.id,

@@ -131,7 +131,7 @@ export function materialRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  return crudRoutes<MaterialRow, Input>(services, {
+  return crudRoutes<MaterialRow, Input, typeof materialFilters>(services, {
     base: BASE, tag: 'materials', pagePerm: MATERIAL_PERM, entity: 'material',
     title: { 'zh-CN': '物料', 'en-US': 'Materials' },
     table: materials, id: materials.id,
@@ -141,11 +141,11 @@ export function materialRoutes(services: Services): RouteDef[] {
       typeof f.keyword === 'string' && f.keyword.trim()
         ? or(like(materials.code, f.keyword), like(materials.name, f.keyword), like(materials.specification, f.keyword), like(materials.pattern, f.keyword), like(materials.erpCode, f.keyword))
         : undefined,
-      f.brandId ? eq(materials.brandId, f.brandId as number) : undefined,
+      f.brandId ? eq(materials.brandId, f.brandId) : undefined,
       like(materials.specification, f.specification),
       like(materials.pattern, f.pattern),
-      f.source ? eq(materials.source, f.source as string) : undefined,
-      f.status ? eq(materials.status, f.status as string) : undefined,
+      f.source ? eq(materials.source, f.source) : undefined,
+      f.status ? eq(materials.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => rows(where).orderBy(...order).limit(limit).offset(offset),
     count: async (_ctx, where) => (await db.select({ n: count() }).from(materials).where(where))[0].n,

@@ -63,16 +63,16 @@ export function recordRoutes(services: Services): RouteDef[] {
   /** A dealer for a batch: none is allowed for operator staff without data rules. */
   const batchDealer = async (ctx: CrudContext, id: number | null | undefined) => (id == null && ctx.user.dealerId == null && ctx.scope.dealerIds === null ? null : scopedDealer(ctx, id));
 
-  const batchRoutes = crudRoutes<BatchHeld, z.infer<typeof batchInput>>(services, {
+  const batchRoutes = crudRoutes<BatchHeld, z.infer<typeof batchInput>, typeof batchFilters>(services, {
     base: '/basedata/batch', tag: 'batch', pagePerm: DevicesPerm.batch, entity: 'batch',
     title: { 'zh-CN': '批次', 'en-US': 'Batches' },
     table: batches, id: batches.id,
     filters: batchFilters, input: batchInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(batches.code, f.keyword), like(materials.code, f.keyword), like(materials.name, f.keyword), like(batches.remark, f.keyword)) : undefined,
-      f.materialId ? eq(batches.materialId, f.materialId as number) : undefined,
-      f.dealerId ? eq(batches.dealerId, f.dealerId as number) : undefined,
-      f.productionDate ? eq(batches.productionDate, f.productionDate as string) : undefined,
+      f.materialId ? eq(batches.materialId, f.materialId) : undefined,
+      f.dealerId ? eq(batches.dealerId, f.dealerId) : undefined,
+      f.productionDate ? eq(batches.productionDate, f.productionDate) : undefined,
       batchScope(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => batchList(where, order, limit, offset),
@@ -152,15 +152,15 @@ export function recordRoutes(services: Services): RouteDef[] {
       .leftJoin(storageLocations, eq(storageLocations.id, pallets.storageLocationId))
       .where(where).orderBy(...order).limit(limit).offset(offset);
 
-  const palletRoutes = crudRoutes<PalletHeld, z.infer<typeof palletInput>>(services, {
+  const palletRoutes = crudRoutes<PalletHeld, z.infer<typeof palletInput>, typeof palletFilters>(services, {
     base: '/basedata/pallet', tag: 'pallet', pagePerm: DevicesPerm.pallet, entity: 'pallet',
     title: { 'zh-CN': '货架', 'en-US': 'Pallets' },
     table: pallets, id: pallets.id,
     filters: palletFilters, input: palletInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(pallets.code, f.keyword), like(pallets.name, f.keyword)) : undefined,
-      f.warehouseId ? eq(pallets.warehouseId, f.warehouseId as number) : undefined,
-      f.status ? eq(pallets.status, f.status as string) : undefined,
+      f.warehouseId ? eq(pallets.warehouseId, f.warehouseId) : undefined,
+      f.status ? eq(pallets.status, f.status) : undefined,
       palletScope(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => palletList(where, order, limit, offset),
@@ -204,15 +204,15 @@ export function recordRoutes(services: Services): RouteDef[] {
     id: scenes.id, code: scenes.code, name: scenes.name, orderType: scenes.orderType, scanRequired: scenes.scanRequired, postToErp: scenes.postToErp,
     remark: scenes.remark, status: scenes.status, createdAt: scenes.createdAt,
   };
-  const sceneRoutes = crudRoutes<SceneHeld, z.infer<typeof sceneInput>>(services, {
+  const sceneRoutes = crudRoutes<SceneHeld, z.infer<typeof sceneInput>, typeof sceneFilters>(services, {
     base: '/basedata/scene', tag: 'scene', pagePerm: DevicesPerm.scene, entity: 'scene',
     title: { 'zh-CN': '场景配置', 'en-US': 'Scenes' },
     table: scenes, id: scenes.id,
     filters: sceneFilters, input: sceneInput,
     where: (f) => and(
       f.keyword ? or(like(scenes.code, f.keyword), like(scenes.name, f.keyword)) : undefined,
-      f.orderType ? eq(scenes.orderType, f.orderType as string) : undefined,
-      f.status ? eq(scenes.status, f.status as string) : undefined,
+      f.orderType ? eq(scenes.orderType, f.orderType) : undefined,
+      f.status ? eq(scenes.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => db.select(sceneColumns).from(scenes).where(where).orderBy(...order).limit(limit).offset(offset),
     count: async (_ctx, where) => (await db.select({ n: count() }).from(scenes).where(where))[0].n,

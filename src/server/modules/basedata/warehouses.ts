@@ -52,17 +52,18 @@ export function warehouseRoutes(services: Services): RouteDef[] {
     { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
   ];
 
-  const crud = crudRoutes<WarehouseRow, Input>(services, {
+  const warehouseFilters = z.object({
+    keyword: z.string().max(64).optional(),
+    dealerId: z.coerce.number().int().positive().optional(),
+    /** Only the maker's central warehouses. */
+    central: z.boolean().optional(),
+    status: z.enum(['normal', 'disabled']).optional(),
+  });
+  const crud = crudRoutes<WarehouseRow, Input, typeof warehouseFilters>(services, {
     base: '/basedata/warehouse', tag: 'warehouses', pagePerm: WarehousingPerm.warehouse, entity: 'warehouse',
     title: { 'zh-CN': '仓库', 'en-US': 'Warehouses' },
     table: warehouses, id: warehouses.id,
-    filters: z.object({
-      keyword: z.string().max(64).optional(),
-      dealerId: z.coerce.number().int().positive().optional(),
-      /** Only the maker's central warehouses. */
-      central: z.boolean().optional(),
-      status: z.enum(['normal', 'disabled']).optional(),
-    }),
+    filters: warehouseFilters,
     input: warehouseInput,
     where: (f, ctx) => and(
       f.keyword ? or(like(warehouses.code, f.keyword), like(warehouses.name, f.keyword)) : undefined,

@@ -4,7 +4,7 @@ import {
   locationsBody, orderBase, orderFilters, orderIdBody, orderIdsBody, orderInput, scanBody, unscanBody, uploadBody,
   type LocationOption, type OrderDetail, type OrderOptions,
 } from '../../../shared/api/orders';
-import { pageBody, type PageBody } from '../../../shared/api/paging';
+import { pageBody } from '../../../shared/api/paging';
 import { ORDER_PAGE_NAMES, ORDER_PAGES, ORDER_TYPES, orderPerm, type OrderPage } from '../../../shared/orders/orderTypes';
 import { brands, dealers, materials, orders, storageLocations, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -43,10 +43,10 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
     route('selectByPage', perm, pageBody.extend(orderFilters.shape), 'a page of orders with planned and scanned counts', async (ctx, body) => {
       const where = and(pageScope(page, ctx.scope), filterWhere(body));
       const [list, total] = await Promise.all([
-        listOrders(db, where, orderFrom(body.orderBy, sortable, desc(orders.id)), body.pageSize, offsetOf(body as PageBody)),
+        listOrders(db, where, orderFrom(body.orderBy, sortable, desc(orders.id)), body.pageSize, offsetOf(body)),
         countOrders(db, where),
       ]);
-      return pageAnswer(list, total, body as PageBody);
+      return pageAnswer(list, total, body);
     }),
     route('detail', perm, orderIdBody, 'one order with its lines (and on-hand) and scanned barcodes', async (ctx, { id }) => {
       const [order] = await listOrders(db, and(eq(orders.id, id), pageScope(page, ctx.scope)), [orders.id], 1, 0);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   announcementFilters, announcementInput, inboxBody, type AnnouncementRow, type AudienceOptions, type InboxItem,
 } from '../../../shared/api/announcement';
-import { pageBody, type PageBody } from '../../../shared/api/paging';
+import { pageBody } from '../../../shared/api/paging';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { announcementReads, announcements, announcementTargets, dealers, roles } from '../../db/schema';
@@ -181,8 +181,7 @@ export function announcementRoutes({ db }: Services) {
     defineRoute({
       method: 'POST', url: '/sys/announcement/inbox', tag, permission: 'session', body: inboxBody,
       summary: 'The signed-in user\'s published announcements (to all, a role of theirs, or their dealer), unread first',
-      handler: async ({ body, user }) => {
-        const page = body as PageBody & { unreadOnly?: boolean };
+      handler: async ({ body: page, user }) => {
         const where = and(eq(announcements.status, 'published'), addressedTo(user), page.unreadOnly ? isNull(announcementReads.userId) : undefined);
         const [rows, [{ n }]] = await Promise.all([
           db.select({

@@ -20,15 +20,16 @@ export function dictionaryRoutes(services: Services) {
       .leftJoin(dictData, eq(dictData.dictType, dictTypes.type)).where(where)
       .groupBy(dictTypes.id, dictTypes.type, dictTypes.name, dictTypes.nameEn, dictTypes.status);
 
-  const types = crudRoutes<DictTypeRow, z.infer<typeof dictTypeInput>>(services, {
+  const dictTypeFilters = z.object({ keyword: z.string().max(64).optional(), status: z.enum(['normal', 'disabled']).optional() });
+  const types = crudRoutes<DictTypeRow, z.infer<typeof dictTypeInput>, typeof dictTypeFilters>(services, {
     base: '/system/dict/type', tag: 'dictionary', pagePerm: Perm.dictionary, entity: 'dict_type',
     title: { 'zh-CN': '字典类型', 'en-US': 'Dictionary types' },
     table: dictTypes, id: dictTypes.id,
-    filters: z.object({ keyword: z.string().max(64).optional(), status: z.enum(['normal', 'disabled']).optional() }),
+    filters: dictTypeFilters,
     input: dictTypeInput,
     where: (f) => and(
       f.keyword ? or(like(dictTypes.type, f.keyword), like(dictTypes.name, f.keyword), like(dictTypes.nameEn, f.keyword)) : undefined,
-      f.status ? eq(dictTypes.status, f.status as string) : undefined,
+      f.status ? eq(dictTypes.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => typeRows(where).orderBy(...order).limit(limit).offset(offset),
     count: async (_ctx, where) => (await db.select({ n: count() }).from(dictTypes).where(where))[0].n,
@@ -51,16 +52,17 @@ export function dictionaryRoutes(services: Services) {
   });
 
   const dataColumns = { id: dictData.id, dictType: dictData.dictType, label: dictData.label, labelEn: dictData.labelEn, value: dictData.value, sort: dictData.sort, status: dictData.status };
-  const entries = crudRoutes<DictDataRow, z.infer<typeof dictDataInput>>(services, {
+  const dictDataFilters = z.object({ dictType: z.string().max(64).optional(), keyword: z.string().max(64).optional(), status: z.enum(['normal', 'disabled']).optional() });
+  const entries = crudRoutes<DictDataRow, z.infer<typeof dictDataInput>, typeof dictDataFilters>(services, {
     base: '/system/dict/data', tag: 'dictionary', pagePerm: Perm.dictionary, entity: 'dict_data',
     title: { 'zh-CN': '字典数据', 'en-US': 'Dictionary entries' },
     table: dictData, id: dictData.id,
-    filters: z.object({ dictType: z.string().max(64).optional(), keyword: z.string().max(64).optional(), status: z.enum(['normal', 'disabled']).optional() }),
+    filters: dictDataFilters,
     input: dictDataInput,
     where: (f) => and(
-      f.dictType ? eq(dictData.dictType, f.dictType as string) : undefined,
+      f.dictType ? eq(dictData.dictType, f.dictType) : undefined,
       f.keyword ? or(like(dictData.label, f.keyword), like(dictData.labelEn, f.keyword), like(dictData.value, f.keyword)) : undefined,
-      f.status ? eq(dictData.status, f.status as string) : undefined,
+      f.status ? eq(dictData.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => db.select(dataColumns).from(dictData).where(where).orderBy(...order).limit(limit).offset(offset),
     count: async (_ctx, where) => (await db.select({ n: count() }).from(dictData).where(where))[0].n,

@@ -178,15 +178,16 @@ export function roleRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  return crudRoutes<RoleRow, z.infer<typeof roleInput>>(services, {
+  const roleFilters = z.object({ keyword: z.string().max(64).optional(), type: z.enum(ROLE_TYPES).optional() });
+  return crudRoutes<RoleRow, z.infer<typeof roleInput>, typeof roleFilters>(services, {
     base, tag: 'role', pagePerm: Perm.roles, entity: 'role',
     title: { 'zh-CN': '角色', 'en-US': 'Roles' },
     table: roles, id: roles.id,
-    filters: z.object({ keyword: z.string().max(64).optional(), type: z.enum(ROLE_TYPES).optional() }),
+    filters: roleFilters,
     input: roleInput,
     where: (f) => and(
       f.keyword ? or(like(roles.code, f.keyword), like(roles.name, f.keyword), like(roles.nameEn, f.keyword)) : undefined,
-      f.type ? eq(roles.type, f.type as string) : undefined,
+      f.type ? eq(roles.type, f.type) : undefined,
     ),
     list: async (_ctx, where, order, limit, offset) => (await roleRows(where).orderBy(...order).limit(limit).offset(offset)).map(toRow),
     count: async (_ctx, where) => (await db.select({ n: count() }).from(roles).where(where))[0].n,

@@ -330,7 +330,7 @@ export function userRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  return crudRoutes<ListedUser, CreateInput>(services, {
+  return crudRoutes<ListedUser, CreateInput, typeof userFilters>(services, {
     base: BASE, tag: TAG, pagePerm: Perm.users, entity: ENTITY,
     title: { 'zh-CN': '用户', 'en-US': 'Users' },
     table: users, id: users.id,
@@ -338,12 +338,12 @@ export function userRoutes(services: Services): RouteDef[] {
     input: userCreateInput,
     where: (f, ctx) => and(
       typeof f.keyword === 'string' && f.keyword.trim() ? or(like(users.userName, f.keyword.trim()), like(users.nickName, f.keyword.trim())) : undefined,
-      f.status ? eq(users.status, f.status as string) : undefined,
+      f.status ? eq(users.status, f.status) : undefined,
       f.departmentId ? sql`${users.departmentId} in (with recursive sub(id) as (
-        select id from departments where id = ${f.departmentId as number}
+        select id from departments where id = ${f.departmentId}
         union select d.id from departments d join sub on d.parent_id = sub.id) select id from sub)` : undefined,
-      f.dealerId ? eq(users.dealerId, f.dealerId as number) : undefined,
-      f.roleId ? exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, f.roleId as number)))) : undefined,
+      f.dealerId ? eq(users.dealerId, f.dealerId) : undefined,
+      f.roleId ? exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, f.roleId)))) : undefined,
       scoped(ctx),
     ),
     list,

@@ -32,16 +32,16 @@ export function deliveryFeeRoutes(services: Services): RouteDef[] {
     db.select(columns).from(deliveryFees).leftJoin(orders, eq(orders.orderNo, deliveryFees.orderNo)).leftJoin(dealers, eq(dealers.id, deliveryFees.dealerId))
       .where(where).orderBy(...order).limit(limit).offset(offset) as unknown as Promise<DeliveryFeeRow[]>;
 
-  return crudRoutes<DeliveryFeeRow, Input>(services, {
+  return crudRoutes<DeliveryFeeRow, Input, typeof deliveryFeeFilters>(services, {
     base: '/reportQuery/psfByDelivery', tag: 'deliveryFee', pagePerm: DELIVERY_FEE_PERM, entity: 'deliveryFee',
     title: { 'zh-CN': '配送费', 'en-US': 'Delivery fees' },
     table: deliveryFees, id: deliveryFees.id,
     filters: deliveryFeeFilters, input: deliveryFeeInput,
     where: (f, ctx) => and(
-      f.keyword ? or(like(deliveryFees.orderNo, f.keyword as string), like(deliveryFees.carrier, f.keyword as string)) : undefined,
-      f.dealerId ? eq(deliveryFees.dealerId, f.dealerId as number) : undefined,
-      f.dateFrom ? gte(deliveryFees.deliveredOn, f.dateFrom as string) : undefined,
-      f.dateTo ? lte(deliveryFees.deliveredOn, f.dateTo as string) : undefined,
+      f.keyword ? or(like(deliveryFees.orderNo, f.keyword), like(deliveryFees.carrier, f.keyword)) : undefined,
+      f.dealerId ? eq(deliveryFees.dealerId, f.dealerId) : undefined,
+      f.dateFrom ? gte(deliveryFees.deliveredOn, f.dateFrom) : undefined,
+      f.dateTo ? lte(deliveryFees.deliveredOn, f.dateTo) : undefined,
       scope(ctx),
     ),
     list: (_ctx, where, order, limit, offset) => list(where, order, limit, offset),
