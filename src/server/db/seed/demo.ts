@@ -12,6 +12,7 @@ import { seedOrders } from './demoOrders';
 import { seedDevices } from './demoDevices';
 import { seedCatalogue } from './demoCatalogue';
 import { writeDemoHistory } from './history';
+import { seedDemoThresholds } from './demoThresholds';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -114,6 +115,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedOrders(tx);
     // analytics: history
     await writeDemoHistory(tx);
+    await seedDemoThresholds(tx);
   });
 }
 
