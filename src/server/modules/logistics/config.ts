@@ -50,14 +50,14 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
   const vehicleList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Held<VehicleRow>[]> =>
     db.select(vehicleColumns()).from(vehicles).where(where).orderBy(...order).limit(limit).offset(offset);
 
-  const vehicleRoutes = crudRoutes<Held<VehicleRow>, z.infer<typeof vehicleInput>>(services, {
+  const vehicleRoutes = crudRoutes<Held<VehicleRow>, z.infer<typeof vehicleInput>, typeof vehicleFilters>(services, {
     base: '/logistics/vehicle', tag: 'vehicle', pagePerm: LogisticsPerm.vehicle, entity: 'vehicle',
     title: { 'zh-CN': '车辆信息', 'en-US': 'Vehicles' },
     table: vehicles, id: vehicles.id,
     filters: vehicleFilters, input: vehicleInput,
     where: (f) => and(
       f.keyword ? or(like(vehicles.plateNo, f.keyword), like(vehicles.driverName, f.keyword), like(vehicles.provider, f.keyword), like(vehicles.vehicleType, f.keyword)) : undefined,
-      f.status ? eq(vehicles.status, f.status as string) : undefined,
+      f.status ? eq(vehicles.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => vehicleList(where, order, limit, offset),
     count: (_ctx, where) => count$(vehicles, where),
@@ -89,7 +89,7 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
     id: vehicleBlacklist.id, plateNo: vehicleBlacklist.plateNo, reason: vehicleBlacklist.reason, blockedUntil: vehicleBlacklist.blockedUntil,
     active: sql<boolean>`(${vehicleBlacklist.blockedUntil} is null or ${vehicleBlacklist.blockedUntil} >= ${today()})`, createdAt: vehicleBlacklist.createdAt,
   };
-  const blacklistRoutes = crudRoutes<Held<BlacklistRow>, z.infer<typeof blacklistInput>>(services, {
+  const blacklistRoutes = crudRoutes<Held<BlacklistRow>, z.infer<typeof blacklistInput>, typeof blacklistFilters>(services, {
     base: '/logistics/blacklist', tag: 'blacklist', pagePerm: LogisticsPerm.blacklist, entity: 'vehicle_blacklist',
     title: { 'zh-CN': '车辆黑名单', 'en-US': 'Vehicle blacklist' },
     table: vehicleBlacklist, id: vehicleBlacklist.id,
@@ -132,14 +132,14 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
     const [p] = await db.select({ id: transitPoints.id }).from(transitPoints).where(eq(transitPoints.id, id));
     if (!p) throw badRequest('invalidValue', field);
   }
-  const routeRoutes = crudRoutes<Held<RouteRow>, z.infer<typeof routeInput>>(services, {
+  const routeRoutes = crudRoutes<Held<RouteRow>, z.infer<typeof routeInput>, typeof routeFilters>(services, {
     base: '/logistics/route', tag: 'route', pagePerm: LogisticsPerm.route, entity: 'logistics_route',
     title: { 'zh-CN': '线路', 'en-US': 'Routes' },
     table: routesTable, id: routesTable.id,
     filters: routeFilters, input: routeInput,
     where: (f) => and(
       f.keyword ? or(like(routesTable.code, f.keyword), like(routesTable.name, f.keyword)) : undefined,
-      f.pointId ? or(eq(routesTable.fromPointId, f.pointId as number), eq(routesTable.toPointId, f.pointId as number)) : undefined,
+      f.pointId ? or(eq(routesTable.fromPointId, f.pointId), eq(routesTable.toPointId, f.pointId)) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => routeList(where, order, limit, offset),
     count: (_ctx, where) => count$(routesTable, where),
@@ -187,15 +187,15 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
   const driverList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Held<DriverRouteRow>[]> =>
     db.select(driverColumns).from(driverRoutes).innerJoin(routesTable, eq(routesTable.id, driverRoutes.routeId)).leftJoin(vehicles, eq(vehicles.id, driverRoutes.vehicleId))
       .where(where).orderBy(...order).limit(limit).offset(offset);
-  const driverRouteRoutes = crudRoutes<Held<DriverRouteRow>, z.infer<typeof driverRouteInput>>(services, {
+  const driverRouteRoutes = crudRoutes<Held<DriverRouteRow>, z.infer<typeof driverRouteInput>, typeof driverRouteFilters>(services, {
     base: '/logistics/driverRoute', tag: 'driverRoute', pagePerm: LogisticsPerm.driverRoute, entity: 'driver_route',
     title: { 'zh-CN': '司机线路', 'en-US': 'Driver routes' },
     table: driverRoutes, id: driverRoutes.id,
     filters: driverRouteFilters, input: driverRouteInput,
     where: (f) => and(
       f.keyword ? or(like(driverRoutes.driverName, f.keyword), like(driverRoutes.driverPhone, f.keyword)) : undefined,
-      f.routeId ? eq(driverRoutes.routeId, f.routeId as number) : undefined,
-      f.status ? eq(driverRoutes.status, f.status as string) : undefined,
+      f.routeId ? eq(driverRoutes.routeId, f.routeId) : undefined,
+      f.status ? eq(driverRoutes.status, f.status) : undefined,
     ),
     list: (_ctx, where, order, limit, offset) => driverList(where, order, limit, offset),
     count: (_ctx, where) => count$(driverRoutes, where),
