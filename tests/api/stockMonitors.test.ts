@@ -45,7 +45,7 @@ describe('inventory monitor', () => {
     const row = page.rows.find((r) => r.materialId === pair.materialId)!;
     expect(row).toMatchObject({ onHand: pair.qty, minQty: pair.qty + 1, maxQty: null, stateCode: 'low', state: 'Below minimum' });
     const states = await chart('inventoryMonitor', { warehouseId: own.warehouseId });
-    const counted = Object.fromEntries(states.map((st) => [st.stateCode, Number(st.pairs)]));
+    const counted: Record<string, number> = Object.fromEntries(states.map((st) => [String(st.stateCode), Number(st.pairs)]));
     expect(counted.low).toBe(page.rows.filter((r) => r.stateCode === 'low').length);
     expect(Object.values(counted).reduce((a, b) => a + b, 0)).toBe(page.total);
   });
