@@ -41,14 +41,6 @@ export const vehicleInput = z.object({
 }).strict();
 export const vehicleFilters = z.object({ keyword: z.string().max(64).optional(), status: z.enum(VEHICLE_STATUSES).optional() });
 
-export const blacklistInput = z.object({
-  plateNo: plate,
-  reason: z.string().trim().min(1).max(256),
-  /** Last day of the block; none: blocked until removed. */
-  blockedUntil: z.preprocess(blankIsNull, z.string().regex(DAY_PATTERN).nullable().optional()),
-}).strict();
-export const blacklistFilters = z.object({ keyword: z.string().max(64).optional() });
-
 export const routeInput = z.object({
   code,
   name: z.string().trim().min(1).max(64),

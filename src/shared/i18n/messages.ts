@@ -88,6 +88,7 @@ const table = {
   },
   /** A required field of a manifest page left blank (spec section 5: 'cannot be empty' names the field). */
   cannotBeEmpty: { 'zh-CN': '{label}不能为空', 'en-US': '{label} cannot be empty' },
+  plate: { 'zh-CN': '请输入正确的车牌号，如 沪A12345', 'en-US': 'Please enter a valid plate number, e.g. 沪A12345' },
   thresholdTarget: { 'zh-CN': '请选择仓库或经销商及物料，或只选择品牌', 'en-US': 'Choose a warehouse or a dealer with a material, or a brand alone' },
   thresholdEmpty: { 'zh-CN': '请填写最小库存或最大库存', 'en-US': 'Give a minimum, a maximum or both' },
   thresholdRange: { 'zh-CN': '最小库存不能大于最大库存', 'en-US': 'The minimum cannot be above the maximum' },

@@ -29,7 +29,14 @@ export const basedata: SectionSpec = {
       path: 'logisticsconfiguration', title: text('物流配置', 'Logistics setup'), icon: 'send',
       pages: [
         list('carInfo', '车辆信息', 'Vehicles', 'send'),
-        list('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop'),
+        list('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop', {
+            api: '/logistics/blacklist',
+            fields: [
+              f.plate('plateNo', '车牌号', 'Plate number', { required: true, unique: true, sortable: true }),
+              f.textarea('reason', '原因', 'Reason', { required: true, width: 36 }),
+              f.date('blockedUntil', '截止日期', 'Until', { sortable: true, hint: { 'zh-CN': '不填表示一直有效', 'en-US': 'Leave empty to block until removed' } }),
+            ],
+          }),
         list('carPointoftransit', '中转点', 'Transit points', 'location', {
             api: '/logistics/transitPoint',
             fields: [

@@ -42,6 +42,7 @@ export const f = {
   code: field('code'),
   phone: field('phone'),
   email: field('email'),
+  plate: field('plate'),
   number: field('number'),
   int: field('int'),
   date: field('date'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../patterns';
 import type { FieldSpec, PageSpec } from './types';
 
@@ -12,14 +13,16 @@ export const inForm = (f: FieldSpec) => f.form !== false;
 export const inTable = (f: FieldSpec) => f.table !== false;
 export const inExport = (f: FieldSpec) => f.export !== false;
 /** Text fields the page's keyword box searches. */
-export const isKeywordField = (f: FieldSpec) => ['text', 'code', 'phone', 'email'].includes(f.type);
+export const isKeywordField = (f: FieldSpec) => ['text', 'textarea', 'code', 'phone', 'email', 'plate'].includes(f.type);
+/** Plates typed with spaces or in lower case are the same plate (沪a 12345 is 沪A12345). */
+export const normalisePlate = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
 
 /** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
 export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
 export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
-const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email') => (v: string, ctx: z.RefinementCtx) => {
+const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate') => (v: string, ctx: z.RefinementCtx) => {
   if (!pattern.test(v)) ctx.addIssue({ code: 'custom', message: messageKey, params: { messageKey } });
 };
 
@@ -46,6 +49,8 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.preprocess(trimmed, z.string().superRefine(matching(PHONE_PATTERN, 'phone')));
     case 'email':
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(EMAIL_PATTERN, 'email')));
+    case 'plate':
+      return z.preprocess(normalisePlate, z.string().max(16).superRefine(matching(PLATE_PATTERN, 'plate')));
     default:
       return z.preprocess(trimmed, z.string().max(defaultMax(f)));
   }

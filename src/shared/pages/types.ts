@@ -23,9 +23,10 @@ export interface ButtonSpec { action: string; title: Text }
 /**
  * How a field is typed, checked and shown. text and textarea: trimmed text; code: upper-case
  * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
- * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD.
+ * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
+ * plate, kept upper-case without spaces.
  */
-export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'number' | 'int' | 'select' | 'date' | 'ref';
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'ref';
 
 /**
  * A record of another table a field points at, by id: chosen from the caller's data scope in

@@ -2,9 +2,9 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  blacklistFilters, blacklistInput, driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput,
+  driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput,
   vehicleFilters, vehicleInput,
-  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
+  type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
 } from '../../../shared/api/logistics';
 import { CODE_PATTERN } from '../../../shared/patterns';
 import type { Db } from '../../db/client';
@@ -89,24 +89,12 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
     id: vehicleBlacklist.id, plateNo: vehicleBlacklist.plateNo, reason: vehicleBlacklist.reason, blockedUntil: vehicleBlacklist.blockedUntil,
     active: sql<boolean>`(${vehicleBlacklist.blockedUntil} is null or ${vehicleBlacklist.blockedUntil} >= ${today()})`, createdAt: vehicleBlacklist.createdAt,
   };
-  const blacklistRoutes = crudRoutes<Held<BlacklistRow>, z.infer<typeof blacklistInput>, typeof blacklistFilters>(services, {
-    base: '/logistics/blacklist', tag: 'blacklist', pagePerm: LogisticsPerm.blacklist, entity: 'vehicle_blacklist',
-    title: { 'zh-CN': '车辆黑名单', 'en-US': 'Vehicle blacklist' },
-    table: vehicleBlacklist, id: vehicleBlacklist.id,
-    filters: blacklistFilters, input: blacklistInput,
-    where: (f) => (f.keyword ? or(like(vehicleBlacklist.plateNo, f.keyword), like(vehicleBlacklist.reason, f.keyword)) : undefined),
+  const blacklistRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/carBlacklist', vehicleBlacklist, {
+    tag: 'blacklist', entity: 'vehicle_blacklist',
+    // Rows carry whether the block is in force today.
     list: (_ctx, where, order, limit, offset) => db.select(blacklistColumns).from(vehicleBlacklist).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: (_ctx, where) => count$(vehicleBlacklist, where),
     load: async (_ctx, id) => (await db.select(blacklistColumns).from(vehicleBlacklist).where(eq(vehicleBlacklist.id, id)))[0],
-    sortable: { plateNo: vehicleBlacklist.plateNo, blockedUntil: vehicleBlacklist.blockedUntil, createdAt: vehicleBlacklist.createdAt },
     defaultOrder: asc(vehicleBlacklist.plateNo),
-    unique: [{ field: 'plateNo', column: vehicleBlacklist.plateNo }],
-    toValues: (input) => ({ plateNo: input.plateNo, reason: input.reason, blockedUntil: input.blockedUntil ?? null }),
-    columns: [
-      { key: 'plateNo', header: { 'zh-CN': '车牌号', 'en-US': 'Plate number' }, value: (r) => r.plateNo },
-      { key: 'reason', header: { 'zh-CN': '原因', 'en-US': 'Reason' }, width: 36, value: (r) => r.reason },
-      { key: 'blockedUntil', header: { 'zh-CN': '截止日期', 'en-US': 'Until' }, value: (r) => r.blockedUntil },
-    ],
   });
 
   // ---------------------------------------------------------------- transit points (declared in the manifest: src/shared/pages/basedata.ts)

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
-import { defaultMax, inForm, inTable, refLabelKey, type RefOptions } from '@shared/pages/schema';
+import { PLATE_PATTERN } from '@shared/api/logistics';
+import { defaultMax, inForm, inTable, isKeywordField, normalisePlate, refLabelKey, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
@@ -12,7 +13,7 @@ import { i18n } from '../../i18n';
 import type { FieldDef, Option } from './fields';
 import { ListPage, type Column } from './ListPage';
 
-type Row = { id: number } & Record<string, unknown>;
+export type Row = { id: number } & Record<string, unknown>;
 const NUMERIC = new Set(['number', 'int']);
 
 /** The table column of a field: a select as a coloured tag of its label, a ref as its `code name`. */
@@ -56,6 +57,11 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
       return { ...base, type: search ? 'input' : 'textarea', maxLength: defaultMax(f), wide: true };
     case 'date':
       return { ...base, placeholder: 'YYYY-MM-DD', rules: [{ match: /^\d{4}-\d{2}-\d{2}$/, message: 'YYYY-MM-DD' }] };
+    case 'plate':
+      return {
+        ...base, maxLength: 16, lockedOnEdit: f.lockedOnEdit,
+        rules: search ? [] : [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(v && !PLATE_PATTERN.test(String(normalisePlate(v))) ? i18n.t('msg:plate') : undefined) }],
+      };
     default:
       return {
         ...base, maxLength: defaultMax(f), lockedOnEdit: f.lockedOnEdit,
@@ -68,7 +74,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
  * A list page made from its manifest entry alone: columns, search form and edit form from its
  * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
  */
-export function ManifestList({ page, perm = page.perm }: { page: PlacedPage; perm?: string }) {
+export function ManifestList({ page, perm = page.perm, extraColumns = [] }: { page: PlacedPage; perm?: string; extraColumns?: Column<Row>[] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const fields = useMemo(() => page.fields ?? [], [page.fields]);
@@ -80,9 +86,9 @@ export function ManifestList({ page, perm = page.perm }: { page: PlacedPage; per
   });
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
 
-  const columns = fields.filter(inTable).map((f) => columnOf(f, lang));
+  const columns = [...fields.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
   const search = [
-    ...(fields.some((f) => ['text', 'code', 'phone', 'email'].includes(f.type)) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
+    ...(fields.some(isKeywordField) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
     ...fields.filter((f) => f.search).map((f) => controlOf(f, lang, refOptions.data, true)),
   ];
   const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));

@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
-  DAY_PATTERN, LogisticsPerm, PLATE_PATTERN,
-  type BlacklistRow, type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
+  LogisticsPerm, PLATE_PATTERN,
+  type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
 } from '@shared/api/logistics';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import { useView } from '../../../app/viewContext';
 import type { FieldDef } from '../../../kit/list/fields';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
-import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { ManifestList, type Row as ManifestRow } from '../../../kit/list/ManifestListPage';
 import { pageByRoute } from '@shared/pages';
 import { session } from '../../../stores/session';
 import { stamp } from '../devicesShared';
@@ -29,7 +29,6 @@ const TABS = [
 type TabKey = (typeof TABS)[number]['key'];
 
 const vehiclesApi = crudApi<VehicleRow, Record<string, unknown>>('/logistics/vehicle');
-const blacklistApi = crudApi<BlacklistRow, Record<string, unknown>>('/logistics/blacklist');
 const routesApi = crudApi<RouteRow, Record<string, unknown>>('/logistics/route');
 const driverRoutesApi = crudApi<DriverRouteRow, Record<string, unknown>>('/logistics/driverRoute');
 /** Plates typed with a space or in lower case are the same plate (the server stores them so). */
@@ -111,29 +110,14 @@ function VehiclesTab() {
   );
 }
 
+/** Declared in the manifest (src/shared/pages/basedata.ts); whether the block is in force today and when it was made are this tab's own. */
 function BlacklistTab() {
   const { t } = useTranslation(ns);
-  const columns: Column<BlacklistRow>[] = [
-    { key: 'plateNo', title: t('plateNo'), sortable: true },
-    { key: 'reason', title: t('reason'), ellipsis: true },
-    { key: 'blockedUntil', title: t('blockedUntil'), sortable: true, render: (v: string | null) => v ?? t('forever') },
+  const extra: Column<ManifestRow>[] = [
     { key: 'active', title: t('kit.status'), render: (v: boolean) => <Tag size="small" color={v ? 'red' : 'gray'}>{t(v ? 'active' : 'expired')}</Tag> },
     { key: 'createdAt', title: t('kit.createdAt'), sortable: true, render: (v: string) => stamp(v) },
   ];
-  return (
-    <ListPage<BlacklistRow>
-      id="logistics-blacklist" title={t('carBlacklist')} perm={LogisticsPerm.blacklist} api={blacklistApi} columns={columns}
-      search={[{ field: 'keyword', label: t('keyword') }]}
-      form={[
-        { field: 'plateNo', label: t('plateNo'), required: true, maxLength: 16,
-          rules: [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(v && !PLATE_PATTERN.test(String(normalisePlate(v))) ? t('plateRule') : undefined) }] },
-        { field: 'blockedUntil', label: t('blockedUntil'), placeholder: 'YYYY-MM-DD', extra: t('untilHint'), rules: [{ match: DAY_PATTERN, message: t('dateRule') }] },
-        { field: 'reason', label: t('reason'), type: 'textarea', required: true, maxLength: 256, wide: true },
-      ]}
-      toForm={(r) => ({ plateNo: r.plateNo, reason: r.reason, blockedUntil: r.blockedUntil ?? '' })}
-      fromForm={(v) => ({ plateNo: normalisePlate(v.plateNo), reason: v.reason, blockedUntil: v.blockedUntil ?? '' })}
-    />
-  );
+  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carBlacklist')!} extraColumns={extra} />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts): columns, search and form from its fields. */
