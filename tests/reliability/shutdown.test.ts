@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/server/modules/system/sessionStore';
+import { hashToken } from '../../src/server/platform/sessionStore';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { overviewAnswer } from '../../../shared/api/overview';
 import type { Services } from '../../services';
 import { brands, dealers, materials, regions, warehouses } from '../../db/schema';
 import { defineRoute } from '../../http/route';
-import { dataScopeOf, inScope } from '../system/dataScope';
+import { inScope } from '../../platform/dataScope';
 import { analyticsRoutes } from './analyticsRoutes';
 import { reportPageRoutes } from './reportPages';
 
@@ -15,9 +15,9 @@ export function analysisRoutes(services: Services) {
     defineRoute({
       method: 'POST', url: '/home/overview', tag: 'analysis', permission: 'session', answer: overviewAnswer,
       summary: 'Home figures: dealers, warehouses, catalogue by brand, dealers by region, within the caller\'s data scope',
-      handler: async ({ user, lang }) => {
+      handler: async ({ user, lang, scope: scopeOf }) => {
         // A dealer user sees its dealer; staff narrowed by data rules see their dealers and warehouses.
-        const scope = await dataScopeOf(db, user);
+        const scope = await scopeOf();
         const dealerScope = inScope(dealers.id, scope.dealerIds);
         const warehouseScope = inScope(warehouses.id, scope.warehouseIds);
         const [[d], [w], [m], [b], byBrand, byRegion] = await Promise.all([
