@@ -84,6 +84,10 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
 export const crudContext = async (db: Db, { user, lang, scope }: RequestContext): Promise<CrudContext> =>
   ({ db, user, lang, scope: await scope() });
 
+/** The answers of the list calls, for the API document (a row is the page's own; its id is what every row has). */
+const rowAnswer = z.looseObject({ id: z.number() });
+const pageAnswerSchema = z.object({ list: z.array(rowAnswer), total: z.number(), pageNum: z.number(), pageSize: z.number() });
+const idAnswer = z.object({ id: z.number() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
 const idBody = z.object({ id: z.coerce.number().int().positive() });
 
@@ -135,7 +139,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
 
   const routes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: perm(), body: pageSchema,
+      method: 'POST', url: `${spec.base}/selectByPage`, tag: spec.tag, permission: perm(), answer: pageAnswerSchema, body: pageSchema,
       summary: `${spec.title['en-US']}: a page of the list, filtered and sorted, within the caller's data scope`,
       handler: async ({ body: page, user, lang, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -148,7 +152,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: perm(), body: idBody,
+      method: 'POST', url: `${spec.base}/detail`, tag: spec.tag, permission: perm(), answer: rowAnswer, body: idBody,
       summary: `${spec.title['en-US']}: one record`,
       handler: async ({ body, user, lang, scope }) => {
         const row = await spec.load(await ctxOf({ user, lang, scope }), body.id);
@@ -157,7 +161,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: perm('add'), body: spec.input,
+      method: 'POST', url: `${spec.base}/save`, tag: spec.tag, permission: perm('add'), answer: idAnswer, body: spec.input,
       summary: `${spec.title['en-US']}: create a record`,
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -172,7 +176,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: perm('edit'),
+      method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: perm('edit'), answer: idAnswer,
       body: z.intersection(idBody, spec.input),
       summary: `${spec.title['en-US']}: change a record`,
       handler: async ({ body, user, lang, req, scope }) => {
@@ -191,7 +195,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: perm('delete'), body: idsBody,
+      method: 'POST', url: `${spec.base}/delete`, tag: spec.tag, permission: perm('delete'), answer: z.object({ deleted: z.number() }), body: idsBody,
       summary: `${spec.title['en-US']}: delete records (refused with a reason when one is in use)`,
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -230,7 +234,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.importColumns ?? spec.columns),
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: perm('import'),
+      method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: perm('import'), answer: z.object({ imported: z.number() }),
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
       handler: async ({ user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });

@@ -55,3 +55,8 @@ export interface ReportPageAnswer extends QueryAnswer {
 
 export const queryPath = (id: string) => `/analysis/query/${id}`;
 export const reportPath = (page: string) => `/analysis/report/${page}`;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** The answers as schemas, for the API document. */
+export const queryAnswerSchema = z.object({ rows: z.array(z.record(z.string(), cell)), asOf: z.string() });
+export const reportPageAnswerSchema = queryAnswerSchema.extend({ total: z.number(), pageNum: z.number(), pageSize: z.number() });

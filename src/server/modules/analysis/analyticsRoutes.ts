@@ -1,5 +1,5 @@
 import { queryPermission } from '../../../shared/analytics/dashboards';
-import { analyticsFilters, queryPath, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
+import { analyticsFilters, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
 import { pageBody } from '../../../shared/api/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
@@ -22,7 +22,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const asOf = () => new Date().toISOString();
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
-    method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary,
+    method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
     handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));
@@ -33,7 +33,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     const title = r.def.title['en-US'];
     const routes: RouteDef[] = [
       defineRoute({
-        method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape),
+        method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape), answer: reportPageAnswerSchema,
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
         handler: async (rc) => {
           const { pageNum, pageSize, orderBy, ...filters } = rc.body;
@@ -57,7 +57,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     if (r.chart) {
       const chart = r.chart.bind(r);
       routes.push(defineRoute({
-        method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters,
+        method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
         summary: `${title}: the rows of the chart above the table`,
         handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() }),
       }));
