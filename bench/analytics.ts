@@ -29,6 +29,9 @@ const argOf = (name: string) => {
 const databaseUrl = argOf('database-url');
 const dataDir = argOf('data-dir') ?? '.tmp/bench-pglite';
 const RUNS = Number(argOf('runs') ?? 15);
+/** `--only a,b`: just these dashboard queries and report pages (and no export). */
+const ONLY = argOf('only')?.split(',');
+const wanted = (id: string) => !ONLY || ONLY.includes(id);
 const WARMUPS = 2;
 const BUDGET_MS = 200;
 const SLOW_MS = 2000;
@@ -75,11 +78,11 @@ async function measureAll(label: string, ctx: AnalyticsCtx) {
     console.log(`  ${label} ${JSON.stringify(row)}`);
     rows.push(row);
   };
-  for (const q of DASHBOARD_QUERIES) {
+  for (const q of DASHBOARD_QUERIES.filter((d) => wanted(d.id))) {
     const filters = (q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters).parse({}) as AnalyticsFilters;
     record('query', q.id, await timed(() => q.run(ctx, filters)));
   }
-  for (const r of REPORT_QUERIES) {
+  for (const r of REPORT_QUERIES.filter((d) => wanted(d.def.page))) {
     record('report', r.def.page, await timed(() => r.page(ctx, analyticsFilters.parse({}), { limit: 20, offset: 0 })));
   }
   console.log(`\n${label}: ${DASHBOARD_QUERIES.length} dashboard queries, ${REPORT_QUERIES.length} report first pages; ${RUNS} runs after ${WARMUPS} warm-ups (ms)`);
@@ -149,7 +152,7 @@ try {
 
   await measureAll('unrestricted (admin)', staff);
   await measureAll(`dealer ${dealerUser.dealerId} (the most moves; scope ${dealer.scope.warehouseIds?.length} warehouses)`, dealer);
-  if (EXPORT_ROWS > 0) await exportOverHttp(staff);
+  if (EXPORT_ROWS > 0 && !ONLY) await exportOverHttp(staff);
 } finally {
   await app.close();
 }
