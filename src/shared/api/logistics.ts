@@ -19,27 +19,13 @@ export const PLATE_PATTERN = /^[\u4e00-\u9fa5][A-Z][A-Z0-9]{4,6}[\u4e00-\u9fa5]?
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
-const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
 const optionalPhone = z.preprocess(blankIsNull, z.string().regex(PHONE_PATTERN).nullable().optional());
 const refId = z.coerce.number().int().positive();
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
 const optionalNumber = (max: number, int = false) =>
   z.preprocess((v) => (v === '' ? null : v), (int ? z.coerce.number().int() : z.coerce.number()).min(0).max(max).nullable().optional());
-/** Plates are kept upper-case and without spaces, so 沪a 12345 and 沪A12345 are one plate. */
-const plate = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v), z.string().min(1).max(16).regex(PLATE_PATTERN));
 const code = z.string().trim().min(1).max(32);
 const status = z.enum(VEHICLE_STATUSES).default('normal');
-
-export const vehicleInput = z.object({
-  plateNo: plate,
-  vehicleType: z.string().trim().min(1).max(32),
-  capacityTons: optionalNumber(999_999),
-  driverName: optionalText(64),
-  driverPhone: optionalPhone,
-  provider: optionalText(64),
-  status,
-}).strict();
-export const vehicleFilters = z.object({ keyword: z.string().max(64).optional(), status: z.enum(VEHICLE_STATUSES).optional() });
 
 export const routeInput = z.object({
   code,

@@ -1,4 +1,4 @@
-import { f, list } from './build';
+import { f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
 
 export const basedata: SectionSpec = {
@@ -28,7 +28,21 @@ export const basedata: SectionSpec = {
     {
       path: 'logisticsconfiguration', title: text('物流配置', 'Logistics setup'), icon: 'send',
       pages: [
-        list('carInfo', '车辆信息', 'Vehicles', 'send'),
+        list('carInfo', '车辆信息', 'Vehicles', 'send', {
+            api: '/logistics/vehicle',
+            fields: [
+              f.plate('plateNo', '车牌号', 'Plate number', {
+                required: true, unique: true, sortable: true,
+                hint: { 'zh-CN': '黑名单中的车牌只能保存为停用状态', 'en-US': 'A blacklisted plate can only be saved as disabled' },
+              }),
+              f.text('vehicleType', '车型', 'Type', { required: true, max: 32, sortable: true }),
+              f.number('capacityTons', '载重(吨)', 'Capacity (t)', { min: 0, maxValue: 999_999, sortable: true }),
+              f.text('driverName', '司机', 'Driver'),
+              f.phone('driverPhone', '司机电话', 'Driver phone'),
+              f.text('provider', '承运商', 'Provider', { width: 24 }),
+              statusField(),
+            ],
+          }),
         list('carBlacklist', '车辆黑名单', 'Vehicle blacklist', 'stop', {
             api: '/logistics/blacklist',
             fields: [

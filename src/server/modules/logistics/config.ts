@@ -3,7 +3,6 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput,
-  vehicleFilters, vehicleInput,
   type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
 } from '../../../shared/api/logistics';
 import { CODE_PATTERN } from '../../../shared/patterns';
@@ -50,38 +49,16 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
   const vehicleList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Held<VehicleRow>[]> =>
     db.select(vehicleColumns()).from(vehicles).where(where).orderBy(...order).limit(limit).offset(offset);
 
-  const vehicleRoutes = crudRoutes<Held<VehicleRow>, z.infer<typeof vehicleInput>, typeof vehicleFilters>(services, {
-    base: '/logistics/vehicle', tag: 'vehicle', pagePerm: LogisticsPerm.vehicle, entity: 'vehicle',
-    title: { 'zh-CN': '车辆信息', 'en-US': 'Vehicles' },
-    table: vehicles, id: vehicles.id,
-    filters: vehicleFilters, input: vehicleInput,
-    where: (f) => and(
-      f.keyword ? or(like(vehicles.plateNo, f.keyword), like(vehicles.driverName, f.keyword), like(vehicles.provider, f.keyword), like(vehicles.vehicleType, f.keyword)) : undefined,
-      f.status ? eq(vehicles.status, f.status) : undefined,
-    ),
+  // Declared in the manifest (src/shared/pages/basedata.ts); a row also says whether its plate is blacklisted today.
+  const vehicleRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/carInfo', vehicles, {
+    tag: 'vehicle', entity: 'vehicle',
     list: (_ctx, where, order, limit, offset) => vehicleList(where, order, limit, offset),
-    count: (_ctx, where) => count$(vehicles, where),
     load: async (_ctx, id) => (await vehicleList(eq(vehicles.id, id), [vehicles.id], 1, 0))[0],
-    sortable: { plateNo: vehicles.plateNo, vehicleType: vehicles.vehicleType, capacityTons: vehicles.capacityTons, status: vehicles.status, createdAt: vehicles.createdAt },
     defaultOrder: asc(vehicles.plateNo),
-    unique: [{ field: 'plateNo', column: vehicles.plateNo }],
-    toValues: async (input) => {
-      if (input.status === 'normal' && (await isBlacklisted(db, input.plateNo))) throw badRequest('plateBlacklisted', 'plateNo', { plate: input.plateNo });
-      return {
-        plateNo: input.plateNo, vehicleType: input.vehicleType, capacityTons: input.capacityTons == null ? null : String(input.capacityTons),
-        driverName: input.driverName ?? null, driverPhone: input.driverPhone ?? null, provider: input.provider ?? null, status: input.status,
-      };
+    check: async (v) => {
+      if (v.status === 'normal' && (await isBlacklisted(db, String(v.plateNo)))) throw badRequest('plateBlacklisted', 'plateNo', { plate: String(v.plateNo) });
     },
     inUse: async (_ctx, ids) => ((await count$(driverRoutes, inArray(driverRoutes.vehicleId, ids))) > 0 ? 'inUse' : null),
-    columns: [
-      { key: 'plateNo', header: { 'zh-CN': '车牌号', 'en-US': 'Plate number' }, value: (r) => r.plateNo },
-      { key: 'vehicleType', header: { 'zh-CN': '车型', 'en-US': 'Type' }, value: (r) => r.vehicleType },
-      { key: 'capacityTons', header: { 'zh-CN': '载重(吨)', 'en-US': 'Capacity (t)' }, value: (r) => r.capacityTons },
-      { key: 'driverName', header: { 'zh-CN': '司机', 'en-US': 'Driver' }, value: (r) => r.driverName },
-      { key: 'driverPhone', header: { 'zh-CN': '司机电话', 'en-US': 'Driver phone' }, value: (r) => r.driverPhone },
-      { key: 'provider', header: { 'zh-CN': '承运商', 'en-US': 'Provider' }, width: 24, value: (r) => r.provider },
-      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-    ],
   });
 
   // ---------------------------------------------------------------- blacklist

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
-  LogisticsPerm, PLATE_PATTERN,
-  type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
+  LogisticsPerm,
+  type DriverRouteRow, type LogisticsOptions, type RouteRow,
 } from '@shared/api/logistics';
 import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
@@ -28,11 +28,8 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const vehiclesApi = crudApi<VehicleRow, Record<string, unknown>>('/logistics/vehicle');
 const routesApi = crudApi<RouteRow, Record<string, unknown>>('/logistics/route');
 const driverRoutesApi = crudApi<DriverRouteRow, Record<string, unknown>>('/logistics/driverRoute');
-/** Plates typed with a space or in lower case are the same plate (the server stores them so). */
-const normalisePlate = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
 
 /** Base data › Logistics setup: vehicles, blacklist, transit points, routes and driver routes on one page with tabs. */
 export default function LogisticsConfigPage() {
@@ -72,42 +69,13 @@ function useStatus() {
   return { options, tag, field };
 }
 
+/** Declared in the manifest (src/shared/pages/basedata.ts); whether the plate is blacklisted today is this tab's own column. */
 function VehiclesTab() {
   const { t } = useTranslation(ns);
-  const status = useStatus();
-  const columns: Column<VehicleRow>[] = [
-    {
-      key: 'plateNo', title: t('plateNo'), sortable: true,
-      render: (v: string, r: VehicleRow) => <span>{v}{r.blacklisted && <Tag size="small" color="red" style={{ marginLeft: 6 }}>{t('blacklisted')}</Tag>}</span>,
-    },
-    { key: 'vehicleType', title: t('vehicleType'), sortable: true },
-    { key: 'capacityTons', title: t('capacityTons'), sortable: true, render: (v: number | null) => v ?? '-' },
-    { key: 'driverName', title: t('driverName'), render: (v: string | null) => v ?? '-' },
-    { key: 'driverPhone', title: t('driverPhone'), render: (v: string | null) => v ?? '-' },
-    { key: 'provider', title: t('provider'), render: (v: string | null) => v ?? '-' },
-    { key: 'status', title: t('kit.status'), sortable: true, render: status.tag },
+  const extra: Column<ManifestRow>[] = [
+    { key: 'blacklisted', title: t('blacklisted'), render: (v: boolean) => (v ? <Tag size="small" color="red">{t('blacklisted')}</Tag> : '-') },
   ];
-  return (
-    <ListPage<VehicleRow>
-      id="logistics-vehicles" title={t('carInfo')} perm={LogisticsPerm.vehicle} api={vehiclesApi} columns={columns}
-      search={[{ field: 'keyword', label: t('keyword') }, status.field]}
-      form={[
-        { field: 'plateNo', label: t('plateNo'), required: true, maxLength: 16, extra: t('plateHint'),
-          rules: [{ validator: (v: string | undefined, cb: (e?: string) => void) => cb(v && !PLATE_PATTERN.test(String(normalisePlate(v))) ? t('plateRule') : undefined) }] },
-        { field: 'vehicleType', label: t('vehicleType'), required: true, maxLength: 32 },
-        { field: 'capacityTons', label: t('capacityTons'), type: 'number', min: 0, max: 999_999 },
-        { field: 'provider', label: t('provider'), maxLength: 64 },
-        { field: 'driverName', label: t('driverName'), maxLength: 64 },
-        { field: 'driverPhone', label: t('driverPhone'), rule: 'phone' },
-        { ...status.field, required: true },
-      ]}
-      toForm={(r) => ({ ...r, capacityTons: r.capacityTons ?? undefined, driverName: r.driverName ?? '', driverPhone: r.driverPhone ?? '', provider: r.provider ?? '' })}
-      fromForm={(v) => ({
-        plateNo: normalisePlate(v.plateNo), vehicleType: v.vehicleType, capacityTons: v.capacityTons ?? null, driverName: v.driverName ?? '',
-        driverPhone: v.driverPhone ?? '', provider: v.provider ?? '', status: v.status ?? 'normal',
-      })}
-    />
-  );
+  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carInfo')!} extraColumns={extra} />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts); whether the block is in force today and when it was made are this tab's own. */
