@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'd
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
-import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey } from '../../shared/pages/schema';
-import { refOptionsAnswer } from '../../shared/pages/schema';
+import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, materials, warehouses } from '../db/schema';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
