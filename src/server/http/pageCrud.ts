@@ -4,7 +4,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
 import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { brands, dealers, materials, warehouses } from '../db/schema';
+import { brands, dealers, logisticsRoutes, materials, transitPoints, vehicles, warehouses } from '../db/schema';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
@@ -19,12 +19,36 @@ type Values = Record<string, unknown>;
  * The tables a `ref` field points at, and the part of the caller's data scope that limits which
  * of their records a form may choose (materials and brands are the whole channel's).
  */
-const REFS: Record<RefKind, { table: typeof warehouses | typeof dealers | typeof materials | typeof brands; scope: 'warehouseIds' | 'dealerIds' | null }> = {
-  warehouse: { table: warehouses, scope: 'warehouseIds' },
-  dealer: { table: dealers, scope: 'dealerIds' },
-  material: { table: materials, scope: null },
-  brand: { table: brands, scope: null },
+interface RefTable {
+  table: PgTable;
+  id: PgColumn;
+  /** What an import names the record by, and the form shows first. */
+  code: PgColumn;
+  /** Shown after the code (none for a vehicle: its plate says it all). */
+  name?: PgColumn;
+  /** The part of the caller's data scope that limits the records a form may choose (none: the whole channel's). */
+  scope: 'warehouseIds' | 'dealerIds' | null;
+}
+const refTable = (table: PgTable & { id: PgColumn; code: PgColumn; name: PgColumn }, scope: RefTable['scope'] = null): RefTable =>
+  ({ table, id: table.id, code: table.code, name: table.name, scope });
+
+/** The tables a `ref` field points at. */
+const REFS: Record<RefKind, RefTable> = {
+  warehouse: refTable(warehouses, 'warehouseIds'),
+  dealer: refTable(dealers, 'dealerIds'),
+  material: refTable(materials),
+  brand: refTable(brands),
+  transitPoint: refTable(transitPoints),
+  route: refTable(logisticsRoutes),
+  vehicle: { table: vehicles, id: vehicles.id, code: vehicles.plateNo, scope: null },
 };
+/** `code name` of a joined ref (or just its code). */
+const labelOf = (r: RefTable, joined: Record<string, PgColumn>) => {
+  const code = joined[keyOf(r, r.code)];
+  return r.name ? sql<string>`${code} || ' ' || ${joined[keyOf(r, r.name)]}` : sql<string>`${code}`;
+};
+/** The property name of a column in its drizzle table. */
+const keyOf = (r: RefTable, column: PgColumn) => Object.entries(getTableColumns(r.table)).find(([, c]) => c === column)![0];
 
 /** What a page does beyond its declaration: any CrudSpec part, plus its own row scope and write check. */
 export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
@@ -56,19 +80,19 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     if (!c) throw new Error(`${route}: field ${f.key} has no column in its table`);
     return c;
   };
-  const refs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) }));
+  const refs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
 
   const selection: Record<string, PgColumn | SQL> = { ...columns };
-  for (const r of refs) selection[refLabelKey(r.field)] = sql<string>`${r.joined.code} || ' ' || ${r.joined.name}`;
+  for (const r of refs) selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
   const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
     let q = db.select(selection).from(table).$dynamic();
-    for (const r of refs) q = q.leftJoin(r.joined, eq(r.joined.id, columnOf(r.field)));
+    for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
   const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope)
     .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope!]))));
   /** The ids a ref may take for this caller, or null for any. */
-  const allowedOf = (ctx: { scope: DataScope }, ref: (typeof REFS)[RefKind]) => (ref.scope ? ctx.scope[ref.scope] : null);
+  const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
 
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
@@ -84,9 +108,9 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown) {
     if (value === null || value === undefined) return;
     const ref = REFS[field.ref!];
-    const [row] = await db.select({ id: ref.table.id }).from(ref.table).where(eq(ref.table.id, Number(value)));
+    const [row] = await db.select({ id: ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
     if (!row) throw badRequest('invalidValue', field.key);
-    if (!allows(allowedOf(ctx, ref), row.id)) throw badRequest('notInScope', field.key);
+    if (!allows(allowedOf(ctx, ref), Number(row.id))) throw badRequest('notInScope', field.key);
   }
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
@@ -108,8 +132,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
         const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
         if (!code) continue;
         const ref = REFS[f.ref!];
-        const [row] = await db.select({ id: ref.table.id }).from(ref.table)
-          .where(and(eq(ref.table.code, code.toUpperCase()), inScope(ref.table.id, allowedOf(ctx, ref))));
+        const [row] = await db.select({ id: ref.id }).from(ref.table)
+          .where(and(eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.id, allowedOf(ctx, ref))));
         if (!row) throw badRequest('invalidValue', f.key);
         out[f.key] = row.id;
       } else if (f.type === 'select') {
@@ -132,10 +156,10 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       const scope = await ctx.scope();
       const out: Record<string, { value: number; label: string }[]> = {};
       for (const r of refs) {
-        const t = r.ref.table;
-        const limit = inScope(t.id, allowedOf({ scope }, r.ref));
-        const found = await db.select({ value: t.id, code: t.code, name: t.name }).from(t).where(limit).orderBy(asc(t.code)).limit(5000);
-        out[r.field.key] = found.map((o) => ({ value: o.value, label: `${o.code} ${o.name}` }));
+        const t = r.ref;
+        const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null` }).from(t.table)
+          .where(inScope(t.id, allowedOf({ scope }, t))).orderBy(asc(t.code)).limit(5000);
+        out[r.field.key] = found.map((o) => ({ value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code) }));
       }
       return out;
     },
@@ -156,14 +180,14 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     list: (_ctx, w, order, limit, offset) => rows(w, order, limit, offset),
     count: async (_ctx, w) => {
       let q = db.select({ n: count() }).from(table).$dynamic();
-      for (const r of refs) q = q.leftJoin(r.joined, eq(r.joined.id, columnOf(r.field)));
+      for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
       return (await q.where(w))[0].n;
     },
     load: async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0],
     sortable: {
       ...Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
         const ref = refs.find((r) => r.field === f);
-        return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined.code : columnOf(f)];
+        return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined[keyOf(ref.ref, ref.ref.code)] : columnOf(f)];
       })),
       ...(columns.createdAt ? { createdAt: columns.createdAt } : {}),
     },
