@@ -17,7 +17,18 @@ export const basedata: SectionSpec = {
         list('material', '物料管理', 'Materials', 'common'),
         list('materialRelation', '物料关系', 'Material relations', 'link', { demo: ['dealer'] }),
         list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', { demo: ['dealer'] }),
-        list('accinformation', '账套管理', 'Account sets', 'file'),
+        list('accinformation', '账套管理', 'Account sets', 'file', {
+          api: '/basedata/accountSet',
+          // A set without a dealer is shared by all; a dealer user sees only its own dealer's sets.
+          scope: 'dealer',
+          fields: [
+            f.code('code', '账套编码', 'Code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true }),
+            f.text('name', '账套名称', 'Name', { required: true, sortable: true }),
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, width: 28 }),
+            f.text('erpCompanyCode', 'ERP 公司代码', 'ERP company code', { max: 32, width: 18 }),
+            statusField(),
+          ],
+        }),
         list('goods', '物料关系匹配', 'Relation matching', 'swap', { demo: ['dealer'] }),
         list('goodsManagement', '经销商物料', 'Dealer materials', 'tags', { demo: ['dealer'] }),
         list('baseBatch', '批次管理', 'Batches', 'calendar'),

@@ -33,7 +33,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
-  '/basedata/base/accinformation': () => import('../pages/basedata/accountSets'),
   '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
   '/basedata/base/basePallet': () => import('../pages/basedata/pallets'),
   '/basedata/base/scenceConfig': () => import('../pages/basedata/scenes'),

@@ -1,19 +1,18 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import {
-  accountSetFilters, accountSetInput, DevicesPerm, PDA_STATUS, pdaFilters, pdaIdsBody, pdaInput,
-  type AccountSetRow, type DeviceOptions, type PdaRow,
-} from '../../../shared/api/basedata/devices';
+import { DevicesPerm, PDA_STATUS, pdaFilters, pdaIdsBody, pdaInput, type DeviceOptions, type PdaRow } from '../../../shared/api/basedata/devices';
 import { CODE_PATTERN } from '../../../shared/patterns';
 import { accountSets, dealers, materials, pdaDevices, warehouses } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
+import { refRows } from './refRows';
 
 /** A row as the server holds it: timestamps still Dates (the answer serialises them). */
 export type Held<T> = Omit<T, 'createdAt' | 'activatedAt'> & { createdAt: Date } & (T extends { activatedAt: unknown } ? { activatedAt: Date | null } : unknown);
@@ -57,8 +56,6 @@ export async function deviceOptions(ctx: CrudContext): Promise<DeviceOptions> {
 
 type PdaHeld = Held<PdaRow>;
 type PdaInput = z.infer<typeof pdaInput>;
-type AccountSetHeld = Held<AccountSetRow>;
-type AccountSetInput = z.infer<typeof accountSetInput>;
 
 /** Base data › PDA devices (register, activate, freeze) and account sets. */
 export function deviceRoutes(services: Services): RouteDef[] {
@@ -171,55 +168,11 @@ export function deviceRoutes(services: Services): RouteDef[] {
     ],
   });
 
-  // ---------------------------------------------------------------- account sets
-  const setColumns = {
-    id: accountSets.id, code: accountSets.code, name: accountSets.name, dealerId: accountSets.dealerId, dealerCode: dealers.code, dealerName: dealers.name,
-    erpCompanyCode: accountSets.erpCompanyCode, status: accountSets.status, createdAt: accountSets.createdAt,
-  };
-  const setScope = (ctx: CrudContext) => inScope(accountSets.dealerId, ctx.scope.dealerIds);
-  const setList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<AccountSetHeld[]> =>
-    db.select(setColumns).from(accountSets).leftJoin(dealers, eq(dealers.id, accountSets.dealerId)).where(where).orderBy(...order).limit(limit).offset(offset);
-
-  const sets = crudRoutes<AccountSetHeld, AccountSetInput, typeof accountSetFilters>(services, {
-    base: '/basedata/accountSet', tag: 'accountSet', pagePerm: DevicesPerm.accountSet, entity: 'account_set',
-    title: { 'zh-CN': '账套', 'en-US': 'Account sets' },
-    table: accountSets, id: accountSets.id,
-    filters: accountSetFilters, input: accountSetInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(accountSets.code, f.keyword), like(accountSets.name, f.keyword), like(accountSets.erpCompanyCode, f.keyword)) : undefined,
-      f.status ? eq(accountSets.status, f.status) : undefined,
-      f.dealerId ? eq(accountSets.dealerId, f.dealerId) : undefined,
-      setScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => setList(where, order, limit, offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(accountSets).where(where))[0].n,
-    load: async (ctx, id) => (await setList(and(eq(accountSets.id, id), setScope(ctx)), [accountSets.id], 1, 0))[0],
-    sortable: { code: accountSets.code, name: accountSets.name, status: accountSets.status, dealerName: dealers.name, createdAt: accountSets.createdAt },
+  // ---------------------------------------------------------------- account sets (declared in the manifest: src/shared/pages/basedata.ts)
+  const sets = pageCrudRoutes(services, '/basedata/base/accinformation', accountSets, {
+    tag: 'accountSet', entity: 'account_set',
+    ...refRows(db, accountSets, { dealerId: dealers }, (ctx) => inScope(accountSets.dealerId, ctx.scope.dealerIds)),
     defaultOrder: asc(accountSets.code),
-    unique: [{ field: 'code', column: accountSets.code }],
-    toValues: async (input, ctx) => {
-      checkCode(input.code);
-      return { code: input.code, name: input.name, dealerId: input.dealerId == null ? null : await scopedDealer(ctx, input.dealerId), erpCompanyCode: input.erpCompanyCode ?? null, status: input.status };
-    },
-    fromSheet: async (v, ctx) => {
-      const dealer = v.dealerCode ? (await deviceOptions(ctx)).dealers.find((d) => d.code.toUpperCase() === v.dealerCode.toUpperCase()) : undefined;
-      if (v.dealerCode && !dealer) throw badRequest('invalidValue', 'dealerCode');
-      return { code: v.code, name: v.name, dealerId: dealer?.id ?? null, erpCompanyCode: v.erpCompanyCode, status: v.status || 'normal' };
-    },
-    columns: [
-      { key: 'code', header: { 'zh-CN': '账套编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '账套名称', 'en-US': 'Name' }, value: (r) => r.name },
-      { key: 'dealerCode', header: { 'zh-CN': '经销商编码', 'en-US': 'Dealer code' }, value: (r) => r.dealerCode },
-      { key: 'erpCompanyCode', header: { 'zh-CN': 'ERP 公司代码', 'en-US': 'ERP company code' }, value: (r) => r.erpCompanyCode },
-      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-    ],
-    extraRoutes: [
-      defineRoute({
-        method: 'POST', url: '/basedata/accountSet/options', tag: 'accountSet', permission: DevicesPerm.accountSet,
-        summary: 'Account sets: the dealers the form chooses from (caller\'s scope)',
-        handler: async ({ user, lang, scope }) => ({ dealers: (await deviceOptions(await ctxOf({ user, lang, scope }))).dealers, warehouses: [], materials: [] }),
-      }),
-    ],
   });
 
   return [...pda, ...sets];

@@ -3,7 +3,6 @@ import { z } from 'zod';
 /** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
 export const DevicesPerm = {
   pda: 'basedata:scandiviceReg',
-  accountSet: 'basedata:accinformation',
   batch: 'basedata:baseBatch',
   pallet: 'basedata:basePallet',
   scene: 'basedata:scenceConfig',
@@ -42,15 +41,6 @@ export const pdaFilters = z.object({
   dealerId: refId.optional(),
 });
 export const pdaIdsBody = z.object({ ids: z.array(refId).min(1).max(500) }).strict();
-
-export const accountSetInput = z.object({
-  code,
-  name: z.string().trim().min(1).max(64),
-  dealerId: optionalRef,
-  erpCompanyCode: optionalText(32),
-  status,
-}).strict();
-export const accountSetFilters = z.object({ keyword: z.string().max(64).optional(), status: z.enum(RECORD_STATUSES).optional(), dealerId: refId.optional() });
 
 export const batchInput = z.object({
   code,
@@ -116,9 +106,6 @@ export interface WarehouseRef extends Ref { dealerId: number | null }
 export interface PdaRow {
   id: number; serialNo: string; name: string; model: string | null; dealerId: number | null; dealerCode: string | null; dealerName: string | null;
   warehouseId: number | null; warehouseCode: string | null; warehouseName: string | null; status: string; activatedAt: string | null; createdAt: string;
-}
-export interface AccountSetRow {
-  id: number; code: string; name: string; dealerId: number | null; dealerCode: string | null; dealerName: string | null; erpCompanyCode: string | null; status: string; createdAt: string;
 }
 export interface BatchRow {
   id: number; code: string; materialId: number | null; materialCode: string | null; materialName: string | null;
