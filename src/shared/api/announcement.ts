@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageBody } from './paging';
+import { pageBody, pageOf } from './paging';
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'roles', 'dealers'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
@@ -28,32 +28,45 @@ export const announcementFilters = z.object({
 
 export const inboxBody = pageBody.extend({ unreadOnly: z.boolean().optional() });
 
-export interface AnnouncementRow {
-  id: number;
-  title: string;
-  content: string;
-  audience: AnnouncementAudience;
-  status: AnnouncementStatus;
-  publishedAt: string | null;
-  roleIds: number[];
-  dealerIds: number[];
+export const announcementRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  status: z.enum(ANNOUNCEMENT_STATUSES),
+  publishedAt: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  dealerIds: z.array(z.number()),
   /** Users who have opened it. */
-  readCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  readCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AnnouncementRow = z.infer<typeof announcementRow>;
+export const announcementPage = pageOf(announcementRow);
 
 /** One announcement in a reader's inbox. */
-export interface InboxItem {
-  id: number;
-  title: string;
-  content: string;
-  publishedAt: string;
-  read: boolean;
-  readAt: string | null;
-}
+export const inboxItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  publishedAt: z.string(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+export const inboxPage = pageOf(inboxItem);
 
-export interface AudienceOptions {
-  roles: { id: number; code: string; name: string; nameEn: string }[];
-  dealers: { id: number; code: string; name: string }[];
-}
+export const audienceOptions = z.object({
+  roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), nameEn: z.string() })),
+  dealers: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+});
+export type AudienceOptions = z.infer<typeof audienceOptions>;
+
+export const publishAnswer = z.object({ id: z.number(), publishedAt: z.string() });
+export type PublishAnswer = z.infer<typeof publishAnswer>;
+/** Published announcements addressed to the reader and not opened yet (the message icon's badge). */
+export const unreadCountAnswer = z.object({ count: z.number() });
+export type UnreadCountAnswer = z.infer<typeof unreadCountAnswer>;
+export const readAnswer = z.object({ id: z.number(), read: z.literal(true) });
+export type ReadAnswer = z.infer<typeof readAnswer>;

@@ -25,3 +25,14 @@ export interface DepartmentNode {
   createdAt: string;
   children: DepartmentNode[];
 }
+const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() => z.object({
+  id: z.number(),
+  parentId: z.number().nullable(),
+  name: z.string(),
+  orderNum: z.number(),
+  userCount: z.number(),
+  totalUserCount: z.number(),
+  createdAt: z.string(),
+  children: z.array(departmentNode),
+}));
+export const departmentTreeAnswer = z.array(departmentNode);

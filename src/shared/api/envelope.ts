@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every answer of the API: `{ code, msg, data }` (DESIGN.md "API contract"). */
 export interface Envelope<T = unknown> {
   code: number;
@@ -22,3 +24,12 @@ export const ErrorStatus = {
 } as const;
 
 export const API_BASE = '/fms/api/v1';
+
+/** Answers of writes, shared by every module: a call that answers nothing but its code and message has `data: null`. */
+export const noData = z.null();
+/** A created or changed record: its id. */
+export const idAnswer = z.object({ id: z.number() });
+export type IdAnswer = z.infer<typeof idAnswer>;
+/** Records deleted. */
+export const deletedAnswer = z.object({ deleted: z.number() });
+export type DeletedAnswer = z.infer<typeof deletedAnswer>;

@@ -52,3 +52,21 @@ export interface ResourceNode {
   builtIn: boolean;
   children: ResourceNode[];
 }
+const resourceNode: z.ZodType<ResourceNode> = z.lazy(() => z.object({
+  id: z.number(),
+  parentId: z.number().nullable(),
+  type: z.enum(RESOURCE_TYPES),
+  label: z.string(),
+  labelEn: z.string(),
+  path: z.string(),
+  icon: z.string().nullable(),
+  orderNum: z.number(),
+  redirectPath: z.string().nullable(),
+  hidden: z.boolean(),
+  noCache: z.boolean(),
+  affix: z.boolean(),
+  perm: z.string(),
+  builtIn: z.boolean(),
+  children: z.array(resourceNode),
+}));
+export const resourceTreeAnswer = z.array(resourceNode);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceType } from '../menu';
+import { RESOURCE_TYPES, type ResourceType } from '../menu';
 
 /** Kinds of role (spec section 6): business functions, data rules, special. */
 export const ROLE_TYPES = ['function', 'data', 'special'] as const;
@@ -49,11 +49,27 @@ export interface ResourceNode {
   perm: string;
   children: ResourceNode[];
 }
+const resourceNode: z.ZodType<ResourceNode> = z.lazy(() => z.object({
+  id: z.number(),
+  parentId: z.number().nullable(),
+  type: z.enum(RESOURCE_TYPES),
+  label: z.string(),
+  perm: z.string(),
+  children: z.array(resourceNode),
+}));
+export const roleResourceTree = z.array(resourceNode);
+/** Ids of the resources a role grants, ascending. */
+export const roleResourceIds = z.array(z.number());
+export const grantResourcesAnswer = z.object({ id: z.number(), resourceIds: z.array(z.number()) });
 
-export interface RoleDataRules { dealerIds: number[]; regionIds: number[]; warehouseIds: number[] }
+export const dataRulesAnswer = z.object({ dealerIds: z.array(z.number()), regionIds: z.array(z.number()), warehouseIds: z.array(z.number()) });
+export type RoleDataRules = z.infer<typeof dataRulesAnswer>;
+/** A role's data rules after a save, with the role's id. */
+export const saveDataRulesAnswer = dataRulesAnswer.extend({ id: z.number() });
 
-export interface RoleOptions {
-  dealers: { id: number; code: string; name: string }[];
-  regions: { id: number; name: string }[];
-  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
-}
+export const roleOptions = z.object({
+  dealers: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  regions: z.array(z.object({ id: z.number(), name: z.string() })),
+  warehouses: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), dealerId: z.number().nullable() })),
+});
+export type RoleOptions = z.infer<typeof roleOptions>;

@@ -49,7 +49,8 @@ export const userFilters = z.object({
   roleId: z.coerce.number().int().positive().optional(),
 });
 
-export interface UserRoleRef { id: number; name: string }
+export const userRoleRef = z.object({ id: z.number(), name: z.string() });
+export type UserRoleRef = z.infer<typeof userRoleRef>;
 
 /** One row of the user list; role names are in the caller's language. */
 export interface UserRow {
@@ -70,8 +71,13 @@ export interface UserRow {
 }
 
 /** What the user form chooses from. */
-export interface UserOptions {
-  roles: UserRoleRef[];
-  departments: { id: number; parentId: number | null; name: string }[];
-  dealers: { id: number; code: string; name: string }[];
-}
+export const userOptions = z.object({
+  roles: z.array(userRoleRef),
+  departments: z.array(z.object({ id: z.number(), parentId: z.number().nullable(), name: z.string() })),
+  dealers: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+});
+export type UserOptions = z.infer<typeof userOptions>;
+
+/** Accounts frozen or unfrozen. */
+export const freezeAnswer = z.object({ changed: z.number() });
+export type FreezeAnswer = z.infer<typeof freezeAnswer>;

@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  announcementFilters, announcementInput, inboxBody, type AnnouncementRow, type AudienceOptions, type InboxItem,
+  announcementFilters, announcementInput, announcementPage, audienceOptions, inboxBody, inboxPage, publishAnswer, readAnswer, unreadCountAnswer,
+  type AnnouncementRow, type AudienceOptions, type InboxItem,
 } from '../../../shared/api/announcement';
+import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
 import { pageBody } from '../../../shared/api/paging';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
@@ -97,7 +99,7 @@ export function announcementRoutes({ db }: Services) {
 
   return [
     defineRoute({
-      method: 'POST', url: '/sys/announcement/selectByPage', tag, permission: Perm.announcement, body: pageBody.extend(announcementFilters.shape),
+      method: 'POST', url: '/sys/announcement/selectByPage', tag, permission: Perm.announcement, body: pageBody.extend(announcementFilters.shape), answer: announcementPage,
       summary: 'Announcements for their administrators: a page, by title keyword and status, with recipients and read counts',
       handler: async ({ body }) => {
         const where = and(like(announcements.title, body.title), body.status ? eq(announcements.status, body.status) : undefined);
@@ -112,7 +114,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/audienceOptions', tag, permission: Perm.announcement,
+      method: 'POST', url: '/sys/announcement/audienceOptions', tag, permission: Perm.announcement, answer: audienceOptions,
       summary: 'Roles and dealers an announcement can be addressed to',
       handler: async (): Promise<AudienceOptions> => ({
         roles: await db.select({ id: roles.id, code: roles.code, name: roles.name, nameEn: roles.nameEn }).from(roles).orderBy(asc(roles.id)),
@@ -120,7 +122,7 @@ export function announcementRoutes({ db }: Services) {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/save', tag, permission: buttonPerm(Perm.announcement, 'add'), body: announcementInput,
+      method: 'POST', url: '/sys/announcement/save', tag, permission: buttonPerm(Perm.announcement, 'add'), body: announcementInput, answer: idAnswer,
       summary: 'Writes a draft announcement: title, cleaned rich text and recipients',
       handler: async ({ body, user, req }) => {
         const { values, roleIds, dealerIds } = await prepare(body);
@@ -133,7 +135,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/update', tag, permission: buttonPerm(Perm.announcement, 'edit'), body: announcementInput.extend(idBody.shape),
+      method: 'POST', url: '/sys/announcement/update', tag, permission: buttonPerm(Perm.announcement, 'edit'), body: announcementInput.extend(idBody.shape), answer: idAnswer,
       summary: 'Changes an announcement; a published one stays published and keeps who has read it',
       handler: async ({ body, user, req }) => {
         const before = await load(body.id);
@@ -148,7 +150,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/delete', tag, permission: buttonPerm(Perm.announcement, 'delete'), body: idsBody,
+      method: 'POST', url: '/sys/announcement/delete', tag, permission: buttonPerm(Perm.announcement, 'delete'), body: idsBody, answer: deletedAnswer,
       summary: 'Deletes announcements, with their recipients and read marks',
       handler: async ({ body, user, req }) => {
         const ids = [...new Set(body.ids)];
@@ -162,7 +164,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/publish', tag, permission: buttonPerm(Perm.announcement, 'edit'), body: idBody,
+      method: 'POST', url: '/sys/announcement/publish', tag, permission: buttonPerm(Perm.announcement, 'edit'), body: idBody, answer: publishAnswer,
       summary: 'Publishes an announcement to its recipients (publishing a published one changes nothing)',
       handler: async ({ body, user, req }) => {
         const before = await load(body.id);
@@ -179,7 +181,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/inbox', tag, permission: 'session', body: inboxBody,
+      method: 'POST', url: '/sys/announcement/inbox', tag, permission: 'session', body: inboxBody, answer: inboxPage,
       summary: 'The signed-in user\'s published announcements (to all, a role of theirs, or their dealer), unread first',
       handler: async ({ body: page, user }) => {
         const where = and(eq(announcements.status, 'published'), addressedTo(user), page.unreadOnly ? isNull(announcementReads.userId) : undefined);
@@ -200,7 +202,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/unreadCount', tag, permission: 'session',
+      method: 'POST', url: '/sys/announcement/unreadCount', tag, permission: 'session', answer: unreadCountAnswer,
       summary: 'How many published announcements addressed to the signed-in user are unread (the message icon\'s badge)',
       handler: async ({ user }) => {
         const [{ n }] = await db.select({ n: count() }).from(announcements).leftJoin(announcementReads, readBy(user.id))
@@ -209,7 +211,7 @@ export function announcementRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/announcement/read', tag, permission: 'session', body: idBody,
+      method: 'POST', url: '/sys/announcement/read', tag, permission: 'session', body: idBody, answer: readAnswer,
       summary: 'Marks an announcement read for the signed-in user (404 unless it is published and addressed to them)',
       handler: async ({ body, user, req }) => {
         const [hit] = await db.select({ id: announcements.id }).from(announcements)

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, isNotNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { departmentDelete, departmentInput, departmentUpdate, type DepartmentNode } from '../../../shared/api/department';
+import { departmentDelete, departmentInput, departmentTreeAnswer, departmentUpdate, type DepartmentNode } from '../../../shared/api/department';
+import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { departments, users } from '../../db/schema';
@@ -89,12 +90,12 @@ export function departmentRoutes({ db }: Services): RouteDef[] {
 
   return [
     defineRoute({
-      method: 'POST', url: '/sys/dept/tree', tag: 'department', permission: perm, body: z.object({}).loose().optional(),
+      method: 'POST', url: '/sys/dept/tree', tag: 'department', permission: perm, body: z.object({}).loose().optional(), answer: departmentTreeAnswer,
       summary: 'Departments: the whole tree, sorted by orderNum, with user counts',
       handler: () => tree(),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/dept/save', tag: 'department', permission: buttonPerm(perm, 'add'), body: departmentInput,
+      method: 'POST', url: '/sys/dept/save', tag: 'department', permission: buttonPerm(perm, 'add'), body: departmentInput, answer: idAnswer,
       summary: 'Departments: create a department (parentId null: top level); names are unique among siblings',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const all = await lockAll(tx);
@@ -106,7 +107,7 @@ export function departmentRoutes({ db }: Services): RouteDef[] {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/dept/update', tag: 'department', permission: buttonPerm(perm, 'edit'), body: departmentUpdate,
+      method: 'POST', url: '/sys/dept/update', tag: 'department', permission: buttonPerm(perm, 'edit'), body: departmentUpdate, answer: idAnswer,
       summary: 'Departments: rename, reorder or move a department (never under itself or a department below it)',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const { id, ...values } = body;
@@ -124,7 +125,7 @@ export function departmentRoutes({ db }: Services): RouteDef[] {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/dept/delete', tag: 'department', permission: buttonPerm(perm, 'delete'), body: departmentDelete,
+      method: 'POST', url: '/sys/dept/delete', tag: 'department', permission: buttonPerm(perm, 'delete'), body: departmentDelete, answer: deletedAnswer,
       summary: 'Departments: delete departments without sub-departments or users (a parent may go together with all its children)',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const ids = [...new Set(body.ids)];

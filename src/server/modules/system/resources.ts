@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, SECTION_PATH_PATTERN, resourceInput, resourceUpdate, type ResourceNode,
+  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, SECTION_PATH_PATTERN, resourceInput, resourceTreeAnswer, resourceUpdate, type ResourceNode,
 } from '../../../shared/api/resource';
+import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
 import type { ResourceType } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
@@ -107,12 +108,12 @@ export function resourceRoutes({ db }: Services) {
   const ENTITY = 'resource';
   return [
     defineRoute({
-      method: 'POST', url: '/sys/resource/tree', tag, permission: Perm.resources,
+      method: 'POST', url: '/sys/resource/tree', tag, permission: Perm.resources, answer: resourceTreeAnswer,
       summary: 'Every resource node (sections, groups, pages, buttons) as one tree sorted by orderNum, with its built-in flag',
       handler: async () => toTree(await db.select().from(resources)),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/resource/save', tag, permission: buttonPerm(Perm.resources, 'add'), body: resourceInput,
+      method: 'POST', url: '/sys/resource/save', tag, permission: buttonPerm(Perm.resources, 'add'), body: resourceInput, answer: idAnswer,
       summary: 'Adds a node under its parent; the administrator role is granted it at once',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const values = await checkedValues(tx, body);
@@ -124,7 +125,7 @@ export function resourceRoutes({ db }: Services) {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/resource/update', tag, permission: buttonPerm(Perm.resources, 'edit'), body: resourceUpdate,
+      method: 'POST', url: '/sys/resource/update', tag, permission: buttonPerm(Perm.resources, 'edit'), body: resourceUpdate, answer: idAnswer,
       summary: 'Changes a node; a built-in node keeps its type, parent, path and code',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const { id, ...input } = body;
@@ -141,7 +142,7 @@ export function resourceRoutes({ db }: Services) {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/resource/delete', tag, permission: buttonPerm(Perm.resources, 'delete'),
+      method: 'POST', url: '/sys/resource/delete', tag, permission: buttonPerm(Perm.resources, 'delete'), answer: deletedAnswer,
       body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }),
       summary: 'Deletes nodes without children that are not built in; their grants go with them',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  ADMIN_ROLE_CODE, ROLE_TYPES, grantResourcesBody, roleIdBody, roleInput, saveDataRulesBody,
+  ADMIN_ROLE_CODE, ROLE_TYPES, dataRulesAnswer, grantResourcesAnswer, grantResourcesBody, roleIdBody, roleInput, roleOptions,
+  roleResourceIds, roleResourceTree, saveDataRulesAnswer, saveDataRulesBody,
   type ResourceNode, type RoleDataRules, type RoleOptions, type RoleRow, type RoleType,
 } from '../../../shared/api/role';
 import type { Language } from '../../../shared/i18n/languages';
@@ -82,12 +83,12 @@ export function roleRoutes(services: Services): RouteDef[] {
 
   const extraRoutes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${base}/resourceTree`, tag: 'role', permission: Perm.roles, body: z.object({}).loose().optional(),
+      method: 'POST', url: `${base}/resourceTree`, tag: 'role', permission: Perm.roles, body: z.object({}).loose().optional(), answer: roleResourceTree,
       summary: 'Roles: the whole resource tree (sections, groups, pages, buttons) in the caller\'s language, for the permission drawer',
       handler: async ({ lang }) => resourceTree(await db.select().from(resources), lang),
     }),
     defineRoute({
-      method: 'POST', url: `${base}/resources`, tag: 'role', permission: Perm.roles, body: roleIdBody,
+      method: 'POST', url: `${base}/resources`, tag: 'role', permission: Perm.roles, body: roleIdBody, answer: roleResourceIds,
       summary: 'Roles: ids of the resources a role grants',
       handler: async ({ body }) => {
         await mustLoad(body.id);
@@ -96,7 +97,7 @@ export function roleRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${base}/grantResources`, tag: 'role', permission: edit, body: grantResourcesBody,
+      method: 'POST', url: `${base}/grantResources`, tag: 'role', permission: edit, body: grantResourcesBody, answer: grantResourcesAnswer,
       summary: 'Roles: replaces the resources a role grants (the ancestors of each are granted too); holders see the change at their next getCurrentUserInfo',
       handler: async ({ body, user, req }) => {
         const role = await mustLoad(body.id);
@@ -125,7 +126,7 @@ export function roleRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${base}/dataRules`, tag: 'role', permission: Perm.roles, body: roleIdBody,
+      method: 'POST', url: `${base}/dataRules`, tag: 'role', permission: Perm.roles, body: roleIdBody, answer: dataRulesAnswer,
       summary: 'Roles: the dealers, regions and warehouses whose data the role\'s holders see',
       handler: async ({ body }): Promise<RoleDataRules> => {
         await mustLoad(body.id);
@@ -133,7 +134,7 @@ export function roleRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${base}/saveDataRules`, tag: 'role', permission: edit, body: saveDataRulesBody,
+      method: 'POST', url: `${base}/saveDataRules`, tag: 'role', permission: edit, body: saveDataRulesBody, answer: saveDataRulesAnswer,
       summary: 'Roles: replaces the data rules of a role (none: the role does not narrow what its holders see)',
       handler: async ({ body, user, req }) => {
         const role = await mustLoad(body.id);
@@ -161,7 +162,7 @@ export function roleRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${base}/options`, tag: 'role', permission: Perm.roles, body: z.object({}).loose().optional(),
+      method: 'POST', url: `${base}/options`, tag: 'role', permission: Perm.roles, body: z.object({}).loose().optional(), answer: roleOptions,
       summary: 'Roles: the dealers, regions and warehouses a data rule can name',
       handler: async ({ lang }): Promise<RoleOptions> => {
         const [dealerRows, regionRows, warehouseRows] = await Promise.all([

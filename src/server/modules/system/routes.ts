@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   captchaAnswer, changePasswordBody, currentUserInfo, dictGroups, editCurrentUserBody, loginAnswer, loginBody,
 } from '../../../shared/api/session';
+import { noData } from '../../../shared/api/envelope';
 import { passwordProblem } from '../../../shared/password';
 import type { Services } from '../../services';
 import { dealers, dictData, dictTypes, loginLogs, users } from '../../db/schema';
@@ -32,7 +33,7 @@ export function sessionRoutes({ db, config }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/loginOut', tag: 'session', permission: 'session', summary: 'Signs out: the token is revoked',
+      method: 'POST', url: '/sys/loginOut', tag: 'session', permission: 'session', answer: noData, summary: 'Signs out: the token is revoked',
       handler: async ({ user, req }) => {
         await revokeSession(db, user.sessionId);
         // The login monitor shows sign-outs beside sign-ins (login_logs reason `logout`).
@@ -61,7 +62,7 @@ export function sessionRoutes({ db, config }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/user/editCurrentUser', tag: 'session', permission: 'session', body: editCurrentUserBody,
+      method: 'POST', url: '/sys/user/editCurrentUser', tag: 'session', permission: 'session', body: editCurrentUserBody, answer: noData,
       summary: 'Saves the signed-in user\'s settings (theme JSON string) and profile fields',
       handler: async ({ user, body }) => {
         if (body.theme !== undefined && body.theme !== '') {
@@ -85,7 +86,7 @@ export function sessionRoutes({ db, config }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/sys/user/changePassword', tag: 'session', permission: 'session', body: changePasswordBody,
+      method: 'POST', url: '/sys/user/changePassword', tag: 'session', permission: 'session', body: changePasswordBody, answer: noData,
       summary: 'Changes the signed-in user\'s password; other sessions of the user are signed out',
       handler: async ({ user, body }) => {
         if (!body.oldPassword) throw badRequest('passwordOldEmpty', 'oldPassword');

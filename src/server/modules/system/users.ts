@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { Language } from '../../../shared/i18n/languages';
 import { passwordProblem } from '../../../shared/password';
 import { Perm } from '../../../shared/permissions';
+import { deletedAnswer, idAnswer, noData } from '../../../shared/api/envelope';
 import {
-  freezeBody, resetPasswordBody, userCreateInput, userFilters, userUpdateInput, type UserOptions, type UserRoleRef, type UserRow,
+  freezeAnswer, freezeBody, resetPasswordBody, userCreateInput, userFilters, userOptions, userUpdateInput,
+  type UserOptions, type UserRoleRef, type UserRow,
 } from '../../../shared/api/users';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pgErrors';
@@ -222,7 +224,7 @@ export function userRoutes(services: Services): RouteDef[] {
   const idShape = { id: z.number().int().positive() };
   const extraRoutes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${BASE}/save`, tag: TAG, permission: Perm.userAdd, body: userCreateInput,
+      method: 'POST', url: `${BASE}/save`, tag: TAG, permission: Perm.userAdd, body: userCreateInput, answer: idAnswer,
       summary: 'Users: create an account with its first password and its roles',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -239,7 +241,7 @@ export function userRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/update`, tag: TAG, permission: Perm.userEdit, body: userUpdateInput.extend(idShape),
+      method: 'POST', url: `${BASE}/update`, tag: TAG, permission: Perm.userEdit, body: userUpdateInput.extend(idShape), answer: idAnswer,
       summary: 'Users: change an account; its roles are replaced by those sent (the last administrator keeps the role)',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -262,7 +264,7 @@ export function userRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/delete`, tag: TAG, permission: Perm.userDelete, body: z.object({ ids: freezeBody.shape.ids }),
+      method: 'POST', url: `${BASE}/delete`, tag: TAG, permission: Perm.userDelete, body: z.object({ ids: freezeBody.shape.ids }), answer: deletedAnswer,
       summary: 'Users: delete accounts with their roles and sessions (never yourself, never the last administrator)',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -278,7 +280,7 @@ export function userRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/freeze`, tag: TAG, permission: Perm.userEdit, body: freezeBody,
+      method: 'POST', url: `${BASE}/freeze`, tag: TAG, permission: Perm.userEdit, body: freezeBody, answer: freezeAnswer,
       summary: 'Users: freeze accounts (their sessions end, they cannot sign in) or unfreeze them',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -298,7 +300,7 @@ export function userRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/resetPassword`, tag: TAG, permission: Perm.userEdit, body: resetPasswordBody,
+      method: 'POST', url: `${BASE}/resetPassword`, tag: TAG, permission: Perm.userEdit, body: resetPasswordBody, answer: noData,
       summary: 'Users: set a new password for an account (spec password rules); its sessions end and a login lock is lifted',
       handler: async ({ body, user, lang, req, scope }) => {
         // Your own password changes through changePassword, which asks for the old one.
@@ -317,7 +319,7 @@ export function userRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/options`, tag: TAG, permission: Perm.users, body: z.object({}).loose().optional(),
+      method: 'POST', url: `${BASE}/options`, tag: TAG, permission: Perm.users, body: z.object({}).loose().optional(), answer: userOptions,
       summary: 'Users: the roles, departments and dealers (within the caller\'s scope) the user form chooses from',
       handler: async ({ user, lang, scope }): Promise<UserOptions> => {
         const refs = await refsOf(await ctxOf({ user, lang, scope }));

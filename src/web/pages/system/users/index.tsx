@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { USER_NAME_PATTERN, type UserOptions, type UserRow } from '@shared/api/users';
+import { USER_NAME_PATTERN, type FreezeAnswer, type UserOptions, type UserRow } from '@shared/api/users';
 import { passwordProblem } from '@shared/password';
 import { Perm } from '@shared/permissions';
 import { rethrowUnlessShown } from '../../../api/client';
@@ -21,7 +21,7 @@ const LIST_ID = 'users';
 const usersApi = {
   ...crudApi<UserRow, Record<string, unknown>>('/sys/user'),
   options: () => api.post<UserOptions>('/sys/user/options'),
-  freeze: (ids: number[], frozen: boolean) => api.post<{ changed: number }>('/sys/user/freeze', { ids, frozen }),
+  freeze: (ids: number[], frozen: boolean) => api.post<FreezeAnswer>('/sys/user/freeze', { ids, frozen }),
   resetPassword: (id: number, password: string) => api.post<null>('/sys/user/resetPassword', { id, password }),
 };
 
