@@ -23,6 +23,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   TMS_SECRET: z.string().optional(),
+  /** Delivery fee per kilometre of a trip's route (CNY); the rest of a fee comes from the /other lists (shared/logistics/dispatch.ts). */
+  DELIVERY_FEE_PER_KM: z.coerce.number().min(0).max(1000).default(3.5),
   /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); none by default, so a client cannot pick its own address. */
   TRUST_PROXY: z.string().optional(),
   /** Sign-in calls one address may make a minute. */

@@ -395,8 +395,10 @@ export const vehicleBlacklist = pgTable('vehicle_blacklist', {
   plateNo: varchar('plate_no', { length: 16 }).notNull().unique(),
   reason: varchar('reason', { length: 256 }).notNull(),
   blockedUntil: varchar('blocked_until', { length: 10 }),
+  /** The vehicle's driver, barred too (from any vehicle), by phone. */
+  driverPhone: varchar('driver_phone', { length: 32 }),
   createdAt: createdAt(),
-});
+}, (t) => [index('vehicle_blacklist_driver_idx').on(t.driverPhone)]);
 
 // ---------------------------------------------------------------- /other: fee factors and providers (src/shared/pages/other.ts)
 /** Labour companies and work types: the factor and fee per tyre of a delivery's handling. */
@@ -720,3 +722,71 @@ export const invariantChecks = pgTable('invariant_checks', {
   /** schedule or the user name who asked. */
   trigger: varchar('trigger', { length: 64 }).notNull(),
 }, (t) => [index('invariant_checks_ran_idx').on(t.ranAt)]);
+
+// ---------------------------------------------------------------- logistics dispatch (ordermanage › logistics)
+/**
+ * A car request and, once a dispatcher assigns one, its trip: vehicle, driver, route, stops and
+ * fee. Statuses and moves: src/shared/logistics/dispatch.ts. The orders and destinations are id
+ * lists (outbound orders of the origin warehouse; transit points in the order they are reached).
+ */
+export const carRequests = pgTable('car_requests', {
+  id: serial('id').primaryKey(),
+  requestNo: varchar('request_no', { length: 32 }).notNull().unique(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
+  orderIds: integer('order_ids').array().notNull().default(sql`'{}'::integer[]`),
+  destinationIds: integer('destination_ids').array().notNull().default(sql`'{}'::integer[]`),
+  needDate: date('need_date', { mode: 'string' }).notNull(),
+  tyres: integer('tyres').notNull(),
+  weightTons: numeric('weight_tons', { precision: 10, scale: 2, mode: 'number' }),
+  volumeM3: numeric('volume_m3', { precision: 10, scale: 2, mode: 'number' }),
+  status: varchar('status', { length: 16 }).notNull().default('requested'),
+  remark: varchar('remark', { length: 256 }),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  driverName: varchar('driver_name', { length: 64 }),
+  driverPhone: varchar('driver_phone', { length: 32 }),
+  routeId: integer('route_id').references(() => logisticsRoutes.id),
+  laborCompany: varchar('labor_company', { length: 64 }),
+  plannedStart: timestamp('planned_start', { withTimezone: true }),
+  distanceKm: integer('distance_km'),
+  assignedAt: timestamp('assigned_at', { withTimezone: true }),
+  departedAt: timestamp('departed_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Worked out at assignment, again at close (then final); feeDetail is its breakdown as JSON. */
+  fee: numeric('fee', { precision: 12, scale: 2, mode: 'number' }),
+  feeDetail: text('fee_detail'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [
+  // One vehicle, one trip at a time: the database refuses a second, whatever races.
+  uniqueIndex('car_requests_vehicle_busy_idx').on(t.vehicleId).where(sql`status in ('assigned', 'loading', 'onTheWay')`),
+  index('car_requests_dealer_idx').on(t.dealerId, t.createdAt),
+  index('car_requests_status_idx').on(t.status),
+  index('car_requests_driver_idx').on(t.driverName, t.deliveredAt),
+]);
+
+/** The stops of a trip, made at assignment from its destinations: planned arrival, and the reported one. */
+export const carRequestStops = pgTable('car_request_stops', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull().references(() => carRequests.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  pointId: integer('point_id').notNull().references(() => transitPoints.id),
+  plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
+  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  /** console (a dispatcher) or tms (the transport system's stop report). */
+  source: varchar('source', { length: 8 }),
+  reportedBy: varchar('reported_by', { length: 64 }),
+}, (t) => [uniqueIndex('car_request_stops_seq_idx').on(t.requestId, t.seq)]);
+
+/** Every change of a car request: who moved it from what to what, when. */
+export const carRequestEvents = pgTable('car_request_events', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull().references(() => carRequests.id, { onDelete: 'cascade' }),
+  action: varchar('action', { length: 16 }).notNull(),
+  fromStatus: varchar('from_status', { length: 16 }),
+  toStatus: varchar('to_status', { length: 16 }).notNull(),
+  note: varchar('note', { length: 256 }),
+  userName: varchar('user_name', { length: 64 }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('car_request_events_request_idx').on(t.requestId, t.at)]);

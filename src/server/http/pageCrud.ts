@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
 import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { brands, dealers, logisticsRoutes, materials, transitPoints, vehicles, warehouses } from '../db/schema';
+import { brands, dealers, logisticsRoutes, materials, orders, transitPoints, vehicles, warehouses } from '../db/schema';
+import { ORDER_TYPES } from '../../shared/orders/orderTypes';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
@@ -28,6 +29,12 @@ interface RefTable {
   name?: PgColumn;
   /** The part of the caller's data scope that limits the records a form may choose (none: the whole channel's). */
   scope: 'warehouseIds' | 'dealerIds' | null;
+  /** The column that scope limits, when not the id (an order by its warehouse). */
+  scopeColumn?: PgColumn;
+  /** Only these records may be chosen (outbound orders not cancelled). */
+  choosable?: SQL;
+  /** Newest first in the form's choices (orders), instead of by code. */
+  newestFirst?: boolean;
 }
 const refTable = (table: PgTable & { id: PgColumn; code: PgColumn; name: PgColumn }, scope: RefTable['scope'] = null): RefTable =>
   ({ table, id: table.id, code: table.code, name: table.name, scope });
@@ -41,11 +48,26 @@ const REFS: Record<RefKind, RefTable> = {
   transitPoint: refTable(transitPoints),
   route: refTable(logisticsRoutes),
   vehicle: { table: vehicles, id: vehicles.id, code: vehicles.plateNo, scope: null },
+  // Orders that take tyres out of a warehouse (sales, returns to suppliers, transfers, ...), not cancelled.
+  outboundOrder: {
+    table: orders, id: orders.id, code: orders.orderNo, scope: 'warehouseIds', scopeColumn: orders.warehouseId, newestFirst: true,
+    choosable: and(inArray(orders.orderType, Object.entries(ORDER_TYPES).filter(([, t]) => t.effect === 'ship' || t.effect === 'transfer').map(([c]) => c)), ne(orders.status, '3')),
+  },
 };
 /** `code name` of a joined ref (or just its code). */
 const labelOf = (r: RefTable, joined: Record<string, PgColumn>) => {
   const code = joined[keyOf(r, r.code)];
   return r.name ? sql<string>`${code} || ' ' || ${joined[keyOf(r, r.name)]}` : sql<string>`${code}`;
+};
+/**
+ * `code name, code name` of the records an id-list column holds, in the list's order. Spelled out
+ * with the outer column qualified: in a one-table select drizzle leaves it bare, and the subquery would capture it.
+ */
+const manyLabelOf = (r: RefTable, outer: PgTable, column: PgColumn) => {
+  const code = `r."${r.code.name}"`;
+  const label = r.name ? `${code} || ' ' || r."${r.name.name}"` : code;
+  const list = `"${getTableName(outer)}"."${column.name}"`;
+  return sql.raw(`(select string_agg(${label}, ', ' order by array_position(${list}, r."${r.id.name}")) from "${getTableName(r.table)}" r where r."${r.id.name}" = any(${list}))`);
 };
 /** The property name of a column in its drizzle table. */
 const keyOf = (r: RefTable, column: PgColumn) => Object.entries(getTableColumns(r.table)).find(([, c]) => c === column)![0];
@@ -80,10 +102,14 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     if (!c) throw new Error(`${route}: field ${f.key} has no column in its table`);
     return c;
   };
-  const refs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
+  const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
+  /** Refs to one record, joined; refs to several are labelled by a subquery. */
+  const refs = allRefs.filter((r) => !r.field.many);
+  const manyRefs = allRefs.filter((r) => r.field.many);
 
   const selection: Record<string, PgColumn | SQL> = { ...columns };
   for (const r of refs) selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
+  for (const r of manyRefs) selection[refLabelKey(r.field)] = manyLabelOf(r.ref, table, columnOf(r.field));
   const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
     let q = db.select(selection).from(table).$dynamic();
     for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
@@ -99,7 +125,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     const words = fields.filter(isKeywordField).map((k) => contains(columnOf(k), keyword));
     return and(
       keyword && words.length ? or(...words) : undefined,
-      ...fields.filter((k) => k.search && f[k.key] !== undefined).map((k) => eq(columnOf(k), f[k.key])),
+      ...fields.filter((k) => k.search && f[k.key] !== undefined)
+        .map((k) => (k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
       scopeOf(ctx),
     );
   };
@@ -108,6 +135,14 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown) {
     if (value === null || value === undefined) return;
     const ref = REFS[field.ref!];
+    if (Array.isArray(value)) {
+      if (!value.length) return;
+      const ids = value.map(Number);
+      const found = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(and(inArray(ref.id, ids), ref.choosable));
+      if (found.length !== ids.length) throw badRequest('invalidValue', field.key);
+      if (found.some((row) => !allows(allowedOf(ctx, ref), Number(row.scoped)))) throw badRequest('notInScope', field.key);
+      return;
+    }
     const [row] = await db.select({ id: ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
     if (!row) throw badRequest('invalidValue', field.key);
     if (!allows(allowedOf(ctx, ref), Number(row.id))) throw badRequest('notInScope', field.key);
@@ -128,12 +163,20 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   async function fromSheet(values: Record<string, string>, ctx: CrudContext): Promise<Values> {
     const out: Values = {};
     for (const f of fields.filter(inForm)) {
-      if (f.type === 'ref') {
+      if (f.type === 'ref' && f.many) {
+        const codes = (values[refCodeKey(f)] ?? '').split(/[,，;；\s]+/).filter(Boolean);
+        const ref = REFS[f.ref!];
+        const found = codes.length ? await db.select({ id: ref.id, code: ref.code }).from(ref.table)
+          .where(and(inArray(ref.code, codes.map((c) => c.toUpperCase())), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable)) : [];
+        const idOf = new Map(found.map((r) => [String(r.code), Number(r.id)]));
+        out[f.key] = codes.map((c) => idOf.get(c.toUpperCase()) ?? -1);
+        if (out[f.key] && (out[f.key] as number[]).includes(-1)) throw badRequest('invalidValue', f.key);
+      } else if (f.type === 'ref') {
         const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
         if (!code) continue;
         const ref = REFS[f.ref!];
         const [row] = await db.select({ id: ref.id }).from(ref.table)
-          .where(and(eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.id, allowedOf(ctx, ref))));
+          .where(and(eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable));
         if (!row) throw badRequest('invalidValue', f.key);
         out[f.key] = row.id;
       } else if (f.type === 'select') {
@@ -155,10 +198,10 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     handler: async (ctx) => {
       const scope = await ctx.scope();
       const out: Record<string, { value: number; label: string }[]> = {};
-      for (const r of refs) {
+      for (const r of allRefs) {
         const t = r.ref;
         const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null` }).from(t.table)
-          .where(inScope(t.id, allowedOf({ scope }, t))).orderBy(asc(t.code)).limit(5000);
+          .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable)).orderBy(t.newestFirst ? desc(t.id) : asc(t.code)).limit(t.newestFirst ? 1000 : 5000);
         out[r.field.key] = found.map((o) => ({ value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code) }));
       }
       return out;
@@ -207,7 +250,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     importColumns,
     fromSheet,
     ...overrides,
-    extraRoutes: [...(refs.length ? [optionsRoute] : []), ...(overrides.extraRoutes ?? [])],
+    extraRoutes: [...(allRefs.length ? [optionsRoute] : []), ...(overrides.extraRoutes ?? [])],
   };
   return crudRoutes(services, spec);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH, type StockAlertPush } from '../../shared/api/notices';
+import type { TripPush } from '../../shared/api/dispatch';
 import type { Db } from '../db/client';
 import { dataScopeOf } from '../platform/dataScope';
 import { resolveSession, type IdleLimits, type SessionUser } from '../platform/sessionStore';
@@ -88,6 +89,11 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
         if (alert.dealerId != null) rooms.push(dealerRoom(alert.dealerId));
         io.to(rooms).emit(SOCKET_EVENTS.alert, alert);
       }
+    },
+    tripChanged(trip: TripPush) {
+      const rooms = [STAFF_ROOM, warehouseRoom(trip.warehouseId)];
+      if (trip.dealerId != null) rooms.push(dealerRoom(trip.dealerId));
+      io.to(rooms).emit(SOCKET_EVENTS.trip, trip);
     },
   };
 }

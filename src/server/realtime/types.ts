@@ -1,3 +1,4 @@
+import type { TripPush } from '../../shared/api/dispatch';
 import type { NoticeMessage, StockAlertPush, StockChange } from '../../shared/api/notices';
 
 /** A new-delivery message as getNewNotice answers it (spec section 3); the contract lives in shared. */
@@ -14,4 +15,6 @@ export interface Realtime {
   stockChanged(change: StockChange): void;
   /** Pushes raised stock alerts to the consoles whose scope holds their warehouse. */
   alertsRaised(alerts: StockAlertPush[]): void;
+  /** A car request moved or a stop of its trip was reported: to the consoles whose scope holds its warehouse. */
+  tripChanged(trip: TripPush): void;
 }

@@ -141,6 +141,19 @@ const table = {
   busyRetry: { 'zh-CN': '其他用户正在同时修改相同的数据，本次未保存，请重试', 'en-US': 'Someone changed the same data at the same moment; nothing was saved, please try again' },
   uploadIdReused: { 'zh-CN': '上传编号已用于其他单据', 'en-US': 'This upload id was already used for another order' },
   uploadRejected: { 'zh-CN': '{count} 个条码被拒绝，本次上传未保存任何条码', 'en-US': 'Barcodes refused: {count}; nothing of this upload was saved' },
+  // logistics dispatch (shared/logistics/dispatch.ts)
+  carRequestTransition: { 'zh-CN': '申请当前为“{status}”，不能{action}', 'en-US': 'The request is {status} and cannot be moved to {action}' },
+  carRequestLocked: { 'zh-CN': '已派车的申请不能修改或删除，请先取消', 'en-US': 'A request with a vehicle assigned cannot be changed or deleted; cancel it first' },
+  orderNotFromWarehouse: { 'zh-CN': '出库单 {orderNo} 不是所选仓库的单据', 'en-US': 'Order {orderNo} is not an order of the chosen warehouse' },
+  orderOnOtherRequest: { 'zh-CN': '出库单 {orderNo} 已在用车申请 {requestNo} 中', 'en-US': 'Order {orderNo} is already on car request {requestNo}' },
+  vehicleBlacklisted: { 'zh-CN': '车辆 {plate} 在黑名单中：{reason}', 'en-US': 'Vehicle {plate} is blacklisted: {reason}' },
+  driverBlacklisted: { 'zh-CN': '司机 {driver} 在黑名单中：{reason}', 'en-US': 'Driver {driver} is blacklisted: {reason}' },
+  vehicleDisabled: { 'zh-CN': '车辆 {plate} 已停用', 'en-US': 'Vehicle {plate} is disabled' },
+  vehicleBusy: { 'zh-CN': '车辆 {plate} 正在执行用车申请 {requestNo}', 'en-US': 'Vehicle {plate} is already on the trip of request {requestNo}' },
+  overCapacity: { 'zh-CN': '货物重量 {weight} 吨超过车辆载重 {capacity} 吨', 'en-US': 'The load of {weight} t is over the vehicle\'s capacity of {capacity} t' },
+  stopReported: { 'zh-CN': '第 {seq} 站已上报到达', 'en-US': 'Stop {seq} was already reported' },
+  stopUnknown: { 'zh-CN': '该行程没有此站点', 'en-US': 'The trip has no such stop' },
+  tmsTokenInvalid: { 'zh-CN': 'TMS 令牌无效或已过期', 'en-US': 'The TMS token is invalid or has expired' },
   // analysis reports
   analysisDateRange: { 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'The start date cannot be after the end date' },
   // reports

@@ -1,4 +1,5 @@
-import { custom, list, order, report } from './build';
+import { custom, order } from './build';
+import { carManagementPage, carRequestPage, DRIVER_REPORT_PAGES, routeFollowingPage } from './logistics';
 import { text, type SectionSpec } from './types';
 
 export const ordermanage: SectionSpec = {
@@ -27,14 +28,7 @@ export const ordermanage: SectionSpec = {
     },
     {
       path: 'logistics', title: text('物流调度', 'Logistics'), icon: 'send',
-      pages: [
-        list('carrequest', '用车申请', 'Car requests', 'send', { planned: true }),
-        list('carmanagement', '派车管理', 'Car dispatch', 'send', { planned: true }),
-        custom('carroutefollowing', '线路跟踪', 'Route following', 'location'),
-        report('DriverReportDay', '司机日报', 'Driver daily report', 'calendar', { planned: true }),
-        report('DriverReportMonth', '司机月报', 'Driver monthly report', 'calendar-clock', { planned: true }),
-        report('DriverRecord', '司机记录', 'Driver records', 'history', { planned: true }),
-      ],
+      pages: [carRequestPage, carManagementPage, routeFollowingPage, ...DRIVER_REPORT_PAGES],
     },
   ],
 };

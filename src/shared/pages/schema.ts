@@ -5,7 +5,7 @@ import type { FieldSpec, PageSpec } from './types';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** '' and spaces are no value (a cleared form field, an empty sheet cell). */
-const blank = (v: unknown) => (typeof v === 'string' && !v.trim() ? null : v);
+const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length) ? null : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 export const defaultMax = (f: FieldSpec) => f.max ?? (f.type === 'textarea' ? 256 : 64);
@@ -38,7 +38,9 @@ function valueOf(f: FieldSpec): z.ZodType {
       return n;
     }
     case 'ref':
-      return z.coerce.number().int().positive();
+      return f.many
+        ? z.array(z.coerce.number().int().positive()).max(f.maxValue ?? 50).refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' })
+        : z.coerce.number().int().positive();
     case 'select':
       return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'date':
@@ -66,6 +68,7 @@ export function fieldSchema(f: FieldSpec): z.ZodType {
     });
   }
   if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
+  if (f.many) return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? []);
   return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? null);
 }
 
@@ -79,7 +82,8 @@ export function inputSchemaOf(page: PageSpec) {
 /** The list filters: a keyword over the text fields and an exact match per search field. */
 export function filterSchemaOf(page: PageSpec) {
   const shape: Record<string, z.ZodType> = { keyword: z.string().max(64).optional() };
-  for (const f of page.fields ?? []) if (f.search) shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, valueOf(f).optional());
+  // A list of refs is searched for one of them.
+  for (const f of page.fields ?? []) if (f.search) shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, (f.many ? valueOf({ ...f, many: false }) : valueOf(f)).optional());
   return z.object(shape);
 }
 

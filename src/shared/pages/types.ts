@@ -32,7 +32,7 @@ export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plat
  * A record of another table a field points at, by id: chosen from the caller's data scope in
  * the form, shown as `code name` in the table and the sheet, given by code in an import.
  */
-export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle';
+export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder';
 
 export interface FieldSpec {
   key: string;
@@ -49,6 +49,8 @@ export interface FieldSpec {
   options?: { value: string; label: Text; color?: string }[];
   /** ref: the table pointed at. */
   ref?: RefKind;
+  /** ref: several records, in the order chosen (an integer array column); shown and imported as a list. */
+  many?: boolean;
   /** No two records share the value (409 naming the field); with `uniqueWith`, no two sharing those fields too. */
   unique?: boolean;
   uniqueWith?: string[];

@@ -1,5 +1,6 @@
 import type { ReportDef } from '../reportDef';
 import { ANALYSIS_REPORTS } from './analysis';
+import { DRIVER_REPORTS } from './drivers';
 import { INVENTORY_REPORTS } from './inventory';
 import { MONITOR_REPORTS } from './monitoring';
 import { MOVEMENT_REPORTS } from './movements';
@@ -16,6 +17,8 @@ export const REPORT_DEFS: ReportDef[] = [
   // monitoringManage › monitoring
   ...MONITOR_REPORTS,
   ...STOCK_MONITOR_REPORTS,
+  // ordermanage › logistics
+  ...DRIVER_REPORTS,
 ];
 
 export const reportByRoute = (route: string) => REPORT_DEFS.find((r) => r.route === route);

@@ -11,7 +11,7 @@ import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
 import { i18n } from '../../i18n';
 import type { FieldDef, Option } from './fields';
-import { ListPage, type Column } from './ListPage';
+import { ListPage, type Column, type ListPageProps } from './ListPage';
 
 export type Row = { id: number } & Record<string, unknown>;
 const NUMERIC = new Set(['number', 'int']);
@@ -49,7 +49,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
   switch (f.type) {
     case 'select':
     case 'ref':
-      return { ...base, type: 'select', options, lockedOnEdit: f.lockedOnEdit };
+      return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit };
     case 'number':
     case 'int':
       return { ...base, type: 'number', min: f.min, max: f.maxValue, lockedOnEdit: f.lockedOnEdit };
@@ -74,7 +74,11 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
  * A list page made from its manifest entry alone: columns, search form and edit form from its
  * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
  */
-export function ManifestList({ page, perm = page.perm, extraColumns = [] }: { page: PlacedPage; perm?: string; extraColumns?: Column<Row>[] }) {
+export function ManifestList({ page, perm = page.perm, extraColumns = [], ...rest }: {
+  page: PlacedPage;
+  perm?: string;
+  extraColumns?: Column<Row>[];
+} & Pick<ListPageProps<Row>, 'rowActions' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const fields = useMemo(() => page.fields ?? [], [page.fields]);
@@ -101,7 +105,7 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [] }: { pa
     <ListPage<Row>
       id={`page-${page.perm}`} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
-      defaults={defaults}
+      defaults={defaults} {...rest}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { ReportQuery } from '../registry';
 import { INVENTORY_QUERIES } from './inventory';
 import { MOVEMENT_QUERIES } from './movements';
 import { ANALYSIS_QUERIES } from './analysis';
+import { DRIVER_QUERIES } from './drivers';
 import { MONITOR_QUERIES } from './monitoring';
 import { STOCK_MONITOR_QUERIES } from './stockMonitors';
 
@@ -16,4 +17,6 @@ export const REPORT_QUERIES: ReportQuery[] = [
   // monitoringManage › monitoring
   ...MONITOR_QUERIES,
   ...STOCK_MONITOR_QUERIES,
+  // ordermanage › logistics
+  ...DRIVER_QUERIES,
 ];

@@ -1,0 +1,75 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { moveAnswer, tmsStopBody } from '../../../shared/api/dispatch';
+import { tmsTokenAnswer } from '../../../shared/api/session';
+import { carRequests, carRequestStops, transitPoints } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { defineRoute, type RouteDef } from '../../http/route';
+import type { Services } from '../../services';
+import { reportStop } from './stops';
+
+const TMS_TOKEN_MINUTES = 30;
+/** The header an outside TMS sends its token in. */
+export const TMS_TOKEN_HEADER = 'tms-token';
+
+interface TmsClaims { uid: number; dealerId: number | null; exp: number }
+
+/**
+ * The exchange with an outside transport management system (TMS): a signed-in user fetches a
+ * short-lived token (GET /tms/getTmsToken) and hands it to the TMS, which posts stop reports
+ * with it (POST /tms/stopReport, header `tms-token`). A dealer's token reaches only that
+ * dealer's trips. The token is `base64url(claims).base64url(HMAC-SHA256)`, keyed by TMS_SECRET.
+ */
+export function tmsRoutes(services: Services): RouteDef[] {
+  const { config } = services;
+  // Without TMS_SECRET the key lives as long as the process: tokens end at a restart.
+  const secret = config.TMS_SECRET ?? randomBytes(32).toString('hex');
+  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+  /** The claims of a token that is ours and not expired, or a 401. */
+  function verify(token: string | undefined): TmsClaims {
+    const refuse = () => new AppError(401, 'tmsTokenInvalid');
+    const [payload, signature] = (token ?? '').split('.');
+    if (!payload || !signature) throw refuse();
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refuse();
+    let claims: TmsClaims;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TmsClaims;
+    } catch {
+      throw refuse();
+    }
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) throw refuse();
+    return claims;
+  }
+
+  return [
+    defineRoute({
+      method: 'GET', url: '/tms/getTmsToken', tag: 'tms', permission: 'session', answer: tmsTokenAnswer,
+      summary: 'A short-lived signed token for the transport management system (TMS), naming the user and dealer; the TMS sends it as the tms-token header of POST /tms/stopReport',
+      handler: async ({ user }) => {
+        const expiresAt = new Date(Date.now() + TMS_TOKEN_MINUTES * 60_000);
+        const payload = Buffer.from(JSON.stringify({ uid: user.id, dealerId: user.dealerId, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+        return { token: `${payload}.${sign(payload)}`, expiresAt: expiresAt.toISOString() };
+      },
+    }),
+    defineRoute({
+      method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', body: tmsStopBody, answer: moveAnswer,
+      summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
+      handler: async ({ body, req, lang }) => {
+        const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
+        const [request] = await services.db.select().from(carRequests).where(eq(carRequests.requestNo, body.requestNo));
+        if (!request || (claims.dealerId != null && request.dealerId !== claims.dealerId)) throw notFound();
+        let seq = body.seq;
+        if (seq === undefined) {
+          const stops = await services.db.select({ seq: carRequestStops.seq, code: transitPoints.code }).from(carRequestStops)
+            .innerJoin(transitPoints, eq(transitPoints.id, carRequestStops.pointId)).where(eq(carRequestStops.requestId, request.id));
+          seq = stops.find((s) => s.code === body.pointCode?.toUpperCase())?.seq;
+          if (seq === undefined) throw badRequest('stopUnknown', 'pointCode');
+        }
+        return reportStop(services, lang, request.id, seq, body.arrivedAt ? new Date(body.arrivedAt) : new Date(), { source: 'tms', by: `tms:${claims.uid}` });
+      },
+    }),
+  ];
+}
