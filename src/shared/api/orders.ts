@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  ADJUST_KINDS, BARCODE_PATTERN, DOT_PATTERN, MAX_ORDER_LINES, MAX_UPLOAD_BARCODES, ORDER_TYPE_CODES,
-  type AdjustKind, type BarcodeStatus, type OrderStatus, type OrderType,
+  ADJUST_KINDS, BARCODE_PATTERN, BARCODE_STATUS, DOT_PATTERN, MAX_ORDER_LINES, MAX_UPLOAD_BARCODES, ORDER_STATUS, ORDER_TYPE_CODES,
+  type BarcodeStatus,
 } from '../orders/orderTypes';
+import { pageOf } from './paging';
 
 /**
  * Calls of the Order group. Every order page has the same calls under its own path, e.g.
@@ -96,100 +97,112 @@ export const uploadBody = z.object({
   }).strict()).min(1).max(MAX_UPLOAD_BARCODES),
 }).strict();
 
-export interface OrderRow {
-  id: number;
-  orderNo: string;
-  orderType: OrderType;
-  status: OrderStatus;
-  uploadStatus: '0' | '1';
-  printStatus: '0' | '1';
-  dealerId: number | null;
-  dealerCode: string | null;
-  dealerName: string | null;
-  warehouseId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  targetWarehouseId: number | null;
-  targetWarehouseCode: string | null;
-  targetWarehouseName: string | null;
-  counterparty: string | null;
-  externalNo: string | null;
-  remark: string | null;
-  source: string;
-  plannedQty: number;
-  scannedQty: number;
-  createdBy: string | null;
-  createdAt: string;
-  completedAt: string | null;
+const orderStatus = z.enum(ORDER_STATUS);
+const flag = z.enum(['0', '1']);
+
+export const orderRow = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  orderType: z.enum(ORDER_TYPE_CODES),
+  status: orderStatus,
+  uploadStatus: flag,
+  printStatus: flag,
+  dealerId: z.number().nullable(),
+  dealerCode: z.string().nullable(),
+  dealerName: z.string().nullable(),
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  targetWarehouseId: z.number().nullable(),
+  targetWarehouseCode: z.string().nullable(),
+  targetWarehouseName: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  externalNo: z.string().nullable(),
+  remark: z.string().nullable(),
+  source: z.string(),
+  plannedQty: z.number(),
+  scannedQty: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
   /** The stocktake a loss/overflow order came from. */
-  stocktakeId: number | null;
-}
+  stocktakeId: z.number().nullable(),
+});
+export type OrderRow = z.infer<typeof orderRow>;
+export const orderPageAnswer = pageOf(orderRow);
 
-export interface OrderLineRow {
-  id: number;
-  materialId: number;
-  materialCode: string;
-  materialName: string;
-  brandName: string;
-  specification: string;
-  pattern: string;
-  plannedQty: number;
-  scannedQty: number;
-  adjustKind: AdjustKind | null;
+export const orderLineRow = z.object({
+  id: z.number(),
+  materialId: z.number(),
+  materialCode: z.string(),
+  materialName: z.string(),
+  brandName: z.string(),
+  specification: z.string(),
+  pattern: z.string(),
+  plannedQty: z.number(),
+  scannedQty: z.number(),
+  adjustKind: z.enum(ADJUST_KINDS).nullable(),
   /** On hand now of this material in the order's warehouse. */
-  onHand: number;
-}
+  onHand: z.number(),
+});
+export type OrderLineRow = z.infer<typeof orderLineRow>;
 
-export interface OrderScanRow {
-  barcode: string;
-  materialId: number;
-  materialCode: string;
-  lineId: number | null;
-  locationId: number | null;
-  locationCode: string | null;
-  adjustKind: AdjustKind | null;
-  dotCode: string | null;
-  scannedAt: string;
-  source: string;
-}
+export const orderScanRow = z.object({
+  barcode: z.string(),
+  materialId: z.number(),
+  materialCode: z.string(),
+  lineId: z.number().nullable(),
+  locationId: z.number().nullable(),
+  locationCode: z.string().nullable(),
+  adjustKind: z.enum(ADJUST_KINDS).nullable(),
+  dotCode: z.string().nullable(),
+  scannedAt: z.string(),
+  source: z.string(),
+});
+export type OrderScanRow = z.infer<typeof orderScanRow>;
 
-export interface OrderDetail extends OrderRow {
-  lines: OrderLineRow[];
-  scans: OrderScanRow[];
-}
+export const orderDetail = orderRow.extend({ lines: z.array(orderLineRow), scans: z.array(orderScanRow) });
+export type OrderDetail = z.infer<typeof orderDetail>;
 
 /** The answer to one scan: what happened and the counts after it. */
-export interface ScanResult {
-  action: 'added' | 'removed';
-  barcode: string;
-  materialCode: string;
-  materialName: string;
-  lineId: number | null;
-  lineScanned: number;
-  linePlanned: number | null;
-  scannedQty: number;
-  plannedQty: number;
-  status: OrderStatus;
-}
+export const scanResult = z.object({
+  action: z.enum(['added', 'removed']),
+  barcode: z.string(),
+  materialCode: z.string(),
+  materialName: z.string(),
+  lineId: z.number().nullable(),
+  lineScanned: z.number(),
+  linePlanned: z.number().nullable(),
+  scannedQty: z.number(),
+  plannedQty: z.number(),
+  status: orderStatus,
+});
+export type ScanResult = z.infer<typeof scanResult>;
 
-export interface UploadResult {
-  uploadId: string;
-  accepted: number;
-  scannedQty: number;
+export const uploadResult = z.object({
+  uploadId: z.string(),
+  accepted: z.number(),
+  scannedQty: z.number(),
   /** true when this upload was already taken and the first answer is repeated. */
-  replayed: boolean;
-}
+  replayed: z.boolean(),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
 
 /** A barcode a scan refused, with why (PDA upload errors list one per refused barcode). */
 export interface ScanRefusal { barcode: string; message: string }
 
-export interface CompleteResult {
-  id: number;
-  moved: number;
+export const completeResult = z.object({
+  id: z.number(),
+  moved: z.number(),
   /** A stocktake answers the loss/overflow order it produced (null when nothing differed). */
-  adjustmentOrderId?: number | null;
-  adjustmentOrderNo?: string | null;
-}
+  adjustmentOrderId: z.number().nullable().optional(),
+  adjustmentOrderNo: z.string().nullable().optional(),
+});
+export type CompleteResult = z.infer<typeof completeResult>;
+
+/** Orders whose printed or uploaded flag was set (already set ones are not counted again). */
+export const markAnswer = z.object({ marked: z.number() });
+export type MarkAnswer = z.infer<typeof markAnswer>;
 
 export interface BarcodeRow {
   code: string;
@@ -200,26 +213,33 @@ export interface BarcodeRow {
 }
 
 /** Choices the order forms offer, within the caller's data scope. */
-export interface OrderOptions {
-  dealers: { id: number; code: string; name: string }[];
-  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
-  materials: { id: number; code: string; name: string; specification: string; pattern: string; brandName: string }[];
-}
+export const orderOptions = z.object({
+  dealers: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  warehouses: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), dealerId: z.number().nullable() })),
+  materials: z.array(z.object({
+    id: z.number(), code: z.string(), name: z.string(), specification: z.string(), pattern: z.string(), brandName: z.string(),
+  })),
+});
+export type OrderOptions = z.infer<typeof orderOptions>;
 
-export interface LocationOption { id: number; code: string; name: string }
+export const locationOption = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type LocationOption = z.infer<typeof locationOption>;
+export const locationOptions = z.array(locationOption);
 
 /** Stocktake lines (InventoryChildList): what was counted per location and material, with book quantity. */
-export interface StocktakeLineRow {
-  id: number;
-  locationId: number | null;
-  locationCode: string | null;
-  materialId: number;
-  materialCode: string;
-  materialName: string;
-  counted: number;
-  book: number;
-  difference: number;
-}
+export const stocktakeLineRow = z.object({
+  id: z.number(),
+  locationId: z.number().nullable(),
+  locationCode: z.string().nullable(),
+  materialId: z.number(),
+  materialCode: z.string(),
+  materialName: z.string(),
+  counted: z.number(),
+  book: z.number(),
+  difference: z.number(),
+});
+export type StocktakeLineRow = z.infer<typeof stocktakeLineRow>;
+export const stocktakeLinePage = pageOf(stocktakeLineRow);
 export const stocktakeLinesBody = z.object({
   stocktakeId: refId,
   pageNum: z.coerce.number().int().min(1).default(1),
@@ -229,11 +249,15 @@ export const stocktakeLinesBody = z.object({
 export const traceBody = z.object({ barcode: barcodeText }).strict();
 export const locationsBody = z.object({ warehouseId: refId }).strict();
 
-export interface BarcodeTrace {
-  barcode: {
-    code: string; status: BarcodeStatus; materialCode: string; materialName: string; specification: string; pattern: string;
-    brandName: string; dotCode: string | null; batchCode: string | null; dealerName: string | null; warehouseName: string | null;
-    locationCode: string | null; inboundAt: string | null;
-  };
-  moves: { id: number; orderId: number; orderNo: string; orderType: OrderType; qty: number; warehouseName: string; locationCode: string | null; movedAt: string; userName: string | null }[];
-}
+export const barcodeTrace = z.object({
+  barcode: z.object({
+    code: z.string(), status: z.enum(BARCODE_STATUS), materialCode: z.string(), materialName: z.string(), specification: z.string(),
+    pattern: z.string(), brandName: z.string(), dotCode: z.string().nullable(), batchCode: z.string().nullable(), dealerName: z.string().nullable(),
+    warehouseName: z.string().nullable(), locationCode: z.string().nullable(), inboundAt: z.string().nullable(),
+  }),
+  moves: z.array(z.object({
+    id: z.number(), orderId: z.number(), orderNo: z.string(), orderType: z.enum(ORDER_TYPE_CODES), qty: z.number(), warehouseName: z.string(),
+    locationCode: z.string().nullable(), movedAt: z.string(), userName: z.string().nullable(),
+  })),
+});
+export type BarcodeTrace = z.infer<typeof barcodeTrace>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { IdAnswer } from '@shared/api/envelope';
 import {
-  orderBase, type CompleteResult, type LocationOption, type OrderDetail, type OrderOptions,
+  orderBase, type CompleteResult, type LocationOption, type MarkAnswer, type OrderDetail, type OrderOptions,
   type OrderRow, type ScanResult, type StocktakeLineRow, type scanBody, type unscanBody,
 } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
@@ -20,9 +21,9 @@ export function ordersApi(page: OrderPage) {
     scan: (body: z.input<typeof scanBody>) => api.post<ScanResult>(`${base}/scan`, body, { quietErrors: true }),
     unscan: (body: z.input<typeof unscanBody>) => api.post<ScanResult>(`${base}/unscan`, body, { quietErrors: true }),
     complete: (id: number) => api.post<CompleteResult>(`${base}/complete`, { id }),
-    cancel: (id: number) => api.post<unknown>(`${base}/cancel`, { id }),
-    markPrinted: (ids: number[]) => api.post<unknown>(`${base}/markPrinted`, { ids }),
-    markUploaded: (ids: number[]) => api.post<unknown>(`${base}/markUploaded`, { ids }),
+    cancel: (id: number) => api.post<IdAnswer>(`${base}/cancel`, { id }),
+    markPrinted: (ids: number[]) => api.post<MarkAnswer>(`${base}/markPrinted`, { ids }),
+    markUploaded: (ids: number[]) => api.post<MarkAnswer>(`${base}/markUploaded`, { ids }),
   };
 }
 export type OrdersApi = ReturnType<typeof ordersApi>;

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
 import {
-  locationsBody, orderBase, orderFilters, orderIdBody, orderIdsBody, orderInput, scanBody, unscanBody, uploadBody,
+  completeResult, locationOptions, locationsBody, markAnswer, orderBase, orderDetail, orderFilters, orderIdBody, orderIdsBody, orderInput,
+  orderOptions, orderPageAnswer, scanBody, scanResult, unscanBody, uploadBody, uploadResult,
   type LocationOption, type OrderDetail, type OrderOptions,
 } from '../../../shared/api/orders';
 import { pageBody } from '../../../shared/api/paging';
@@ -33,14 +35,16 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   const ctxOf = async ({ user, lang, req, scope }: RouteContext<unknown>): Promise<OrderCtx> => ({
     db, user, lang, page, ip: req.ip, scope: await scope(),
   });
-  const route = <S extends z.ZodType>(action: string, permission: string, body: S, summary: string, handler: (ctx: OrderCtx, body: z.output<S>, rc: RouteContext<z.output<S>>) => Promise<unknown>, raw = false) =>
+  /** One call of the page; its answer is a schema, or `'file'` for a download the handler streams itself. */
+  const route = <S extends z.ZodType>(action: string, permission: string, body: S, answer: z.ZodType | 'file', summary: string, handler: (ctx: OrderCtx, body: z.output<S>, rc: RouteContext<z.output<S>>) => Promise<unknown>) =>
     defineRoute({
-      method: 'POST', url: `${base}/${action}`, tag: TAG, permission, body, summary: `${title}: ${summary}`, raw,
+      method: 'POST', url: `${base}/${action}`, tag: TAG, permission, body, summary: `${title}: ${summary}`,
+      ...(answer === 'file' ? { raw: true } : { answer }),
       handler: async (rc) => handler(await ctxOf(rc), rc.body, rc),
     });
 
   return [
-    route('selectByPage', perm, pageBody.extend(orderFilters.shape), 'a page of orders with planned and scanned counts', async (ctx, body) => {
+    route('selectByPage', perm, pageBody.extend(orderFilters.shape), orderPageAnswer, 'a page of orders with planned and scanned counts', async (ctx, body) => {
       const where = and(pageScope(page, ctx.scope), filterWhere(body));
       const [list, total] = await Promise.all([
         listOrders(db, where, orderFrom(body.orderBy, sortable, desc(orders.id)), body.pageSize, offsetOf(body)),
@@ -48,13 +52,13 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
       ]);
       return pageAnswer(list, total, body);
     }),
-    route('detail', perm, orderIdBody, 'one order with its lines (and on-hand) and scanned barcodes', async (ctx, { id }) => {
+    route('detail', perm, orderIdBody, orderDetail, 'one order with its lines (and on-hand) and scanned barcodes', async (ctx, { id }) => {
       const [order] = await listOrders(db, and(eq(orders.id, id), pageScope(page, ctx.scope)), [orders.id], 1, 0);
       if (!order) throw notFound();
       const [lines, scans] = await Promise.all([orderLinesOf(db, id, order.warehouseId), orderScansOf(db, id)]);
       return { ...order, lines, scans } as unknown as OrderDetail;
     }),
-    route('options', perm, z.object({}).strict(), 'dealers, warehouses and materials the form offers, in scope', async (ctx): Promise<OrderOptions> => {
+    route('options', perm, z.object({}).strict(), orderOptions, 'dealers, warehouses and materials the form offers, in scope', async (ctx): Promise<OrderOptions> => {
       const [dealerRows, warehouseRows, materialRows] = await Promise.all([
         db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers).where(inScope(dealers.id, ctx.scope.dealerIds)).orderBy(asc(dealers.code)),
         db.select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, dealerId: warehouses.dealerId }).from(warehouses)
@@ -64,43 +68,43 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
       ]);
       return { dealers: dealerRows, warehouses: warehouseRows, materials: materialRows };
     }),
-    route('locations', perm, locationsBody, 'storage locations of a warehouse in scope, for scans', async (ctx, { warehouseId }): Promise<LocationOption[]> => {
+    route('locations', perm, locationsBody, locationOptions, 'storage locations of a warehouse in scope, for scans', async (ctx, { warehouseId }): Promise<LocationOption[]> => {
       if (!allows(ctx.scope.warehouseIds, warehouseId)) throw notFound();
       return db.select({ id: storageLocations.id, code: storageLocations.code, name: storageLocations.name }).from(storageLocations)
         .where(and(eq(storageLocations.warehouseId, warehouseId), eq(storageLocations.status, 'normal'))).orderBy(asc(storageLocations.code));
     }),
-    route('save', `${perm}:add`, orderInput, 'create an order (a delivery to a dealer also notifies it)', async (ctx, body) => {
+    route('save', `${perm}:add`, orderInput, idAnswer, 'create an order (a delivery to a dealer also notifies it)', async (ctx, body) => {
       const { id, dealerId, notice } = await saveOrder(ctx, body);
       if (notice && dealerId != null) services.realtime.notice(dealerId, notice);
       return { id };
     }),
-    route('update', `${perm}:edit`, z.intersection(orderIdBody.strip(), orderInput), 'change an open order', async (ctx, body) => {
+    route('update', `${perm}:edit`, z.intersection(orderIdBody.strip(), orderInput), idAnswer, 'change an open order', async (ctx, body) => {
       const { id, ...input } = body;
       await updateOrder(ctx, id, input);
       return { id };
     }),
-    route('delete', `${perm}:delete`, orderIdsBody, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, ids) })),
-    route('cancel', `${perm}:cancel`, orderIdBody, 'cancel an open order', async (ctx, { id }) => {
+    route('delete', `${perm}:delete`, orderIdsBody, deletedAnswer, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, ids) })),
+    route('cancel', `${perm}:cancel`, orderIdBody, idAnswer, 'cancel an open order', async (ctx, { id }) => {
       await cancelOrder(ctx, id);
       return { id };
     }),
-    route('scan', `${perm}:scan`, scanBody, 'scan one barcode onto an open order (judged at once)', (ctx, body) => scanOne(ctx, body)),
-    route('unscan', `${perm}:scan`, unscanBody, 'take a scanned barcode off an open order', (ctx, body) => unscanOne(ctx, body.orderId, body.barcode)),
-    route('upload', `${perm}:scan`, uploadBody, 'a PDA upload of many scans: all or nothing, idempotent by uploadId', (ctx, body) => uploadScans(ctx, body)),
-    route('complete', `${perm}:complete`, orderIdBody, 'post the scans as stock moves in one transaction', async (ctx, { id }) => {
+    route('scan', `${perm}:scan`, scanBody, scanResult, 'scan one barcode onto an open order (judged at once)', (ctx, body) => scanOne(ctx, body)),
+    route('unscan', `${perm}:scan`, unscanBody, scanResult, 'take a scanned barcode off an open order', (ctx, body) => unscanOne(ctx, body.orderId, body.barcode)),
+    route('upload', `${perm}:scan`, uploadBody, uploadResult, 'a PDA upload of many scans: all or nothing, idempotent by uploadId', (ctx, body) => uploadScans(ctx, body)),
+    route('complete', `${perm}:complete`, orderIdBody, completeResult, 'post the scans as stock moves in one transaction', async (ctx, { id }) => {
       const { result, change } = await completeOrder(ctx, id);
       if (change) services.realtime.stockChanged(change);
       return result;
     }),
-    route('markPrinted', `${perm}:print`, orderIdsBody, 'record that order cards were printed', async (ctx, { ids }) => ({ marked: await markOrders(ctx, ids, 'print') })),
-    route('markUploaded', `${perm}:upload`, orderIdsBody, 'record that completed orders were uploaded to the ERP', async (ctx, { ids }) => ({ marked: await markOrders(ctx, ids, 'upload') })),
-    route('export', `${perm}:export`, orderFilters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }), 'the filtered orders as a streamed xlsx file', async (ctx, body, { reply }) => {
+    route('markPrinted', `${perm}:print`, orderIdsBody, markAnswer, 'record that order cards were printed', async (ctx, { ids }) => ({ marked: await markOrders(ctx, ids, 'print') })),
+    route('markUploaded', `${perm}:upload`, orderIdsBody, markAnswer, 'record that completed orders were uploaded to the ERP', async (ctx, { ids }) => ({ marked: await markOrders(ctx, ids, 'upload') })),
+    route('export', `${perm}:export`, orderFilters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }), 'file', 'the filtered orders as a streamed xlsx file', async (ctx, body, { reply }) => {
       const { ids, ...filters } = body;
       const where = and(pageScope(page, ctx.scope), filterWhere(filters), ids?.length ? inArray(orders.id, ids) : undefined);
       const rows = inBatches((after, limit) => listOrders(db, and(where, gt(orders.id, after)), [orders.id], limit, 0));
       const name = ORDER_TYPES[ORDER_PAGES[page][0]];
       await streamXlsx(reply, `${ctx.lang === 'zh-CN' ? name.zh : name.en}.xlsx`, ctx.lang, orderColumns, rows);
-    }, true),
+    }),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { stocktakeLinesBody, type StocktakeLineRow } from '../../../shared/api/orders';
+import { stocktakeLinePage, stocktakeLinesBody, type StocktakeLineRow } from '../../../shared/api/orders';
 import { STOCKTAKE_LINES_PERM } from '../../../shared/orders/orderTypes';
 import { queryRows } from '../../db/client';
 import { defineRoute, type RouteDef } from '../../http/route';
@@ -15,7 +15,7 @@ import { stocktakeBook } from './stocktakeBook';
 export function stocktakeLineRoutes(services: Services): RouteDef[] {
   const { db } = services;
   return [defineRoute({
-    method: 'POST', url: '/orderManage/InventoryChildList/selectByPage', tag: 'orders', permission: STOCKTAKE_LINES_PERM, body: stocktakeLinesBody,
+    method: 'POST', url: '/orderManage/InventoryChildList/selectByPage', tag: 'orders', permission: STOCKTAKE_LINES_PERM, body: stocktakeLinesBody, answer: stocktakeLinePage,
     summary: 'Stocktake lines: counted against book per location and material, differences first',
     handler: async ({ body, user, lang, req, scope: dataScope }) => {
       const scope = await dataScope();

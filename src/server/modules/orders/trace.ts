@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { traceBody, type BarcodeTrace } from '../../../shared/api/orders';
+import { barcodeTrace, traceBody, type BarcodeTrace } from '../../../shared/api/orders';
 import { barcodes, brands, dealers, materials, orders, stockMoves, storageLocations, users, warehouses } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
@@ -13,7 +13,7 @@ export function traceRoutes(services: Services): RouteDef[] {
   const moveWarehouse = alias(warehouses, 'move_warehouse');
   const moveLocation = alias(storageLocations, 'move_location');
   return [defineRoute({
-    method: 'POST', url: '/orderManage/barcode/trace', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceBody,
+    method: 'POST', url: '/orderManage/barcode/trace', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceBody, answer: barcodeTrace,
     summary: 'One tyre and its moves, within the caller\'s data scope',
     handler: async ({ body, scope: dataScope }): Promise<BarcodeTrace> => {
       const scope = await dataScope();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BARCODE_STATUS } from '../../orders/orderTypes';
 import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 import type { FilterKey } from '../filters';
 import { col, materialColumns } from './movements';
@@ -134,10 +135,13 @@ export const INVENTORY_REPORTS: ReportDef[] = [
 export const TRACE_CANCEL_PERM = 'reportQuery:codeRetrospection:edit';
 /** `moveId`: the move the user saw as the latest; refused when another move came after it. */
 export const traceCancelBody = z.object({ barcode: z.string().trim().min(1).max(40), moveId: z.coerce.number().int().positive() }).strict();
-export interface TraceCancelResult { reversed: number[]; status: string }
+/** The moves reversed, and the tyre's status once they are. */
+export const traceCancelResult = z.object({ reversed: z.array(z.number()), status: z.enum(BARCODE_STATUS) });
+export type TraceCancelResult = z.infer<typeof traceCancelResult>;
 export const traceCorrectionsBody = z.object({ barcode: z.string().trim().min(1).max(40) }).strict();
 /** The corrections among a tyre's moves: each names the wrong move it reverses. */
-export interface TraceCorrections { corrections: { id: number; reversesId: number }[] }
+export const traceCorrections = z.object({ corrections: z.array(z.object({ id: z.number(), reversesId: z.number() })) });
+export type TraceCorrections = z.infer<typeof traceCorrections>;
 /** The barcode trace page. */
 export const TRACE_PAGE_PERM = 'reportQuery:codeRetrospection';
 /** Exporting a tyre's trace as xlsx: the page's export button, as on every report. */

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { TRACE_CANCEL_PERM, traceCancelBody, traceCorrectionsBody, type TraceCancelResult, type TraceCorrections } from '../../../../shared/analytics/reports/inventory';
+import {
+  TRACE_CANCEL_PERM, traceCancelBody, traceCancelResult, traceCorrections, traceCorrectionsBody, type TraceCancelResult, type TraceCorrections,
+} from '../../../../shared/analytics/reports/inventory';
 import type { StockChange } from '../../../../shared/api/notices';
 import type { Db } from '../../../db/client';
 import { barcodes, stockMoves } from '../../../db/schema';
@@ -64,7 +66,7 @@ export async function cancelLatestMoves(tx: Db, code: string, moveId: number, us
 export function traceCancelRoutes(services: Services): RouteDef[] {
   const { db } = services;
   return [defineRoute({
-    method: 'POST', url: '/orderManage/barcode/trace/corrections', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceCorrectionsBody,
+    method: 'POST', url: '/orderManage/barcode/trace/corrections', tag: 'orders', permission: 'reportQuery:codeRetrospection', body: traceCorrectionsBody, answer: traceCorrections,
     summary: 'Barcode trace: which of the tyre\'s moves are corrections, and which wrong move each reverses',
     handler: async ({ body, scope: dataScope }) => {
       const scope = await dataScope();
@@ -76,7 +78,7 @@ export function traceCancelRoutes(services: Services): RouteDef[] {
       return { corrections } as TraceCorrections;
     },
   }), defineRoute({
-    method: 'POST', url: '/orderManage/barcode/trace/cancel', tag: 'orders', permission: TRACE_CANCEL_PERM, body: traceCancelBody,
+    method: 'POST', url: '/orderManage/barcode/trace/cancel', tag: 'orders', permission: TRACE_CANCEL_PERM, body: traceCancelBody, answer: traceCancelResult,
     summary: 'Barcode trace: cancel the latest (wrong) record by correcting moves; the tyre goes back to where it was before',
     handler: async ({ body, user, req, scope: dataScope }) => {
       const scope = await dataScope();
