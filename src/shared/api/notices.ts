@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/languages';
 import { ORDER_TYPE_CODES, orderTypeLabel } from '../orders/orderTypes';
-import { pageBody } from './paging';
+import { pageBody, pageOf } from './paging';
 
 /**
  * New-delivery notices (the spec's infDeliveryOrderNotice): a message to a dealer when the
@@ -70,13 +70,15 @@ export const noticeMessage = z.object({
 export type NoticeMessage = z.infer<typeof noticeMessage>;
 
 /** One row of the order monitor: the message, whose it is, and whether the caller read it. */
-export interface NoticeRow extends NoticeMessage {
-  dealerId: number;
-  dealerCode: string;
-  dealerName: string;
-  read: boolean;
-  readAt: string | null;
-}
+export const noticeRow = noticeMessage.extend({
+  dealerId: z.number(),
+  dealerCode: z.string(),
+  dealerName: z.string(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+});
+export type NoticeRow = z.infer<typeof noticeRow>;
+export const noticePage = pageOf(noticeRow);
 
 /** socket.io under the same host; a console connects with `auth: { token }`. */
 export const SOCKET_PATH = '/socket.io';
@@ -109,3 +111,4 @@ export interface StockAlertPush {
 }
 
 export const setReadAnswer = z.object({ read: z.number() });
+export type SetReadAnswer = z.infer<typeof setReadAnswer>;

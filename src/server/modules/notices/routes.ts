@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  NOTICE_BASE, ORDER_MONITOR_PERM, newNoticeBody, noticeListBody, noticeMessage, noticeTitleOf, setReadAnswer, setReadBody,
+  NOTICE_BASE, ORDER_MONITOR_PERM, newNoticeBody, noticeListBody, noticeMessage, noticePage, noticeTitleOf, setReadAnswer, setReadBody,
   type NoticeItem, type NoticeMessage, type NoticeRow,
 } from '../../../shared/api/notices';
 import type { Language } from '../../../shared/i18n/languages';
@@ -71,7 +71,7 @@ export function noticeRoutes({ db }: Services) {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${NOTICE_BASE}/list`, tag, permission: ORDER_MONITOR_PERM, body: noticeListBody,
+      method: 'POST', url: `${NOTICE_BASE}/list`, tag, permission: ORDER_MONITOR_PERM, body: noticeListBody, answer: noticePage,
       summary: 'The order monitor: notices in the caller\'s scope, a page, by read state, order type and creation date',
       handler: async (rc) => {
         const { body, user, lang } = rc;

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { NOTICE_BASE, ORDER_MONITOR_PERM, noticeTitleOf, type NoticeItem, type NoticeRow } from '@shared/api/notices';
+import { NOTICE_BASE, ORDER_MONITOR_PERM, noticeTitleOf, type NoticeItem, type NoticeRow, type SetReadAnswer } from '@shared/api/notices';
+import type { Page } from '@shared/api/paging';
 import { isOrderType, ORDER_TYPE_CODES, orderTypeLabel, pageOfType } from '@shared/orders/orderTypes';
 import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi, type PageQuery } from '../../../api/crud';
@@ -19,7 +20,7 @@ import { ns } from './locale';
 
 const noticeApi = {
   ...crudApi<NoticeRow, Record<string, unknown>>(NOTICE_BASE),
-  page: (query: PageQuery) => api.post<{ list: NoticeRow[]; total: number; pageNum: number; pageSize: number }>(`${NOTICE_BASE}/list`, query),
+  page: (query: PageQuery) => api.post<Page<NoticeRow>>(`${NOTICE_BASE}/list`, query),
 };
 const itemText = (i: NoticeItem) => `${i.brand} ${i.specification} ${i.pattern}${i.batch ? ` · ${i.batch}` : ''} ×${i.quantity}`;
 /** The order's own page in the warehousing menu, asked to open the order. */
@@ -39,7 +40,7 @@ export default function OrderMonitorPage() {
   const typeLabel = (type: string) => orderTypeLabel(type, lang);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', NOTICE_LIST_ID] });
 
-  const setRead = (ids: number[]) => api.post<{ read: number }>(`${NOTICE_BASE}/setRead`, { ids });
+  const setRead = (ids: number[]) => api.post<SetReadAnswer>(`${NOTICE_BASE}/setRead`, { ids });
   const markSelected = async () => {
     const ids = selected.filter((r) => !r.read).map((r) => r.id);
     if (!ids.length) return void Message.warning(t('selectToRead'));
