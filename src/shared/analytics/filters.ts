@@ -60,3 +60,15 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** The answers as schemas, for the API document. */
 export const queryAnswerSchema = z.object({ rows: z.array(z.record(z.string(), cell)), asOf: z.string() });
 export const reportPageAnswerSchema = queryAnswerSchema.extend({ total: z.number(), pageNum: z.number(), pageSize: z.number() });
+
+/** What every report's filter bar offers: dealers and warehouses within the caller's scope, regions (in the caller's language), brands, specifications, patterns. */
+export const reportFilterOptions = z.object({
+  dealers: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  warehouses: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), dealerId: z.number().nullable() })),
+  regions: z.array(z.object({ id: z.number(), name: z.string() })),
+  brands: z.array(z.object({ id: z.number(), name: z.string() })),
+  specifications: z.array(z.string()),
+  patterns: z.array(z.string()),
+});
+export type ReportFilterOptions = z.infer<typeof reportFilterOptions>;
+export const FILTER_OPTIONS_PATH = '/analysis/reportFilterOptions';

@@ -1,4 +1,6 @@
-import { reportPath, type AnalyticsFilters, type QueryAnswer, type ReportPageAnswer } from '@shared/analytics/filters';
+import {
+  FILTER_OPTIONS_PATH, reportPath, type AnalyticsFilters, type QueryAnswer, type ReportFilterOptions, type ReportPageAnswer,
+} from '@shared/analytics/filters';
 import type { OrderBy } from '../../api/crud';
 import { api, exportHttp } from '../../api/http';
 
@@ -12,14 +14,4 @@ export function reportApi(page: string) {
   };
 }
 
-/** Dealers, warehouses, regions, brands, specifications and patterns the filter bar offers, within the caller's scope. */
-export interface ReportFilterOptions {
-  dealers: { id: number; code: string; name: string }[];
-  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
-  regions: { id: number; name: string }[];
-  brands: { id: number; name: string }[];
-  specifications: string[];
-  patterns: string[];
-}
-export const FILTER_OPTIONS_PATH = '/analysis/reportFilterOptions';
 export const filterOptions = () => api.post<ReportFilterOptions>(FILTER_OPTIONS_PATH, {});

@@ -1,4 +1,5 @@
 import { and, asc } from 'drizzle-orm';
+import { FILTER_OPTIONS_PATH, reportFilterOptions } from '../../../../shared/analytics/filters';
 import { brands, dealers, materials, regions, warehouses } from '../../../db/schema';
 import { defineRoute, type RouteDef } from '../../../http/route';
 import type { Services } from '../../../services';
@@ -10,7 +11,7 @@ const MAX_TEXT_OPTIONS = 2000;
 /** What every report's filter bar offers: dealers and warehouses within the caller's scope, regions (in the caller's language), brands, specifications, patterns. */
 export function filterOptionRoutes({ db }: Services): RouteDef[] {
   return [defineRoute({
-    method: 'POST', url: '/analysis/reportFilterOptions', tag: 'reports', permission: 'session',
+    method: 'POST', url: FILTER_OPTIONS_PATH, tag: 'reports', permission: 'session', answer: reportFilterOptions,
     summary: 'Report filter options: dealers and warehouses in the caller\'s scope, regions, brands, specifications and patterns',
     handler: async ({ lang, scope: dataScope }) => {
       const scope = await dataScope();
