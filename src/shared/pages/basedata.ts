@@ -31,7 +31,17 @@ export const basedata: SectionSpec = {
         }),
         list('goods', '物料关系匹配', 'Relation matching', 'swap', { demo: ['dealer'] }),
         list('goodsManagement', '经销商物料', 'Dealer materials', 'tags', { demo: ['dealer'] }),
-        list('baseBatch', '批次管理', 'Batches', 'calendar'),
+        list('baseBatch', '批次管理', 'Batches', 'calendar', {
+          api: '/basedata/batch',
+          scope: 'dealer',
+          fields: [
+            f.code('code', '批次号', 'Batch code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true, width: 20 }),
+            f.ref('materialId', '物料', 'Material', 'material', { required: true, search: true, sortable: true, width: 36 }),
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, width: 28 }),
+            f.date('productionDate', '生产日期', 'Production date', { required: true, search: true, sortable: true }),
+            f.textarea('remark', '备注', 'Remark', { width: 30 }),
+          ],
+        }),
         list('mailManagement', '邮件管理', 'Mail', 'email'),
         list('basePallet', '货架管理', 'Pallets', 'layout'),
       ],

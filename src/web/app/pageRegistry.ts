@@ -31,9 +31,10 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/monitoringManage/monitoring/storageLocationMonitor': () => import('../pages/monitoring/locationMonitor'),
   '/monitoringManage/monitoring/loginMonitor': () => import('../pages/monitoring/loginMonitor'),
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
+  // Manifest lists with something of their own around the generic list (batch generation)
+  '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
-  '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
   '/basedata/base/basePallet': () => import('../pages/basedata/pallets'),
   '/basedata/base/scenceConfig': () => import('../pages/basedata/scenes'),
   '/basedata/base/mailManagement': () => import('../pages/basedata/mail'),

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, inArray, like as sqlLike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like as sqlLike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  batchFilters, batchGenerateBody, batchInput, DevicesPerm, palletFilters, palletInput, sceneFilters, sceneInput,
-  type BatchRow, type PalletRow, type SceneRow,
+  batchGenerateBody, DevicesPerm, palletFilters, palletInput, sceneFilters, sceneInput, type PalletRow, type SceneRow,
 } from '../../../shared/api/basedata/devices';
 import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, conflict } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
@@ -14,8 +14,8 @@ import { recordAudit } from '../../platform/audit';
 import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devices';
+import { refRows } from './refRows';
 
-type BatchHeld = Held<BatchRow>;
 type PalletHeld = Held<PalletRow>;
 type SceneHeld = Held<SceneRow>;
 /** Key of the advisory lock batch generation holds, so two generations never hand out one number. */
@@ -36,25 +36,14 @@ export function recordRoutes(services: Services): RouteDef[] {
   const { db } = services;
   const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: CrudContext['user'], ip: string) => ({ id: user.id, userName: user.userName, ip });
-  const options = (perm: string, base: string, pick: 'dealers' | 'warehouses' | 'all') => defineRoute({
+  const options = (perm: string, base: string) => defineRoute({
     method: 'POST', url: `${base}/options`, tag: base.split('/').pop()!, permission: perm,
-    summary: 'The dealers, warehouses and materials the form chooses from (caller\'s scope)',
-    handler: async ({ user, lang, scope }) => {
-      const o = await deviceOptions(await ctxOf({ user, lang, scope }));
-      return pick === 'all' ? o : pick === 'dealers' ? { ...o, warehouses: [], materials: [] } : { ...o, dealers: [], materials: [] };
-    },
+    summary: 'The warehouses the form chooses from (caller\'s scope)',
+    handler: async ({ user, lang, scope }) => ({ ...(await deviceOptions(await ctxOf({ user, lang, scope }))), dealers: [], materials: [] }),
   });
 
   // ---------------------------------------------------------------- batches
-  const batchColumns = {
-    id: batches.id, code: batches.code, materialId: batches.materialId, materialCode: materials.code, materialName: materials.name,
-    dealerId: batches.dealerId, dealerCode: dealers.code, dealerName: dealers.name, productionDate: batches.productionDate, remark: batches.remark,
-    createdAt: batches.createdAt,
-  };
   const batchScope = (ctx: CrudContext) => inScope(batches.dealerId, ctx.scope.dealerIds);
-  const batchList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<BatchHeld[]> =>
-    db.select(batchColumns).from(batches).leftJoin(materials, eq(materials.id, batches.materialId)).leftJoin(dealers, eq(dealers.id, batches.dealerId))
-      .where(where).orderBy(...order).limit(limit).offset(offset);
   async function materialOf(id: number) {
     const [m] = await db.select({ id: materials.id, code: materials.code }).from(materials).where(eq(materials.id, id));
     if (!m) throw badRequest('invalidValue', 'materialId');
@@ -63,50 +52,12 @@ export function recordRoutes(services: Services): RouteDef[] {
   /** A dealer for a batch: none is allowed for operator staff without data rules. */
   const batchDealer = async (ctx: CrudContext, id: number | null | undefined) => (id == null && ctx.user.dealerId == null && ctx.scope.dealerIds === null ? null : scopedDealer(ctx, id));
 
-  const batchRoutes = crudRoutes<BatchHeld, z.infer<typeof batchInput>, typeof batchFilters>(services, {
-    base: '/basedata/batch', tag: 'batch', pagePerm: DevicesPerm.batch, entity: 'batch',
-    title: { 'zh-CN': '批次', 'en-US': 'Batches' },
-    table: batches, id: batches.id,
-    filters: batchFilters, input: batchInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(batches.code, f.keyword), like(materials.code, f.keyword), like(materials.name, f.keyword), like(batches.remark, f.keyword)) : undefined,
-      f.materialId ? eq(batches.materialId, f.materialId) : undefined,
-      f.dealerId ? eq(batches.dealerId, f.dealerId) : undefined,
-      f.productionDate ? eq(batches.productionDate, f.productionDate) : undefined,
-      batchScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => batchList(where, order, limit, offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(batches).leftJoin(materials, eq(materials.id, batches.materialId)).where(where))[0].n,
-    load: async (ctx, id) => (await batchList(and(eq(batches.id, id), batchScope(ctx)), [batches.id], 1, 0))[0],
-    sortable: { code: batches.code, productionDate: batches.productionDate, materialCode: materials.code, dealerName: dealers.name, createdAt: batches.createdAt },
-    defaultOrder: desc(batches.id),
-    unique: [{ field: 'code', column: batches.code }],
-    toValues: async (input, ctx) => {
-      checkCode(input.code);
-      await materialOf(input.materialId);
-      return {
-        code: input.code, materialId: input.materialId, dealerId: await batchDealer(ctx, input.dealerId),
-        productionDate: input.productionDate, remark: input.remark ?? null,
-      };
-    },
-    fromSheet: async (v, ctx) => {
-      const opts = await deviceOptions(ctx);
-      const material = opts.materials.find((m) => m.code.toUpperCase() === (v.materialCode ?? '').toUpperCase());
-      if (!material) throw badRequest(v.materialCode ? 'invalidValue' : 'required', 'materialCode');
-      const dealer = v.dealerCode ? opts.dealers.find((d) => d.code.toUpperCase() === v.dealerCode.toUpperCase()) : undefined;
-      if (v.dealerCode && !dealer) throw badRequest('invalidValue', 'dealerCode');
-      return { code: v.code, materialId: material.id, dealerId: dealer?.id ?? null, productionDate: v.productionDate, remark: v.remark };
-    },
-    columns: [
-      { key: 'code', header: { 'zh-CN': '批次号', 'en-US': 'Batch code' }, width: 20, value: (r) => r.code },
-      { key: 'materialCode', header: { 'zh-CN': '物料编码', 'en-US': 'Material code' }, width: 22, value: (r) => r.materialCode },
-      { key: 'materialName', header: { 'zh-CN': '物料名称', 'en-US': 'Material' }, width: 36, value: (r) => r.materialName },
-      { key: 'dealerCode', header: { 'zh-CN': '经销商编码', 'en-US': 'Dealer code' }, value: (r) => r.dealerCode },
-      { key: 'productionDate', header: { 'zh-CN': '生产日期', 'en-US': 'Production date' }, value: (r) => r.productionDate },
-      { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 30, value: (r) => r.remark },
-    ],
+  // Declared in the manifest (src/shared/pages/basedata.ts); what is its own: the dealer a batch falls to, and generation.
+  const batchRoutes = pageCrudRoutes(services, '/basedata/base/baseBatch', batches, {
+    tag: 'batch', entity: 'batch',
+    ...refRows(db, batches, { materialId: materials, dealerId: dealers }, batchScope),
+    check: async (v, ctx) => ({ dealerId: await batchDealer(ctx, v.dealerId as number | null) }),
     extraRoutes: [
-      options(DevicesPerm.batch, '/basedata/batch', 'all'),
       defineRoute({
         method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody,
         summary: 'Batches: create `count` batches of a material and day, coded B + yyMMdd + material code tail + 3-digit sequence (continuing after the highest used)',
@@ -196,7 +147,7 @@ export function recordRoutes(services: Services): RouteDef[] {
       { key: 'capacity', header: { 'zh-CN': '容量', 'en-US': 'Capacity' }, value: (r) => r.capacity },
       { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
     ],
-    extraRoutes: [options(DevicesPerm.pallet, '/basedata/pallet', 'warehouses')],
+    extraRoutes: [options(DevicesPerm.pallet, '/basedata/pallet')],
   });
 
   // ---------------------------------------------------------------- scenes

@@ -42,19 +42,6 @@ export const pdaFilters = z.object({
 });
 export const pdaIdsBody = z.object({ ids: z.array(refId).min(1).max(500) }).strict();
 
-export const batchInput = z.object({
-  code,
-  materialId: refId,
-  dealerId: optionalRef,
-  productionDate: date,
-  remark: optionalText(256),
-}).strict();
-export const batchFilters = z.object({
-  keyword: z.string().max(64).optional(),
-  materialId: refId.optional(),
-  dealerId: refId.optional(),
-  productionDate: z.string().max(10).optional(),
-});
 export const MAX_BATCH_GENERATE = 200;
 export const batchGenerateBody = z.object({
   materialId: refId,

@@ -1,74 +1,49 @@
 import { Alert, Button, Form, InputNumber, Message, Modal, Select, Tag, DatePicker } from '@arco-design/web-react';
 import { IconThunderbolt } from '@arco-design/web-react/icon';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DATE_PATTERN, DevicesPerm, MAX_BATCH_GENERATE, type BatchRow } from '@shared/api/basedata/devices';
+import { MAX_BATCH_GENERATE } from '@shared/api/basedata/devices';
+import { pageByRoute } from '@shared/pages';
+import type { RefOptions } from '@shared/pages/schema';
 import { rethrowUnlessShown } from '../../../api/client';
-import { crudApi } from '../../../api/crud';
 import { api } from '../../../api/http';
 import type { Option } from '../../../kit/list/fields';
-import { ListPage, type Column } from '../../../kit/list/ListPage';
+import { ManifestList } from '../../../kit/list/ManifestListPage';
 import { useButtons } from '../../../kit/usePermission';
 import { validValues } from '../../../kit/validValues';
 import { session } from '../../../stores/session';
-import { stamp, useDeviceOptions } from '../devicesShared';
 import { ns } from './locale';
 
-const LIST_ID = 'basedata-batches';
-const batchesApi = {
-  ...crudApi<BatchRow, Record<string, unknown>>('/basedata/batch'),
-  generate: (body: Record<string, unknown>) => api.post<{ codes: string[] }>('/basedata/batch/generate', body),
-};
+const page = pageByRoute('/basedata/base/baseBatch')!;
+/** The list the generic page keeps (ManifestList's id), refreshed after a generation. */
+const LIST_ID = `page-${page.perm}`;
+const generate = (body: Record<string, unknown>) => api.post<{ codes: string[] }>('/basedata/batch/generate', body);
 
-/** Base data › Batches: production batches of a material, typed or generated from the code rule. */
+/** Base data › Batches: declared in the manifest (src/shared/pages/basedata.ts); generating batches from the code rule is this page's own. */
 export default function BatchesPage() {
   const { t } = useTranslation(ns);
   const buttons = useButtons();
   const { user } = useSnapshot(session);
-  const options = useDeviceOptions('/basedata/batch');
+  // The same choices (and query) as the list's own form.
+  const options = useQuery({ queryKey: ['page-options', page.api], queryFn: () => api.post<RefOptions>(`${page.api}/options`, {}) });
   const [generating, setGenerating] = useState(false);
-  const dealerUser = user?.dealerId != null;
-  const dealerOptions = (options.data?.dealers ?? []).map((d) => ({ label: `${d.code} ${d.name}`, value: d.id }));
-  const materialOptions = (options.data?.materials ?? []).map((m) => ({ label: `${m.code} ${m.name}`, value: m.id }));
-  const dateRule = [{ match: DATE_PATTERN, message: t('dateRule') }];
-
-  const columns: Column<BatchRow>[] = [
-    { key: 'code', title: t('batchCode'), sortable: true },
-    { key: 'materialCode', title: t('material'), sortable: true, render: (_: unknown, r: BatchRow) => (r.materialId ? `${r.materialCode} ${r.materialName}` : '-') },
-    { key: 'dealerName', title: t('dealer'), sortable: true, render: (_: unknown, r: BatchRow) => (r.dealerId ? `${r.dealerCode} ${r.dealerName}` : <Tag size="small">{t('none')}</Tag>) },
-    { key: 'productionDate', title: t('productionDate'), sortable: true },
-    { key: 'remark', title: t('remark'), ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { key: 'createdAt', title: t('kit.createdAt'), sortable: true, render: (v: string) => stamp(v) },
-  ];
 
   return (
     <div className="page">
       <div className="page-card">
-        <ListPage<BatchRow>
-          id={LIST_ID} title={t('title')} perm={DevicesPerm.batch} api={batchesApi} columns={columns}
-          toolbar={buttons.has(`${DevicesPerm.batch}:add`) ? (
+        <ManifestList
+          page={page}
+          toolbar={buttons.has(`${page.perm}:add`) ? (
             <Button type="outline" icon={<IconThunderbolt />} onClick={() => setGenerating(true)} data-testid="toolbar-generate">{t('generate')}</Button>
           ) : undefined}
-          search={[
-            { field: 'keyword', label: t('keyword'), placeholder: t('keywordHint') },
-            { field: 'materialId', label: t('material'), type: 'select', options: materialOptions },
-            ...(dealerUser ? [] : [{ field: 'dealerId', label: t('dealer'), type: 'select' as const, options: dealerOptions }]),
-            { field: 'productionDate', label: t('dateShort'), placeholder: 'YYYY-MM-DD', rules: dateRule },
-          ]}
-          form={[
-            { field: 'code', label: t('batchCode'), required: true, rule: 'code', maxLength: 32, lockedOnEdit: true },
-            { field: 'materialId', label: t('material'), type: 'select', options: materialOptions, required: true },
-            ...(dealerUser ? [] : [{ field: 'dealerId', label: t('dealer'), type: 'select' as const, options: dealerOptions }]),
-            { field: 'productionDate', label: t('productionDate'), required: true, placeholder: 'YYYY-MM-DD', rules: dateRule },
-            { field: 'remark', label: t('remark'), type: 'textarea', maxLength: 256, wide: true },
-          ]}
-          toForm={(r) => ({ code: r.code, materialId: r.materialId ?? undefined, dealerId: r.dealerId ?? undefined, productionDate: r.productionDate ?? '', remark: r.remark ?? '' })}
-          fromForm={(v) => ({ ...v, dealerId: v.dealerId ?? null, remark: v.remark ?? '' })}
         />
       </div>
-      <GenerateDialog visible={generating} onClose={() => setGenerating(false)} materials={materialOptions} dealers={dealerUser ? null : dealerOptions} />
+      <GenerateDialog
+        visible={generating} onClose={() => setGenerating(false)} materials={options.data?.materialId ?? []}
+        dealers={user?.dealerId != null ? null : options.data?.dealerId ?? []}
+      />
     </div>
   );
 }
@@ -86,7 +61,7 @@ function GenerateDialog({ visible, onClose, materials, dealers }: { visible: boo
     if (!values) return; // the form marks what is wrong
     setSaving(true);
     try {
-      const res = await batchesApi.generate({ ...values, dealerId: values.dealerId ?? null });
+      const res = await generate({ ...values, dealerId: values.dealerId ?? null });
       setCodes(res.codes);
       Message.success(t('generated', { count: res.codes.length }));
       await queryClient.invalidateQueries({ queryKey: ['list', LIST_ID] });
