@@ -65,6 +65,22 @@ export const tripAnswer = z.object({
 });
 export type Trip = z.infer<typeof tripAnswer>;
 
+/** What the assign form chooses from. */
+export const assignOptionsAnswer = z.object({
+  vehicles: z.array(z.object({
+    id: z.number(), plateNo: z.string(), vehicleType: z.string(), capacityTons: z.number().nullable(), driverName: z.string().nullable(),
+    driverPhone: z.string().nullable(), status: z.string(),
+    /** The reason of a blacklist entry in force, or null. */
+    blacklisted: z.string().nullable(),
+    /** The request whose trip holds the vehicle, or null. */
+    busyWith: z.string().nullable(),
+  })),
+  routes: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), distanceKm: z.number().nullable(), hours: z.number().nullable() })),
+  laborCompanies: z.array(z.string()),
+  perKm: z.number(),
+});
+export type AssignOptions = z.infer<typeof assignOptionsAnswer>;
+
 /** What a dispatch move answers: the request's new status. */
 export const moveAnswer = z.object({ id: z.number(), status: z.enum(CAR_REQUEST_STATUSES) });
 

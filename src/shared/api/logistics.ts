@@ -50,7 +50,7 @@ export interface VehicleRow {
   id: number; plateNo: string; vehicleType: string; capacityTons: number | null; driverName: string | null; driverPhone: string | null;
   provider: string | null; status: string; blacklisted: boolean; createdAt: string;
 }
-export interface BlacklistRow { id: number; plateNo: string; reason: string; blockedUntil: string | null; active: boolean; createdAt: string }
+export interface BlacklistRow { id: number; plateNo: string; reason: string; blockedUntil: string | null; driverPhone: string | null; active: boolean; createdAt: string }
 export interface RouteRow {
   id: number; code: string; name: string; fromPointId: number; fromPointName: string; toPointId: number; toPointName: string;
   distanceKm: number | null; hours: number | null; createdAt: string;

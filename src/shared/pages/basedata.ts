@@ -70,6 +70,9 @@ export const basedata: SectionSpec = {
               f.plate('plateNo', '车牌号', 'Plate number', { required: true, unique: true, sortable: true }),
               f.textarea('reason', '原因', 'Reason', { required: true, width: 36 }),
               f.date('blockedUntil', '截止日期', 'Until', { sortable: true, hint: { 'zh-CN': '不填表示一直有效', 'en-US': 'Leave empty to block until removed' } }),
+              f.phone('driverPhone', '司机电话', 'Driver phone', {
+                hint: { 'zh-CN': '填写后该司机驾驶任何车辆都不能派车', 'en-US': 'Also bars this driver from being dispatched with any vehicle' },
+              }),
             ],
           }),
         list('carPointoftransit', '中转点', 'Transit points', 'location', {

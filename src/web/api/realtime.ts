@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockAlertPush, type StockChange } from '@shared/api/notices';
+import type { TripPush } from '@shared/api/dispatch';
 import { getToken } from '../stores/session';
 
 /**
@@ -12,6 +13,7 @@ const listeners = {
   notice: new Set<(notice: NoticeMessage) => void>(),
   stock: new Set<(change: StockChange) => void>(),
   alert: new Set<(alert: StockAlertPush) => void>(),
+  trip: new Set<(trip: TripPush) => void>(),
 };
 let socket: Socket | null = null;
 /** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
@@ -32,6 +34,7 @@ export async function connectRealtime(): Promise<void> {
   socket.on(SOCKET_EVENTS.notice, (notice: NoticeMessage) => listeners.notice.forEach((fn) => fn(notice)));
   socket.on(SOCKET_EVENTS.stock, (change: StockChange) => listeners.stock.forEach((fn) => fn(change)));
   socket.on(SOCKET_EVENTS.alert, (alert: StockAlertPush) => listeners.alert.forEach((fn) => fn(alert)));
+  socket.on(SOCKET_EVENTS.trip, (trip: TripPush) => listeners.trip.forEach((fn) => fn(trip)));
 }
 
 export function disconnectRealtime() {
@@ -56,4 +59,10 @@ export function onStockChange(fn: (change: StockChange) => void): () => void {
 export function onStockAlert(fn: (alert: StockAlertPush) => void): () => void {
   listeners.alert.add(fn);
   return () => listeners.alert.delete(fn);
+}
+
+/** Calls `fn` with each car request that moved or had a stop reported, in the user's scope; returns the unsubscribe. */
+export function onTrip(fn: (trip: TripPush) => void): () => void {
+  listeners.trip.add(fn);
+  return () => listeners.trip.delete(fn);
 }

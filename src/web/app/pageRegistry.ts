@@ -33,6 +33,10 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
   // Manifest lists with something of their own around the generic list (batch generation)
   '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
+  // Ordermanage › Logistics: dispatch views around the car request list (src/shared/pages/logistics.ts)
+  '/ordermanage/logistics/carrequest': () => import('../pages/logistics/carRequests'),
+  '/ordermanage/logistics/carmanagement': () => import('../pages/logistics/carManagement'),
+  '/ordermanage/logistics/carroutefollowing': () => import('../pages/logistics/routeFollowing'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
   '/basedata/base/basePallet': () => import('../pages/basedata/pallets'),

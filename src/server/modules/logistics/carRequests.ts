@@ -1,13 +1,13 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
-  assignBody, CAR_REQUEST_API, moveAnswer, moveBody, stopBody, tripAnswer,
+  assignBody, assignOptionsAnswer, CAR_REQUEST_API, moveAnswer, moveBody, stopBody, tripAnswer, type AssignOptions,
 } from '../../../shared/api/dispatch';
 import {
   BUSY_STATUSES, canMove, EDITABLE_STATUSES, plannedArrivals, TRANSITIONS, type CarRequestStatus, type DispatchAction,
 } from '../../../shared/logistics/dispatch';
 import { pageByRoute } from '../../../shared/pages';
 import { queryRows, type Db } from '../../db/client';
-import { carRequests, carRequestStops, orders, vehicleBlacklist } from '../../db/schema';
+import { carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, vehicleBlacklist } from '../../db/schema';
 import { isUniqueViolation } from '../../db/pgErrors';
 import { badRequest, conflict } from '../../http/errors';
 import { pageCrudRoutes } from '../../http/pageCrud';
@@ -174,5 +174,23 @@ export function carRequestRoutes(services: Services): RouteDef[] {
     },
   });
 
-  return [...crud, assign, ...moves, trip, stop];
+  const assignOptions = defineRoute({
+    method: 'POST', url: `${CAR_REQUEST_API}/assignOptions`, tag: 'carrequest', permission: `${DISPATCH}:assign`, answer: assignOptionsAnswer,
+    summary: 'What the assign form chooses from: vehicles (with their driver, capacity, a blacklist reason in force and the trip holding them), routes and labour companies',
+    handler: async () => {
+      const vehicleRows = await queryRows<AssignOptions['vehicles'][number]>(db, sql`
+        select v.id, v.plate_no as "plateNo", v.vehicle_type as "vehicleType", v.capacity_tons::float8 as "capacityTons", v.driver_name as "driverName",
+          v.driver_phone as "driverPhone", v.status,
+          (select b.reason from vehicle_blacklist b where b.plate_no = v.plate_no
+            and (b.blocked_until is null or b.blocked_until >= ${dayOf(new Date())}) limit 1) as blacklisted,
+          (select r.request_no from car_requests r where r.vehicle_id = v.id and r.status in ('assigned', 'loading', 'onTheWay') limit 1) as "busyWith"
+        from vehicles v order by v.status, v.plate_no`);
+      const routeRows = await db.select({ id: logisticsRoutes.id, code: logisticsRoutes.code, name: logisticsRoutes.name, distanceKm: logisticsRoutes.distanceKm, hours: sql<number | null>`${logisticsRoutes.hours}::float8` })
+        .from(logisticsRoutes).orderBy(logisticsRoutes.code);
+      const companies = await db.selectDistinct({ name: laborFactors.companyName }).from(laborFactors).where(eq(laborFactors.status, 'normal')).orderBy(laborFactors.companyName);
+      return { vehicles: vehicleRows.map((v) => ({ ...v, id: Number(v.id) })), routes: routeRows, laborCompanies: companies.map((c) => c.name), perKm: config.DELIVERY_FEE_PER_KM };
+    },
+  });
+
+  return [...crud, assignOptions, assign, ...moves, trip, stop];
 }

@@ -63,7 +63,7 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
 
   // ---------------------------------------------------------------- blacklist
   const blacklistColumns = {
-    id: vehicleBlacklist.id, plateNo: vehicleBlacklist.plateNo, reason: vehicleBlacklist.reason, blockedUntil: vehicleBlacklist.blockedUntil,
+    id: vehicleBlacklist.id, plateNo: vehicleBlacklist.plateNo, reason: vehicleBlacklist.reason, blockedUntil: vehicleBlacklist.blockedUntil, driverPhone: vehicleBlacklist.driverPhone,
     active: sql<boolean>`(${vehicleBlacklist.blockedUntil} is null or ${vehicleBlacklist.blockedUntil} >= ${today()})`, createdAt: vehicleBlacklist.createdAt,
   };
   const blacklistRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/carBlacklist', vehicleBlacklist, {

@@ -1,0 +1,73 @@
+import { Button, Modal, Space, Tabs } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DispatchAction } from '@shared/logistics/dispatch';
+import { pageByRoute } from '@shared/pages';
+import { useView } from '../../../app/viewContext';
+import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { useButtons } from '../../../kit/usePermission';
+import { ns } from '../locale';
+import { CancelButton, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
+import { AssignDialog } from './AssignDialog';
+import { FeesTab } from './FeesTab';
+
+const requests = pageByRoute('/ordermanage/logistics/carrequest')!;
+const follow = pageByRoute('/ordermanage/logistics/carroutefollowing')!;
+
+/** The one move forward from each status, as a row button. */
+const NEXT: Partial<Record<RequestRow['status'], Exclude<DispatchAction, 'cancel'>>> = {
+  requested: 'assign', assigned: 'load', loading: 'depart', onTheWay: 'deliver', delivered: 'close',
+};
+
+/**
+ * Ordermanage › Logistics › Car dispatch: every car request of the dispatcher's scope, each with
+ * its next move (assign, load, depart, deliver, close), cancel and its trip; and the delivery
+ * fees reconciled with the uploaded ones.
+ */
+export default function CarManagementPage() {
+  const { t } = useTranslation(ns);
+  const { route } = useView();
+  const buttons = useButtons();
+  const move = useMove();
+  const [assigning, setAssigning] = useState<RequestRow | null>(null);
+  useLiveRequests();
+
+  const forward = (r: RequestRow) => {
+    const action = NEXT[r.status];
+    if (!action || !buttons.has(`${route.perm}:${action}`)) return null;
+    const run = () => {
+      if (action === 'assign') return setAssigning(r);
+      if (action === 'close') return void Modal.confirm({ title: t('closeTitle', { no: r.requestNo }), onOk: () => move('close', r) });
+      void move(action, r);
+    };
+    return <Button size="mini" type="primary" onClick={run} data-testid={`${action}-${r.requestNo}`}>{t(action)}</Button>;
+  };
+
+  return (
+    <div className="page">
+      <div className="page-card">
+        <Tabs defaultActiveTab="dispatch" lazyload data-testid="dispatch-tabs">
+          <Tabs.TabPane key="dispatch" title={t('dispatch')}>
+            <ManifestList
+              page={requests} perm={route.perm} actionsWidth={230}
+              rowActions={(row) => {
+                const r = row as RequestRow;
+                return (
+                  <Space size={4}>
+                    {forward(r)}
+                    {r.status !== 'requested' && r.status !== 'cancelled' && <TripButton row={r} reportPerm={`${follow.perm}:report`} />}
+                    {buttons.has(`${route.perm}:cancel`) && <CancelButton row={r} onCancel={(note) => move('cancel', r, note)} />}
+                  </Space>
+                );
+              }}
+            />
+          </Tabs.TabPane>
+          <Tabs.TabPane key="fees" title={t('fees')}>
+            <FeesTab />
+          </Tabs.TabPane>
+        </Tabs>
+        <AssignDialog row={assigning} onClose={() => setAssigning(null)} />
+      </div>
+    </div>
+  );
+}

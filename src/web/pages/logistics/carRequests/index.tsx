@@ -1,0 +1,37 @@
+import { Space } from '@arco-design/web-react';
+import { pageByRoute } from '@shared/pages';
+import { useView } from '../../../app/viewContext';
+import { usePermission } from '../../../kit/usePermission';
+import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { CancelButton, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
+
+const page = pageByRoute('/ordermanage/logistics/carrequest')!;
+
+/**
+ * Ordermanage › Logistics › Car requests: the manifest list (origin warehouse, outbound orders,
+ * destinations, date, load), with each request's trip and a cancel before the vehicle leaves.
+ */
+export default function CarRequestsPage() {
+  const { route } = useView();
+  const canCancel = usePermission(`${route.perm}:cancel`).allowed;
+  const move = useMove();
+  useLiveRequests();
+  return (
+    <div className="page">
+      <div className="page-card">
+        <ManifestList
+          page={page} perm={route.perm} actionsWidth={200}
+          rowActions={(row) => {
+            const r = row as RequestRow;
+            return (
+              <Space size={0}>
+                {r.status !== 'requested' && r.status !== 'cancelled' && <TripButton row={r} />}
+                {canCancel && <CancelButton row={r} onCancel={(note) => move('cancel', r, note)} />}
+              </Space>
+            );
+          }}
+        />
+      </div>
+    </div>
+  );
+}
