@@ -212,7 +212,7 @@ describe('areas', () => {
   it('requires the warehouse and refuses to delete an area with locations', async () => {
     const res = await call('storehouse/save', { code: 'Y', name: 'Y' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('warehouseId: This input item is mandatory');
+    expect(res.body.msg).toBe('warehouseId: Warehouse cannot be empty');
     const used = await call('storehouse/delete', { ids: [other.areaId] });
     expect(used.status).toBe(409);
   });

@@ -46,7 +46,7 @@ test.describe('Base data › dealers and warehouses', () => {
     await expect(warehouses.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
 
     await page.goto('/#/basedata/base/storehouse');
-    const areas = page.getByTestId('list-basedata-areas');
+    const areas = page.getByTestId('list-page-basedata:storehouse');
     await areas.getByTestId('toolbar-add').click();
     await choose(page, 'Warehouse', 'E2E01W1');
     await fill(page, 'Area code', 'A');

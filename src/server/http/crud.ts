@@ -65,6 +65,8 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   columns: SheetColumn<Row>[];
   /** Columns of the import template and file, when they differ from the export's (a user's password). */
   importColumns?: SheetColumn<Row>[];
+  /** Refuses an import file by its header row (column keys found, headers no column takes) before any row is read. */
+  checkImportHeaders?(found: Set<string>, unknown: string[], lang: Language): void;
   /** A sheet row (strings by column key) as the input object to validate. */
   fromSheet?(values: Record<string, string>, ctx: CrudContext): Values | Promise<Values>;
   /** Runs after every committed write (save, update, delete, import). */
@@ -238,7 +240,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
       handler: async ({ user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns);
+        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns, spec.checkImportHeaders && ((found, unknown) => spec.checkImportHeaders!(found, unknown, lang)));
         const errors: { row: number; message: string }[] = [];
         const accepted: { row: number; input: Input; values: Values }[] = [];
         for (const { row, values } of sheet) {

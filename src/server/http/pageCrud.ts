@@ -4,12 +4,12 @@ import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
 import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { brands, dealers, logisticsRoutes, materials, orders, transitPoints, vehicles, warehouses } from '../db/schema';
+import { brands, dealers, logisticsRoutes, materials, orders, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 import { defineRoute, type RouteDef } from './route';
 import type { SheetColumn } from './xlsx';
 
@@ -29,7 +29,7 @@ interface RefTable {
   name?: PgColumn;
   /** The part of the caller's data scope that limits the records a form may choose (none: the whole channel's). */
   scope: 'warehouseIds' | 'dealerIds' | null;
-  /** The column that scope limits, when not the id (an order by its warehouse). */
+  /** The column that scope limits, when not the id (an order or an area by its warehouse); a field `within` another matches it too. */
   scopeColumn?: PgColumn;
   /** Only these records may be chosen (outbound orders not cancelled). */
   choosable?: SQL;
@@ -53,6 +53,9 @@ const REFS: Record<RefKind, RefTable> = {
     table: orders, id: orders.id, code: orders.orderNo, scope: 'warehouseIds', scopeColumn: orders.warehouseId, newestFirst: true,
     choosable: and(inArray(orders.orderType, Object.entries(ORDER_TYPES).filter(([, t]) => t.effect === 'ship' || t.effect === 'transfer').map(([c]) => c)), ne(orders.status, '3')),
   },
+  // Areas and storage locations belong to a warehouse: the caller's warehouses limit them, and their codes are unique only within one.
+  area: { ...refTable(storehouses, 'warehouseIds'), scopeColumn: storehouses.warehouseId },
+  storageLocation: { ...refTable(storageLocations, 'warehouseIds'), scopeColumn: storageLocations.warehouseId },
 };
 /** `code name` of a joined ref (or just its code). */
 const labelOf = (r: RefTable, joined: Record<string, PgColumn>) => {
@@ -79,6 +82,8 @@ export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
   /** Checks a record about to be written (after the field rules and refs); throws a 400 or 409, or answers values to set as well. */
   check?(values: Values, ctx: CrudContext, editingId?: number): Promise<Values | void>;
 }
+
+const YES_NO = [{ 'zh-CN': '是', 'en-US': 'Yes' }, { 'zh-CN': '否', 'en-US': 'No' }] as const;
 
 /** Part of a text, case-insensitive, with LIKE's wildcards taken literally. */
 const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`;
@@ -131,8 +136,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     );
   };
 
-  /** A referenced record the caller may use, or 400 naming the field. */
-  async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown) {
+  /** A referenced record the caller may use (within the record's own `within` field's), or 400 naming the field. */
+  async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown, input: Values) {
     if (value === null || value === undefined) return;
     const ref = REFS[field.ref!];
     if (Array.isArray(value)) {
@@ -143,21 +148,36 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       if (found.some((row) => !allows(allowedOf(ctx, ref), Number(row.scoped)))) throw badRequest('notInScope', field.key);
       return;
     }
-    const [row] = await db.select({ id: ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
+    const [row] = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
     if (!row) throw badRequest('invalidValue', field.key);
-    if (!allows(allowedOf(ctx, ref), Number(row.id))) throw badRequest('notInScope', field.key);
+    if (!allows(allowedOf(ctx, ref), Number(row.scoped))) throw badRequest('notInScope', field.key);
+    if (field.within && Number(row.scoped) !== Number(input[field.within])) throw badRequest('invalidValue', field.key);
   }
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
     const v = row[f.key];
     if (f.type === 'ref') return row[refLabelKey(f)] as string | null;
     if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label[lang] ?? (v as string | null);
+    if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
     return v as string | number | null;
   };
   const sheet: SheetColumn<Row>[] = fields.filter(inExport).map((f) => ({
     key: f.type === 'ref' ? refCodeKey(f) : f.key, header: f.label, width: f.width, value: cell(f),
+    // Files of before a page's move name a ref's column `Dealer code` / `经销商编码` (or by its key, `dealerCode`).
+    aliases: [...(f.aliases ?? []), ...(f.type === 'ref' ? [`${f.label['en-US']} code`, `${f.label['zh-CN']}编码`, refCodeKey(f)] : [])],
   }));
   const importColumns = sheet.filter((c) => fields.find((f) => c.key === f.key || (f.type === 'ref' && c.key === refCodeKey(f)))?.form !== false);
+
+  /**
+   * A file whose header row lacks a ref's column while it holds a header no column takes (a
+   * misspelt `Dealer kode`) is refused as a whole: read on, every row would lose its reference
+   * without a word, or each say the reference cannot be empty when the file does hold it.
+   */
+  function checkImportHeaders(found: Set<string>, unknown: string[], lang: Language) {
+    if (!unknown.length) return;
+    const missing = fields.find((f) => f.type === 'ref' && inForm(f) && inExport(f) && !found.has(refCodeKey(f)));
+    if (missing) throw new AppError(400, 'importUnknownColumn', { header: unknown[0], expected: missing.label[lang] }, refCodeKey(missing));
+  }
 
   /** A sheet row as the save body: a select by its value or its label in either language, a ref by its code. */
   async function fromSheet(values: Record<string, string>, ctx: CrudContext): Promise<Values> {
@@ -175,9 +195,16 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
         const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
         if (!code) continue;
         const ref = REFS[f.ref!];
+        const within = f.within ? Number(out[f.within]) : undefined;
+        // Without the record it lies within (none given, or not found), the ref cannot be found either: that field's own error says why.
+        if (f.within && !Number.isInteger(within)) continue;
         const [row] = await db.select({ id: ref.id }).from(ref.table)
-          .where(and(eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable));
-        if (!row) throw badRequest('invalidValue', f.key);
+          .where(and(
+            eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable,
+            within !== undefined && ref.scopeColumn ? eq(ref.scopeColumn, within) : undefined,
+          ));
+        // The sheet's column is the code's, so the row's error names it.
+        if (!row) throw badRequest('invalidValue', refCodeKey(f));
         out[f.key] = row.id;
       } else if (f.type === 'select') {
         const v = values[f.key];
@@ -240,7 +267,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       within: (f.uniqueWith ?? []).map((k) => ({ field: k, column: columns[k] })),
     })),
     toValues: async (input, ctx, editingId) => {
-      for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key]);
+      for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key], input);
       const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
       // A field locked on edit keeps what it was.
       if (editingId) for (const f of fields.filter((k) => k.lockedOnEdit)) delete values[f.key];
@@ -248,6 +275,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     },
     columns: sheet,
     importColumns,
+    checkImportHeaders,
     fromSheet,
     ...overrides,
     extraRoutes: [...(allRefs.length ? [optionsRoute] : []), ...(overrides.extraRoutes ?? [])],

@@ -8,6 +8,8 @@ export interface SheetColumn<Row> {
   key: string;
   header: { 'zh-CN': string; 'en-US': string };
   width?: number;
+  /** Other headers an import also reads as this column (the spellings of older files), in either language. */
+  aliases?: string[];
   /** The cell; `lang` is the export's language, for cells that are names rather than data. */
   value(row: Row, lang: Language): string | number | boolean | Date | null | undefined;
 }
@@ -76,7 +78,11 @@ const isLegacyXls = (buf: Buffer) => buf.length > 8 && buf.readUInt32BE(0) === 0
  * The rows of an uploaded workbook's first sheet as objects keyed by column, matched by the
  * header text in either language. Only xlsx content is read; anything else is refused.
  */
-export async function readXlsx<Row>(buf: unknown, columns: SheetColumn<Row>[]): Promise<{ row: number; values: Record<string, string> }[]> {
+export async function readXlsx<Row>(
+  buf: unknown, columns: SheetColumn<Row>[],
+  /** Sees the header row before any row is read: the column keys found and the non-empty headers no column takes; may throw. */
+  checkHeaders?: (found: Set<string>, unknown: string[]) => void,
+): Promise<{ row: number; values: Record<string, string> }[]> {
   if (!Buffer.isBuffer(buf) || buf.length === 0) throw badRequest('importEmpty', 'file');
   if (isLegacyXls(buf)) throw badRequest('importLegacyXls', 'file');
   if (!isXlsx(buf)) throw badRequest('xlsxOnly', 'file');
@@ -94,11 +100,16 @@ export async function readXlsx<Row>(buf: unknown, columns: SheetColumn<Row>[]): 
     byHeader.set(c.header['zh-CN'].trim(), c.key);
     byHeader.set(c.header['en-US'].trim().toLowerCase(), c.key);
   }
+  // An alias never takes a header a column already has.
+  for (const c of columns) for (const a of c.aliases ?? []) if (!byHeader.has(a.trim().toLowerCase())) byHeader.set(a.trim().toLowerCase(), c.key);
   const keys: (string | undefined)[] = [];
+  const unknown: string[] = [];
   sheet.getRow(1).eachCell((cell, col) => {
     const text = cellText(cell.value).trim();
     keys[col] = byHeader.get(text) ?? byHeader.get(text.toLowerCase());
+    if (text && !keys[col]) unknown.push(text);
   });
+  checkHeaders?.(new Set(keys.filter((k): k is string => !!k)), unknown);
   const rows: { row: number; values: Record<string, string> }[] = [];
   sheet.eachRow((r, rowNumber) => {
     if (rowNumber === 1) return;

@@ -59,6 +59,10 @@ const table = {
     'zh-CN': '请将 Excel 97-2003 (xls) 文件另存为 xlsx 后再导入',
     'en-US': 'Please save the Excel 97-2003 (xls) file as xlsx, then import it',
   },
+  importUnknownColumn: {
+    'zh-CN': '无法识别的列「{header}」，文件缺少「{expected}」列',
+    'en-US': 'Unknown column \'{header}\': the file has no \'{expected}\' column',
+  },
   importTooMany: { 'zh-CN': '一次最多导入 {max} 行', 'en-US': 'At most {max} rows can be imported at once' },
   importRowErrors: {
     'zh-CN': '{count} 行有错误，未导入任何数据',

@@ -10,7 +10,18 @@ export const basedata: SectionSpec = {
       pages: [
         list('brokerInfo', '经销商管理', 'Dealers', 'user-group'),
         list('warehouse', '仓库管理', 'Warehouses', 'home', { demo: ['dealer'] }),
-        list('storehouse', '库区管理', 'Areas', 'apps', { demo: ['dealer'] }),
+        list('storehouse', '库区管理', 'Areas', 'apps', {
+          demo: ['dealer'],
+          api: '/basedata/storehouse',
+          // The areas of the warehouses of the caller's scope; an area's code is unique within its warehouse.
+          scope: 'warehouse',
+          fields: [
+            f.ref('warehouseId', '仓库', 'Warehouse', 'warehouse', { required: true, search: true, sortable: true, lockedOnEdit: true, width: 28 }),
+            f.code('code', '库区编码', 'Area code', { required: true, unique: true, uniqueWith: ['warehouseId'], sortable: true, max: 32 }),
+            f.text('name', '库区名称', 'Area name', { required: true, sortable: true }),
+            statusField(),
+          ],
+        }),
         list('storagelocation', '库位管理', 'Storage locations', 'location', { demo: ['dealer'] }),
         list('storagelocationRule', '库位规则', 'Location rules', 'branch'),
         list('scenceConfig', '场景配置', 'Scenes', 'drive-file'),

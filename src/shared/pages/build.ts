@@ -46,6 +46,7 @@ export const f = {
   number: field('number'),
   int: field('int'),
   date: field('date'),
+  bool: field('boolean'),
   ref: (key: string, zh: string, en: string, ref: FieldSpec['ref'], extra?: FieldExtra): FieldSpec =>
     ({ key, label: text(zh, en), type: 'ref', ref, ...extra }),
   select: (key: string, zh: string, en: string, options: FieldSpec['options'], extra?: FieldExtra): FieldSpec =>

@@ -17,6 +17,16 @@ export const isKeywordField = (f: FieldSpec) => ['text', 'textarea', 'code', 'ph
 /** Plates typed with spaces or in lower case are the same plate (沪a 12345 is 沪A12345). */
 export const normalisePlate = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
 
+/** Yes and no as a form, a JSON body or a sheet cell gives them (是/否, Yes/No, true/false, 1/0); anything else stays as it is, to be refused. */
+const YES = new Set(['true', '1', 'yes', 'y', '是']);
+const NO = new Set(['false', '0', 'no', 'n', '否']);
+export const toBoolean = (v: unknown) => {
+  if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
+  if (typeof v !== 'string') return v;
+  const t = v.trim().toLowerCase();
+  return YES.has(t) ? true : NO.has(t) ? false : v;
+};
+
 /** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
 export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
 export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
@@ -45,6 +55,8 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'date':
       return z.string().regex(DAY);
+    case 'boolean':
+      return z.preprocess(toBoolean, z.boolean());
     case 'code':
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(CODE_PATTERN, 'uppercase')));
     case 'phone':
@@ -68,6 +80,7 @@ export function fieldSchema(f: FieldSpec): z.ZodType {
     });
   }
   if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
+  if (f.type === 'boolean') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.defaultValue ?? false);
   if (f.many) return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? []);
   return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? null);
 }

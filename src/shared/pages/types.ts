@@ -24,15 +24,15 @@ export interface ButtonSpec { action: string; title: Text }
  * How a field is typed, checked and shown. text and textarea: trimmed text; code: upper-case
  * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
  * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
- * plate, kept upper-case without spaces.
+ * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets).
  */
-export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'ref';
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'boolean' | 'ref';
 
 /**
  * A record of another table a field points at, by id: chosen from the caller's data scope in
  * the form, shown as `code name` in the table and the sheet, given by code in an import.
  */
-export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder';
+export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder' | 'area' | 'storageLocation';
 
 export interface FieldSpec {
   key: string;
@@ -51,6 +51,13 @@ export interface FieldSpec {
   ref?: RefKind;
   /** ref: several records, in the order chosen (an integer array column); shown and imported as a list. */
   many?: boolean;
+  /**
+   * ref: the field it lies within, whose record the ref's own scope column must match (an area of
+   * the record's warehouse): the form offers, the server accepts and an import finds it by code only there.
+   */
+  within?: string;
+  /** boolean: the value of a new record, and of an empty sheet cell (false unless given). */
+  defaultValue?: boolean;
   /** No two records share the value (409 naming the field); with `uniqueWith`, no two sharing those fields too. */
   unique?: boolean;
   uniqueWith?: string[];
@@ -63,6 +70,8 @@ export interface FieldSpec {
   /** An exact-match search field (text fields are also searched by the page's keyword box). */
   search?: boolean;
   sortable?: boolean;
+  /** Other headers an import reads as this field's column: those of files made before the page's move (`Code`). A ref's `<label> code` is read anyway. */
+  aliases?: string[];
   /** Sheet column width in characters. */
   width?: number;
   /** A hint under the form field. */

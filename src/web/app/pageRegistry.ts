@@ -53,7 +53,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/goodsManagement': () => import('../pages/basedata/dealerMaterials'),
   '/basedata/base/brokerInfo': () => import('../pages/basedata/dealers'),
   '/basedata/base/warehouse': () => import('../pages/basedata/warehouses'),
-  '/basedata/base/storehouse': () => import('../pages/basedata/areas'),
   '/basedata/base/storagelocation': () => import('../pages/basedata/locations'),
   '/basedata/base/storagelocationRule': () => import('../pages/basedata/locationRules'),
   // System administration

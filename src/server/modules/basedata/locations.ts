@@ -2,12 +2,13 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  generateLocationsBody, locationInput, locationRuleInput, storehouseInput, suggestLocationBody, WarehousingPerm,
-  type LocationRow, type LocationRuleRow, type StorehouseRow, type SuggestLocationAnswer,
+  generateLocationsBody, locationInput, locationRuleInput, suggestLocationBody, WarehousingPerm,
+  type LocationRow, type LocationRuleRow, type SuggestLocationAnswer,
 } from '../../../shared/api/basedata/warehousing';
 import type { Db } from '../../db/client';
 import { brands, locationRules, locationRuleTargets, materials, pallets, storageLocations, storehouses, warehouses } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { SheetColumn } from '../../http/xlsx';
@@ -16,9 +17,9 @@ import { recordAudit } from '../../platform/audit';
 import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
-import { areaOf, checkCode, eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
+import { refRows } from './refRows';
+import { areaOf, eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
 
-type AreaInput = z.infer<typeof storehouseInput>;
 type LocationInput = z.infer<typeof locationInput>;
 type RuleInput = z.infer<typeof locationRuleInput>;
 
@@ -71,47 +72,11 @@ export function locationRoutes(services: Services): RouteDef[] {
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
   // ------------------------------------------------------------------ areas
-  const areaColumns = {
-    id: storehouses.id, warehouseId: storehouses.warehouseId, warehouseCode: warehouses.code, warehouseName: warehouses.name,
-    code: storehouses.code, name: storehouses.name, status: storehouses.status,
-  };
-  const areaRows = (where: SQL | undefined) => db.select(areaColumns).from(storehouses).innerJoin(warehouses, eq(warehouses.id, storehouses.warehouseId)).where(where);
-  const areaScope = (ctx: CrudContext) => inScope(storehouses.warehouseId, ctx.scope.warehouseIds);
-  const areaSheet: SheetColumn<StorehouseRow>[] = [
-    { ...warehouseHeaders[0], value: (r) => r.warehouseCode },
-    { ...warehouseHeaders[1], value: (r) => r.warehouseName },
-    { key: 'code', header: { 'zh-CN': '库区编码', 'en-US': 'Area code' }, value: (r) => r.code },
-    { key: 'name', header: { 'zh-CN': '库区名称', 'en-US': 'Area name' }, value: (r) => r.name },
-    { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-  ];
-  const areaFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, status });
-  const areas = crudRoutes<StorehouseRow, AreaInput, typeof areaFilters>(services, {
-    base: '/basedata/storehouse', tag: 'storehouses', pagePerm: WarehousingPerm.storehouse, entity: 'storehouse',
-    title: { 'zh-CN': '库区', 'en-US': 'Areas' },
-    table: storehouses, id: storehouses.id,
-    filters: areaFilters,
-    input: storehouseInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(storehouses.code, f.keyword), like(storehouses.name, f.keyword)) : undefined,
-      eqIf(storehouses.warehouseId, f.warehouseId), eqIf(storehouses.status, f.status), areaScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => areaRows(where).orderBy(...order).limit(limit).offset(offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(storehouses).where(where))[0].n,
-    load: async (ctx, id) => (await areaRows(and(eq(storehouses.id, id), areaScope(ctx))))[0],
-    sortable: { code: storehouses.code, name: storehouses.name, warehouseId: storehouses.warehouseId, status: storehouses.status } as Record<string, PgColumn>,
-    defaultOrder: asc(storehouses.id),
-    unique: [{ field: 'code', column: storehouses.code, within: [{ field: 'warehouseId', column: storehouses.warehouseId }] }],
-    toValues: async (input, ctx) => {
-      checkCode(input.code);
-      await writableWarehouse(ctx, input.warehouseId);
-      return { warehouseId: input.warehouseId, code: input.code, name: input.name, status: input.status };
-    },
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: the rows' warehouse code and name, and its in-use check.
+  const areas = pageCrudRoutes(services, '/basedata/base/storehouse', storehouses, {
+    tag: 'storehouses',
+    ...refRows(db, storehouses, { warehouseId: warehouses }, (ctx) => inScope(storehouses.warehouseId, ctx.scope.warehouseIds)),
     inUse: async (_ctx, ids) => (await referenced(db, storageLocations, storageLocations.storehouseId, ids) ? 'inUse' : null),
-    columns: areaSheet,
-    importColumns: areaSheet.filter((c) => c.key !== 'warehouseName'),
-    fromSheet: async (values, ctx) => ({
-      warehouseId: await warehouseByCode(ctx, values.warehouseCode), code: values.code ?? '', name: values.name ?? '', status: statusOf(values.status),
-    }),
   });
 
   // ------------------------------------------------------------------ storage locations

@@ -55,14 +55,6 @@ export const warehouseInput = z.object({
 });
 export type WarehouseInput = z.input<typeof warehouseInput>;
 
-export const storehouseInput = z.object({
-  warehouseId: refId,
-  code,
-  name: z.string().trim().min(1).max(64),
-  status,
-});
-export type StorehouseInput = z.input<typeof storehouseInput>;
-
 export const locationInput = z.object({
   warehouseId: refId,
   storehouseId: refId,

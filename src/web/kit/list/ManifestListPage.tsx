@@ -16,10 +16,22 @@ import { ListPage, type Column, type ListPageProps } from './ListPage';
 export type Row = { id: number } & Record<string, unknown>;
 const NUMERIC = new Set(['number', 'int']);
 
-/** The table column of a field: a select as a coloured tag of its label, a ref as its `code name`. */
+/** The table column of a field: a select as a coloured tag of its label, a boolean as a Yes/No tag, a ref as its `code name`. */
 function columnOf(f: FieldSpec, lang: Language): Column<Row> {
   const title = f.label[lang];
-  if (f.type === 'ref') return { key: refLabelKey(f), title, sortable: f.sortable, render: (v: string | null) => v ?? '-' };
+  // A list of refs can be long: one line, cut, the whole list on hover.
+  if (f.type === 'ref') {
+    return {
+      key: refLabelKey(f), title, sortable: f.sortable,
+      render: (v: string | null) => (f.many && v ? <span className="list-cell-clip" title={v} style={{ maxWidth: (f.width ?? 30) * 8 }}>{v}</span> : v ?? '-'),
+    };
+  }
+  if (f.type === 'boolean') {
+    return {
+      key: f.key, title, sortable: f.sortable,
+      render: (v: boolean | null) => (v === null || v === undefined ? '-' : <Tag size="small" color={v ? 'arcoblue' : 'gray'}>{i18n.t(v ? 'kit.yes' : 'kit.no')}</Tag>),
+    };
+  }
   if (f.type === 'select') {
     return {
       key: f.key, title, sortable: f.sortable, render: (v: string) => {
@@ -47,6 +59,11 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
     requiredMessage: required ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
   };
   switch (f.type) {
+    case 'boolean':
+      // Searched as a choice of yes or no (or either), edited as a switch.
+      return search
+        ? { ...base, type: 'select', options: [{ label: i18n.t('kit.yes'), value: 'true' }, { label: i18n.t('kit.no'), value: 'false' }] }
+        : { ...base, type: 'switch', lockedOnEdit: f.lockedOnEdit };
     case 'select':
     case 'ref':
       return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit };
@@ -97,7 +114,10 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], ...res
   ];
   const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));
   const defaults = useMemo(
-    () => Object.fromEntries(fields.filter((f) => f.type === 'select' && !f.required && f.options?.length).map((f) => [f.key, f.options![0].value])),
+    () => Object.fromEntries([
+      ...fields.filter((f) => f.type === 'select' && !f.required && f.options?.length).map((f) => [f.key, f.options![0].value]),
+      ...fields.filter((f) => f.type === 'boolean').map((f) => [f.key, f.defaultValue ?? false]),
+    ]),
     [fields],
   );
 
