@@ -16,9 +16,10 @@ export const carRequestPage: PageSpec = list('carrequest', '用车申请', 'Car 
   buttons: [button('cancel', '取消申请', 'Cancel request')],
   fields: [
     f.code('requestNo', '申请单号', 'Request no', { form: false, sortable: true, width: 20 }),
+    f.select('status', '状态', 'Status', STATUS_OPTIONS, { form: false, search: true, sortable: true }),
     f.ref('warehouseId', '起运仓库', 'From warehouse', 'warehouse', { required: true, search: true, sortable: true, width: 28 }),
     f.ref('orderIds', '出库单', 'Outbound orders', 'outboundOrder', {
-      required: true, many: true, width: 32, hint: text('起运仓库的出库单（销售、退供、调拨等），未作废', 'Outbound orders of that warehouse (sales, returns, transfers), not cancelled'),
+      required: true, many: true, width: 26, hint: text('起运仓库的出库单（销售、退供、调拨等），未作废', 'Outbound orders of that warehouse (sales, returns, transfers), not cancelled'),
     }),
     f.ref('destinationIds', '目的地', 'Destinations', 'transitPoint', {
       required: true, many: true, search: true, maxValue: 20, width: 32, hint: text('按到达顺序选择中转点', 'Transit points, in the order they are reached'),
@@ -26,13 +27,12 @@ export const carRequestPage: PageSpec = list('carrequest', '用车申请', 'Car 
     f.date('needDate', '用车日期', 'Needed on', { required: true, sortable: true }),
     f.int('tyres', '轮胎数', 'Tyres', { required: true, min: 1, maxValue: 100_000, sortable: true }),
     f.number('weightTons', '重量(吨)', 'Weight (t)', { min: 0, maxValue: 1000 }),
-    f.number('volumeM3', '体积(m³)', 'Volume (m³)', { min: 0, maxValue: 10_000 }),
-    f.select('status', '状态', 'Status', STATUS_OPTIONS, { form: false, search: true, sortable: true }),
     f.ref('vehicleId', '车辆', 'Vehicle', 'vehicle', { form: false }),
     f.text('driverName', '司机', 'Driver', { form: false }),
     f.phone('driverPhone', '司机电话', 'Driver phone', { form: false, table: false }),
     f.ref('routeId', '线路', 'Route', 'route', { form: false, table: false, width: 24 }),
     f.number('fee', '配送费(元)', 'Delivery fee (CNY)', { form: false, sortable: true }),
+    f.number('volumeM3', '体积(m³)', 'Volume (m³)', { min: 0, maxValue: 10_000, table: false }),
     f.textarea('remark', '备注', 'Remark', { table: false, max: 256 }),
   ],
 });

@@ -12,6 +12,7 @@ import { seedOrders } from './demoOrders';
 import { seedDevices } from './demoDevices';
 import { seedCatalogue } from './demoCatalogue';
 import { writeDemoHistory } from './history';
+import { seedDemoLogistics } from './demoLogistics';
 import { seedDemoThresholds } from './demoThresholds';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -116,6 +117,7 @@ export async function seedDemo(db: Db): Promise<void> {
     // analytics: history
     await writeDemoHistory(tx);
     await seedDemoThresholds(tx);
+    await seedDemoLogistics(tx);
   });
 }
 

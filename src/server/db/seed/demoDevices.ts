@@ -81,7 +81,7 @@ export async function seedDevices(tx: Db): Promise<void> {
     { plateNo: '鲁C51234', vehicleType: '厢式货车', capacityTons: '10.00', driverName: '周涛', driverPhone: '13512345672', provider: '齐鲁快运', status: 'disabled' },
   ]);
   await tx.insert(vehicleBlacklist).values([
-    { plateNo: '鲁C51234', reason: '多次延误且货损未赔付', blockedUntil: null },
+    { plateNo: '鲁C51234', reason: '多次延误且货损未赔付', blockedUntil: null, driverPhone: '13512345672' },
     { plateNo: '豫A99881', reason: '超载被查', blockedUntil: '2026-12-31' },
   ]);
   const points = await tx.insert(transitPoints).values([

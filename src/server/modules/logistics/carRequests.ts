@@ -184,7 +184,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
           (select b.reason from vehicle_blacklist b where b.plate_no = v.plate_no
             and (b.blocked_until is null or b.blocked_until >= ${dayOf(new Date())}) limit 1) as blacklisted,
           (select r.request_no from car_requests r where r.vehicle_id = v.id and r.status in ('assigned', 'loading', 'onTheWay') limit 1) as "busyWith"
-        from vehicles v order by v.status, v.plate_no`);
+        from vehicles v order by v.status = 'normal' desc, v.plate_no`);
       const routeRows = await db.select({ id: logisticsRoutes.id, code: logisticsRoutes.code, name: logisticsRoutes.name, distanceKm: logisticsRoutes.distanceKm, hours: sql<number | null>`${logisticsRoutes.hours}::float8` })
         .from(logisticsRoutes).orderBy(logisticsRoutes.code);
       const companies = await db.selectDistinct({ name: laborFactors.companyName }).from(laborFactors).where(eq(laborFactors.status, 'normal')).orderBy(laborFactors.companyName);

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Message, Modal, Select, Space, Tag } from '@arco-design/web-react';
+import { DatePicker, Form, Grid, Input, Message, Modal, Select, Space, Tag } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -76,10 +76,14 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
               {vehicles.map((v) => <Select.Option key={v.id} value={v.id} extra={`${v.plateNo} ${v.driverName ?? ''}`}><VehicleOption v={v} /></Select.Option>)}
             </Select>
           </Form.Item>
-          <Space size={16} style={{ display: 'flex' }} className="assign-row">
-            <Form.Item field="driverName" label={t('driverName')} rules={required(t('driverName'))}><Input maxLength={64} data-testid="assign-driver" /></Form.Item>
-            <Form.Item field="driverPhone" label={t('driverPhone')} rules={[{ match: PHONE_PATTERN, message: i18n.t('msg:phone') }]}><Input maxLength={11} /></Form.Item>
-          </Space>
+          <Grid.Row gutter={16}>
+            <Grid.Col xs={24} sm={12}>
+              <Form.Item field="driverName" label={t('driverName')} rules={required(t('driverName'))}><Input maxLength={64} data-testid="assign-driver" /></Form.Item>
+            </Grid.Col>
+            <Grid.Col xs={24} sm={12}>
+              <Form.Item field="driverPhone" label={t('driverPhone')} rules={[{ match: PHONE_PATTERN, message: i18n.t('msg:phone') }]}><Input maxLength={11} /></Form.Item>
+            </Grid.Col>
+          </Grid.Row>
           <Form.Item field="routeId" label={t('route')} rules={required(t('route'))}>
             <Select data-testid="assign-route" placeholder={t('route')}
               options={(options.data?.routes ?? []).map((r) => ({

@@ -35,8 +35,8 @@ export function FeesTab() {
     { dataIndex: 'difference', title: t('difference'), align: 'right', render: (v: number) => <Difference v={v} /> },
   ];
   const tripColumns: TableColumnProps<TripRow>[] = [
-    { dataIndex: 'requestNo', title: t('requestNo') },
-    { dataIndex: 'deliveredOn', title: t('deliveredOn') },
+    { dataIndex: 'requestNo', title: t('requestNo'), render: (v: string) => <span className="nowrap">{v}</span> },
+    { dataIndex: 'deliveredOn', title: t('deliveredOn'), render: (v: string | null) => <span className="nowrap">{v ?? '-'}</span> },
     { dataIndex: 'dealerName', title: t('dealer'), render: (v: string | null) => v ?? '-' },
     { dataIndex: 'driverName', title: t('driver'), render: (v: string | null) => v ?? '-' },
     { dataIndex: 'fee', title: t('computed'), align: 'right', render: money },

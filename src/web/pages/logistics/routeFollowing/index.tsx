@@ -53,7 +53,7 @@ export default function RouteFollowingPage() {
                     onClick={() => setChosen(r.id)} onKeyDown={(e) => { if (e.key === 'Enter') setChosen(r.id); }}
                   >
                     <Space><b>{r.requestNo}</b><StatusTag status={r.status} /></Space>
-                    <div className="muted">{[r.vehicleIdLabel, r.driverName, r.destinationIdsLabel].filter(Boolean).join(' · ')}</div>
+                    <div className="muted">{[r.vehicleLabel, r.driverName, r.destinationIdsLabel].filter(Boolean).join(' · ')}</div>
                   </div>
                 ))}
               </div>
