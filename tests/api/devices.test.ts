@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchRow, DeviceOptions, InboxRow, MailDetail, MailUser, PdaRow, SentRow } from '../../src/shared/api/basedata/devices';
@@ -245,6 +246,37 @@ describe('scenes', () => {
     expect(await rows(scenes)).toBe(before);
     const seeded = await call<{ list: { orderType: string }[] }>('/basedata/scene/selectByPage', { pageNum: 1, pageSize: 100 });
     expect(new Set(seeded.body.data.list.map((s) => s.orderType))).toEqual(new Set(['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB']));
+  });
+});
+
+describe('scenes in sheets', () => {
+  const sheetOf = async (rows: string[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Sheet1');
+    rows.forEach((r) => sheet.addRow(r));
+    return new Uint8Array(await wb.xlsx.writeBuffer());
+  };
+  const post = (path: string, body: BodyInit, lang = 'en-US', type = 'application/octet-stream') =>
+    fetch(`${server.url}/fms/api/v1/basedata/scene/${path}?lang=${lang}`, { method: 'POST', headers: { token: admin, 'content-type': type }, body });
+
+  it('reads yes and no as 是/否, Yes/No, true/false or 1/0, a blank as the default, and writes them as 是/否 or Yes/No', async () => {
+    const header = ['场景编码', '场景名称', '单据类型', '需要扫码', '过账 ERP', '备注', '状态'];
+    const bad = await post('import', await sheetOf([header, ['SHEETA', 'A', 'PR', '也许', '', '', '']]), 'zh-CN');
+    expect(bad.status).toBe(400);
+    const file = await sheetOf([header, ['SHEETA', 'A', 'PR', '否', '是', '', ''], ['SHEETB', 'B', 'WL 销售出库', 'false', '1', '', ''], ['SHEETC', 'C', 'TR', '', '', '', '']]);
+    const good = await post('import', file, 'zh-CN');
+    expect(good.status, await good.clone().text()).toBe(200);
+    const imported = await db().select().from(scenes).where(like(scenes.code, 'SHEET%')).orderBy(scenes.code);
+    expect(imported.map((r) => [r.code, r.orderType, r.scanRequired, r.postToErp])).toEqual([
+      ['SHEETA', 'PR', false, true], ['SHEETB', 'WL', false, true], ['SHEETC', 'TR', true, false],
+    ]);
+    const exported = await post('export', JSON.stringify({ ids: imported.map((r) => r.id) }), 'en-US', 'application/json');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await exported.arrayBuffer());
+    const rows = (wb.worksheets[0].getSheetValues() as unknown[][]).slice(1).map((r) => r.slice(1));
+    expect(rows[0]).toEqual(['Code', 'Name', 'Order type', 'Scan required', 'Post to ERP', 'Remark', 'Status']);
+    expect(rows.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([['SHEETA', 'No', 'Yes'], ['SHEETB', 'No', 'Yes'], ['SHEETC', 'Yes', 'No']]);
+    await call('/basedata/scene/delete', { ids: imported.map((r) => r.id) });
   });
 });
 

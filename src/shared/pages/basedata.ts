@@ -1,5 +1,9 @@
 import { f, list, statusField } from './build';
+import { ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { text, type SectionSpec } from './types';
+
+/** The order types a scene configures (spec section 9's dictionary order_type). */
+const SCENE_ORDER_TYPES: OrderType[] = ['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB'];
 
 export const basedata: SectionSpec = {
   path: '/basedata', title: text('基础数据', 'Base data'), icon: 'storage',
@@ -24,7 +28,21 @@ export const basedata: SectionSpec = {
         }),
         list('storagelocation', '库位管理', 'Storage locations', 'location', { demo: ['dealer'] }),
         list('storagelocationRule', '库位规则', 'Location rules', 'branch'),
-        list('scenceConfig', '场景配置', 'Scenes', 'drive-file'),
+        list('scenceConfig', '场景配置', 'Scenes', 'drive-file', {
+          api: '/basedata/scene',
+          // How each order type of spec section 9 is scanned, and whether it posts to the ERP.
+          fields: [
+            f.code('code', '场景编码', 'Code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true }),
+            f.text('name', '场景名称', 'Name', { required: true, sortable: true }),
+            f.select('orderType', '单据类型', 'Order type', SCENE_ORDER_TYPES.map((c) => ({ value: c, label: text(`${c} ${ORDER_TYPES[c].zh}`, `${c} ${ORDER_TYPES[c].en}`), color: 'arcoblue' })), {
+              required: true, search: true, sortable: true, width: 24,
+            }),
+            f.bool('scanRequired', '需要扫码', 'Scan required', { defaultValue: true }),
+            f.bool('postToErp', '过账 ERP', 'Post to ERP'),
+            f.textarea('remark', '备注', 'Remark', { width: 30 }),
+            statusField(),
+          ],
+        }),
         list('material', '物料管理', 'Materials', 'common'),
         list('materialRelation', '物料关系', 'Material relations', 'link', { demo: ['dealer'] }),
         list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', { demo: ['dealer'] }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { laborFactorPage, logisticsProviderPage } from './other';
+import { canonicalPage } from './index';
 import { filterSchemaOf, inputSchemaOf } from './schema';
 
 describe('schemas made from a page\'s fields', () => {
@@ -32,5 +33,18 @@ describe('schemas made from a page\'s fields', () => {
     const filters = filterSchemaOf(laborFactorPage);
     expect(filters.parse({ keyword: '甲', workType: 'loading', status: '' })).toEqual({ keyword: '甲', workType: 'loading' });
     expect(filters.safeParse({ workType: 'flying' }).success).toBe(false);
+  });
+
+  it('reads yes and no as a form, a body or a sheet gives them; a blank takes the field\'s default; anything else is refused', () => {
+    const scene = inputSchemaOf(canonicalPage('/basedata/base/scenceConfig')!);
+    const base = { code: 'S1', name: 'Scene', orderType: 'PR' };
+    expect(scene.parse(base)).toMatchObject({ scanRequired: true, postToErp: false });
+    expect(scene.parse({ ...base, scanRequired: false, postToErp: true })).toMatchObject({ scanRequired: false, postToErp: true });
+    for (const [yes, no] of [['true', 'false'], ['1', '0'], ['是', '否'], ['Yes', 'No'], [' YES ', 'no']]) {
+      expect(scene.parse({ ...base, scanRequired: no, postToErp: yes })).toMatchObject({ scanRequired: false, postToErp: true });
+    }
+    expect(scene.parse({ ...base, scanRequired: '', postToErp: ' ' })).toMatchObject({ scanRequired: true, postToErp: false });
+    expect(scene.safeParse({ ...base, postToErp: 'maybe' }).success).toBe(false);
+    expect(scene.safeParse({ ...base, postToErp: 2 }).success).toBe(false);
   });
 });

@@ -40,7 +40,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
   '/basedata/base/basePallet': () => import('../pages/basedata/pallets'),
-  '/basedata/base/scenceConfig': () => import('../pages/basedata/scenes'),
   '/basedata/base/mailManagement': () => import('../pages/basedata/mail'),
   '/basedata/logisticsconfiguration/carInfo': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/carBlacklist': () => import('../pages/basedata/logisticsConfig'),

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, like as sqlLike, or, sql, type SQL } from
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  batchGenerateBody, DevicesPerm, palletFilters, palletInput, sceneFilters, sceneInput, type PalletRow, type SceneRow,
+  batchGenerateBody, DevicesPerm, palletFilters, palletInput, type PalletRow,
 } from '../../../shared/api/basedata/devices';
 import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
@@ -17,7 +17,6 @@ import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devic
 import { refRows } from './refRows';
 
 type PalletHeld = Held<PalletRow>;
-type SceneHeld = Held<SceneRow>;
 /** Key of the advisory lock batch generation holds, so two generations never hand out one number. */
 const BATCH_LOCK = 7_310_101;
 const SEQ_DIGITS = 3;
@@ -151,44 +150,8 @@ export function recordRoutes(services: Services): RouteDef[] {
   });
 
   // ---------------------------------------------------------------- scenes
-  const sceneColumns = {
-    id: scenes.id, code: scenes.code, name: scenes.name, orderType: scenes.orderType, scanRequired: scenes.scanRequired, postToErp: scenes.postToErp,
-    remark: scenes.remark, status: scenes.status, createdAt: scenes.createdAt,
-  };
-  const sceneRoutes = crudRoutes<SceneHeld, z.infer<typeof sceneInput>, typeof sceneFilters>(services, {
-    base: '/basedata/scene', tag: 'scene', pagePerm: DevicesPerm.scene, entity: 'scene',
-    title: { 'zh-CN': '场景配置', 'en-US': 'Scenes' },
-    table: scenes, id: scenes.id,
-    filters: sceneFilters, input: sceneInput,
-    where: (f) => and(
-      f.keyword ? or(like(scenes.code, f.keyword), like(scenes.name, f.keyword)) : undefined,
-      f.orderType ? eq(scenes.orderType, f.orderType) : undefined,
-      f.status ? eq(scenes.status, f.status) : undefined,
-    ),
-    list: (_ctx, where, order, limit, offset) => db.select(sceneColumns).from(scenes).where(where).orderBy(...order).limit(limit).offset(offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(scenes).where(where))[0].n,
-    load: async (_ctx, id) => (await db.select(sceneColumns).from(scenes).where(eq(scenes.id, id)))[0],
-    sortable: { code: scenes.code, name: scenes.name, orderType: scenes.orderType, status: scenes.status, createdAt: scenes.createdAt },
-    defaultOrder: asc(scenes.code),
-    unique: [{ field: 'code', column: scenes.code }],
-    toValues: (input) => {
-      checkCode(input.code);
-      return { ...input, remark: input.remark ?? null };
-    },
-    fromSheet: (v) => ({
-      code: v.code, name: v.name, orderType: v.orderType, scanRequired: !['0', 'false', 'no', '否'].includes((v.scanRequired ?? '').toLowerCase()),
-      postToErp: ['1', 'true', 'yes', '是'].includes((v.postToErp ?? '').toLowerCase()), remark: v.remark, status: v.status || 'normal',
-    }),
-    columns: [
-      { key: 'code', header: { 'zh-CN': '场景编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '场景名称', 'en-US': 'Name' }, value: (r) => r.name },
-      { key: 'orderType', header: { 'zh-CN': '单据类型', 'en-US': 'Order type' }, value: (r) => r.orderType },
-      { key: 'scanRequired', header: { 'zh-CN': '需要扫码', 'en-US': 'Scan required' }, value: (r) => (r.scanRequired ? 1 : 0) },
-      { key: 'postToErp', header: { 'zh-CN': '过账 ERP', 'en-US': 'Post to ERP' }, value: (r) => (r.postToErp ? 1 : 0) },
-      { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 30, value: (r) => r.remark },
-      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-    ],
-  });
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: only its audit name.
+  const sceneRoutes = pageCrudRoutes(services, '/basedata/base/scenceConfig', scenes, { tag: 'scene', entity: 'scene' });
 
   return [...batchRoutes, ...palletRoutes, ...sceneRoutes];
 }

@@ -5,15 +5,12 @@ export const DevicesPerm = {
   pda: 'basedata:scandiviceReg',
   batch: 'basedata:baseBatch',
   pallet: 'basedata:basePallet',
-  scene: 'basedata:scenceConfig',
   mail: 'basedata:mailManagement',
 } as const;
 
 export const RECORD_STATUSES = ['normal', 'disabled'] as const;
 /** Dictionary pda_status: 0 not activated, 1 activated, 2 frozen. */
 export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
-/** Order types of spec section 9 (dictionary order_type). */
-export const ORDER_TYPES = ['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB'] as const;
 /** Production dates are calendar days, `YYYY-MM-DD`. */
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
@@ -61,17 +58,6 @@ export const palletInput = z.object({
 }).strict();
 export const palletFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: refId.optional(), status: z.enum(RECORD_STATUSES).optional() });
 
-export const sceneInput = z.object({
-  code,
-  name: z.string().trim().min(1).max(64),
-  orderType: z.enum(ORDER_TYPES),
-  scanRequired: z.boolean().default(true),
-  postToErp: z.boolean().default(false),
-  remark: optionalText(256),
-  status,
-}).strict();
-export const sceneFilters = z.object({ keyword: z.string().max(64).optional(), orderType: z.enum(ORDER_TYPES).optional(), status: z.enum(RECORD_STATUSES).optional() });
-
 export const MAX_MAIL_RECIPIENTS = 100;
 export const mailSendBody = z.object({
   subject: z.string().trim().min(1).max(128),
@@ -101,9 +87,6 @@ export interface BatchRow {
 export interface PalletRow {
   id: number; warehouseId: number; warehouseCode: string; warehouseName: string; code: string; name: string;
   storageLocationId: number | null; storageLocationCode: string | null; capacity: number; status: string; createdAt: string;
-}
-export interface SceneRow {
-  id: number; code: string; name: string; orderType: string; scanRequired: boolean; postToErp: boolean; remark: string | null; status: string; createdAt: string;
 }
 /** What the device, account-set, batch and pallet forms choose from (within the caller's scope). */
 export interface DeviceOptions { dealers: Ref[]; warehouses: WarehouseRef[]; materials: Ref[] }
