@@ -42,6 +42,8 @@ export interface ListPageProps<Row extends { id: number }> {
   /** Nothing to list until the page around says so ('Please select a single row on the left'). */
   waitingFor?: string;
   rowActions?(row: Row): ReactNode;
+  /** Whether a row may be edited (a request once a vehicle is assigned may not); all by default. */
+  editable?(row: Row): boolean;
   toolbar?: ReactNode;
   onSelect?(rows: Row[]): void;
   selectionType?: 'checkbox' | 'radio';
@@ -95,7 +97,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
         key: '__actions', title: t('kit.actions'), fixed: 'right', width: props.actionsWidth ?? 160,
         render: (_: unknown, row: Row) => (
           <Space size={4}>
-            {can('edit') && props.form && (
+            {can('edit') && props.form && (props.editable?.(row) ?? true) && (
               <Button size="mini" type="text" icon={<IconEdit />} onClick={() => setEditing(row)} data-testid="row-edit">{t('kit.edit')}</Button>
             )}
             {props.rowActions?.(row)}
@@ -105,7 +107,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
     }
     return base;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.columns, prefs, orderBy, buttons, props.rowActions, props.form, t]);
+  }, [props.columns, prefs, orderBy, buttons, props.rowActions, props.editable, props.form, t]);
 
   const remove = () => {
     if (!selected.length) return void Message.warning(t('msg:selectToDelete'));

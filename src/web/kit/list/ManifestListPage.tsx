@@ -95,7 +95,7 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], ...res
   page: PlacedPage;
   perm?: string;
   extraColumns?: Column<Row>[];
-} & Pick<ListPageProps<Row>, 'rowActions' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType'>) {
+} & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const fields = useMemo(() => page.fields ?? [], [page.fields]);

@@ -1,4 +1,5 @@
 import { Space } from '@arco-design/web-react';
+import { EDITABLE_STATUSES } from '@shared/logistics/dispatch';
 import { pageByRoute } from '@shared/pages';
 import { useView } from '../../../app/viewContext';
 import { usePermission } from '../../../kit/usePermission';
@@ -21,6 +22,8 @@ export default function CarRequestsPage() {
       <div className="page-card">
         <ManifestList
           page={page} perm={route.perm} actionsWidth={200}
+          // Once a vehicle is assigned the request is the dispatcher's: cancel it to change it.
+          editable={(row) => (EDITABLE_STATUSES as readonly string[]).includes(String(row.status))}
           rowActions={(row) => {
             const r = row as RequestRow;
             return (
