@@ -126,7 +126,7 @@ describe('warehouses', () => {
     const before = await countOf(warehouses);
     const empty = await call('warehouse/save', { code: 'W9', name: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).toBe('name: This input item is mandatory');
+    expect(empty.body.msg).toBe('name: Warehouse name cannot be empty');
     const lower = await call('warehouse/save', { code: 'w9', name: 'W' });
     expect(lower.body.msg).toBe('code: Please enter uppercase letters');
     expect(await countOf(warehouses)).toBe(before);
@@ -180,6 +180,17 @@ describe('import and export', () => {
     expect(good.body.data.imported).toBe(2);
     const rows = await page<WarehouseRow>('warehouse', { keyword: 'IMPW' });
     expect(rows.body.data.list.map((w) => [w.code, w.dealerCode])).toEqual([['IMPW1', 'SH0001'], ['IMPW2', null]]);
+    await call('warehouse/delete', { ids: rows.body.data.list.map((w) => w.id) });
+  });
+
+  it('reads a file of before the manifest (Chinese headers too), and refuses one whose dealer column it cannot find', async () => {
+    const zh = await upload('warehouse/import', [['仓库编码', '仓库名称', '经销商编码'], ['IMPW3', 'Imported 3', 'SH0001']]);
+    expect(zh.status, zh.body.msg).toBe(200);
+    const misspelt = await upload('warehouse/import', [['Code', 'Name', 'Dealer kode'], ['IMPW4', 'Imported 4', 'SH0001']]);
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.msg).toBe('dealerCode: Unknown column \'Dealer kode\': the file has no \'Dealer\' column');
+    const rows = await page<WarehouseRow>('warehouse', { keyword: 'IMPW' });
+    expect(rows.body.data.list.map((w) => [w.code, w.dealerCode])).toEqual([['IMPW3', 'SH0001']]);
     await call('warehouse/delete', { ids: rows.body.data.list.map((w) => w.id) });
   });
 

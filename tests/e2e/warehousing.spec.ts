@@ -35,7 +35,7 @@ test.describe('Base data › dealers and warehouses', () => {
     await expect(dealers.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
 
     await page.goto('/#/basedata/base/warehouse');
-    const warehouses = page.getByTestId('list-basedata-warehouses');
+    const warehouses = page.getByTestId('list-page-basedata:warehouse');
     await warehouses.getByTestId('toolbar-add').click();
     await fill(page, 'Warehouse code', 'E2E01W1');
     await fill(page, 'Warehouse name', 'E2E main warehouse');

@@ -79,6 +79,8 @@ const keyOf = (r: RefTable, column: PgColumn) => Object.entries(getTableColumns(
 export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
   /** Rows the caller may see, replacing the scope the manifest's `scope` rule makes. */
   rowScope?(ctx: CrudContext): SQL | undefined;
+  /** Sets values of the body before its refs are checked (a dealer user's warehouse is its own dealer's, whatever the body says). */
+  prepare?(input: Values, ctx: CrudContext): Values;
   /** Checks a record about to be written (after the field rules and refs); throws a 400 or 409, or answers values to set as well. */
   check?(values: Values, ctx: CrudContext, editingId?: number): Promise<Values | void>;
 }
@@ -95,7 +97,7 @@ const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${t
  * takes what a page does beyond that (an in-use check, a side effect after writes).
  */
 export function pageCrudRoutes(services: Services, route: string, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
-  const { rowScope, check, ...overrides } = options;
+  const { rowScope, prepare, check, ...overrides } = options;
   const page = canonicalPage(route);
   if (!page?.fields || !page.api) throw new Error(`${route}: not a list page with fields and an api in the manifest`);
   const { db } = services;
@@ -266,7 +268,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       field: f.key, column: columnOf(f),
       within: (f.uniqueWith ?? []).map((k) => ({ field: k, column: columns[k] })),
     })),
-    toValues: async (input, ctx, editingId) => {
+    toValues: async (body, ctx, editingId) => {
+      const input = prepare ? { ...body, ...prepare(body, ctx) } : body;
       for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key], input);
       const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
       // A field locked on edit keeps what it was.

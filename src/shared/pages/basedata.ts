@@ -13,7 +13,22 @@ export const basedata: SectionSpec = {
       path: 'base', title: text('基础资料', 'Master data'), icon: 'archive',
       pages: [
         list('brokerInfo', '经销商管理', 'Dealers', 'user-group'),
-        list('warehouse', '仓库管理', 'Warehouses', 'home', { demo: ['dealer'] }),
+        list('warehouse', '仓库管理', 'Warehouses', 'home', {
+          demo: ['dealer'],
+          api: '/basedata/warehouse',
+          // A dealer's warehouses, or the maker's central ones (no dealer); rows are those of the caller's warehouses.
+          fields: [
+            f.code('code', '仓库编码', 'Warehouse code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true, aliases: ['Code'] }),
+            f.text('name', '仓库名称', 'Warehouse name', { required: true, sortable: true, max: 128, width: 24, aliases: ['Name'] }),
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', {
+              search: true, sortable: true, width: 28, hint: text('不选经销商即为厂家中心仓', 'No dealer: the maker\'s central warehouse'),
+            }),
+            f.text('address', '地址', 'Address', { max: 256, width: 36 }),
+            f.text('contact', '联系人', 'Contact'),
+            f.phone('phone', '联系电话', 'Phone'),
+            statusField(),
+          ],
+        }),
         list('storehouse', '库区管理', 'Areas', 'apps', {
           demo: ['dealer'],
           api: '/basedata/storehouse',

@@ -51,7 +51,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
   '/basedata/base/goodsManagement': () => import('../pages/basedata/dealerMaterials'),
   '/basedata/base/brokerInfo': () => import('../pages/basedata/dealers'),
-  '/basedata/base/warehouse': () => import('../pages/basedata/warehouses'),
   '/basedata/base/storagelocation': () => import('../pages/basedata/locations'),
   '/basedata/base/storagelocationRule': () => import('../pages/basedata/locationRules'),
   // System administration

@@ -43,18 +43,6 @@ export const dealerInput = z.object({
 });
 export type DealerInput = z.input<typeof dealerInput>;
 
-export const warehouseInput = z.object({
-  code,
-  name: z.string().trim().min(1).max(128),
-  /** null: the maker's central warehouse. */
-  dealerId: optionalRef,
-  address: optionalText(256),
-  contact: optionalText(64),
-  phone: optionalPhone,
-  status,
-});
-export type WarehouseInput = z.input<typeof warehouseInput>;
-
 export const locationInput = z.object({
   warehouseId: refId,
   storehouseId: refId,

@@ -9,7 +9,7 @@ import { api } from '../../api/http';
 export function useWarehousingOptions(warehouseId?: number | null) {
   return useQuery({
     queryKey: ['warehousing-options', warehouseId ?? null],
-    queryFn: () => api.post<WarehousingOptions>('/basedata/warehouse/options', warehouseId ? { warehouseId } : {}),
+    queryFn: () => api.post<WarehousingOptions>('/basedata/warehousing/options', warehouseId ? { warehouseId } : {}),
     staleTime: 0,
   });
 }
@@ -18,10 +18,10 @@ export function useWarehousingOptions(warehouseId?: number | null) {
 export const commonLabels = {
   'zh-CN': {
     code: '编码', name: '名称', warehouse: '仓库', area: '库区', dealer: '经销商', keyword: '关键字', contact: '联系人', phone: '联系电话',
-    address: '地址', pickWarehouse: '请选择仓库', central: '中心仓', capacity: '容量',
+    address: '地址', pickWarehouse: '请选择仓库', capacity: '容量',
   },
   'en-US': {
     code: 'Code', name: 'Name', warehouse: 'Warehouse', area: 'Area', dealer: 'Dealer', keyword: 'Keyword', contact: 'Contact', phone: 'Phone',
-    address: 'Address', pickWarehouse: 'Please select a warehouse', central: 'Central warehouse', capacity: 'Capacity',
+    address: 'Address', pickWarehouse: 'Please select a warehouse', capacity: 'Capacity',
   },
 };
