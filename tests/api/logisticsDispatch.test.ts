@@ -197,6 +197,18 @@ describe('dispatch', () => {
 
     const t = await trip(id);
     expect(t.stops.map((s) => [s.source, s.late])).toEqual([['console', true], ['tms', false]]);
+
+    // The exchange is documented: the token call, and the report with its header scheme, body and answer.
+    const doc = (await (await fetch(`${server.url}/fms/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { summary: string; security: unknown; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const report = doc.paths['/fms/api/v1/tms/stopReport'].post;
+    expect(report.security).toEqual([{ 'tms-token': [] }]);
+    expect(doc.components.securitySchemes['tms-token']).toEqual({ type: 'apiKey', in: 'header', name: 'tms-token' });
+    expect(Object.keys(report.requestBody!.content['application/json'].schema.properties)).toEqual(['requestNo', 'seq', 'pointCode', 'arrivedAt']);
+    expect(report.responses[401]).toBeDefined();
+    expect(doc.paths['/fms/api/v1/tms/getTmsToken'].get.summary).toMatch(/tms-token header of POST \/tms\/stopReport/);
     expect(t.events.map((e) => e.action)).toEqual(['assign', 'load', 'depart', 'stop', 'stop', 'deliver']);
     expect(t.events[0]).toMatchObject({ fromStatus: 'requested', toStatus: 'assigned', userName: 'staff' });
   });
@@ -220,15 +232,20 @@ describe('dispatch', () => {
   });
 
   it('counts the trip in the driver reports: day, month and record, within the caller scope', async () => {
+    const requestNo = (await trip(id)).requestNo;
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    // The demo's own trips of the same driver fall on earlier days: today's row is this test's trip alone.
     const day = await ok(call<ReportPageAnswer>('/analysis/report/DriverReportDay/selectByPage', { pageNum: 1, pageSize: 50, keyword: '13912345678' }, staff));
-    expect(day.rows).toHaveLength(1);
-    expect(day.rows[0]).toMatchObject({ driverName: '王强', trips: 1, tyres: 40, distanceKm: 105, stops: 2, onTimeRate: 0.5, fee: 511.08 });
-    const month = await ok(call<ReportPageAnswer>('/analysis/report/DriverReportMonth/selectByPage', { pageNum: 1, pageSize: 50, keyword: '王强' }, staff));
-    expect(month.rows[0]).toMatchObject({ trips: 1, tyres: 40 });
-    const record = await ok(call<ReportPageAnswer>('/analysis/report/DriverRecord/selectByPage', { pageNum: 1, pageSize: 50, keyword: (await trip(id)).requestNo }, staff));
+    expect(day.rows.find((r) => r.day === today)).toMatchObject({ driverName: '王强', trips: 1, tyres: 40, distanceKm: 105, stops: 2, onTimeRate: 0.5, fee: 511.08 });
+    const byRequest = await ok(call<ReportPageAnswer>('/analysis/report/DriverReportDay/selectByPage', { pageNum: 1, pageSize: 50, keyword: requestNo }, staff));
+    expect(byRequest.rows).toHaveLength(1);
+    const month = await ok(call<ReportPageAnswer>('/analysis/report/DriverReportMonth/selectByPage', { pageNum: 1, pageSize: 50, keyword: requestNo }, staff));
+    expect(month.rows).toEqual([expect.objectContaining({ month: today.slice(0, 7), trips: 1, tyres: 40 })]);
+    const record = await ok(call<ReportPageAnswer>('/analysis/report/DriverRecord/selectByPage', { pageNum: 1, pageSize: 50, keyword: requestNo }, staff));
     expect(record.rows[0]).toMatchObject({ plateNo: '沪A12345', stops: 2, onTimeStops: 1, status: 'Closed' });
-    const chart = await ok(call<{ rows: { trips: number; lateStops: number }[] }>('/analysis/report/DriverReportDay/chart', { keyword: '王强' }, staff));
-    expect(chart.rows.reduce((n, r) => n + r.lateStops, 0)).toBe(1);
+    const chart = await ok(call<{ rows: { trips: number; lateStops: number }[] }>('/analysis/report/DriverReportDay/chart', { keyword: requestNo }, staff));
+    expect(chart.rows).toEqual([expect.objectContaining({ trips: 1, lateStops: 1 })]);
     // The driver reports are the maker's (dealers are not granted them in the demo).
     expect((await call('/analysis/report/DriverRecord/selectByPage', { pageNum: 1, pageSize: 50 }, dealer2)).status).toBe(403);
   });

@@ -55,7 +55,7 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
   await dispatch.getByTestId(`assign-${requestNo}`).click();
   const dialog = dispatcher.locator('.arco-modal', { hasText: requestNo });
   await choose(dispatcher, dialog, 'Vehicle', '苏E6K218');
-  await expect(dialog.locator('.arco-select-view')).toContainText('Blacklisted');
+  await expect(dialog.getByTestId('assign-vehicle')).toContainText('Blacklisted');
   await choose(dispatcher, dialog, 'Route', 'R002');
   await dialog.locator('.arco-btn-primary').click();
   await expect(dispatcher.locator('.arco-message')).toContainText('Vehicle 苏E6K218 is blacklisted: 车厢漏雨致货损');
@@ -82,7 +82,7 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
   await dispatcher.locator('.arco-modal .arco-btn-primary').click();
   await expect(trip.getByTestId('trip-stop-1')).toHaveAttribute('data-state', 'onTime');
   await expect(trip.getByTestId('trip-stop-2')).toHaveAttribute('data-state', 'next');
-  const tms = (await post<{ token: string }>(request, '/tms/getTmsToken', undefined, dealer)).token;
+  const tms = ((await (await request.get('/fms/api/v1/tms/getTmsToken', { headers: { token: dealer } })).json()) as { data: { token: string } }).data.token;
   const reported = await request.post('/fms/api/v1/tms/stopReport', { data: { requestNo, pointCode: 'HZHUB' }, headers: { 'tms-token': tms } });
   expect(reported.status()).toBe(200);
   await expect(trip.getByTestId('trip-stop-2')).toHaveAttribute('data-state', /onTime|late/, { timeout: 10_000 });
@@ -92,10 +92,11 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
 
   // The driver's day report counts the trip.
   await dispatcher.goto('/#/ordermanage/logistics/DriverReportDay');
-  await dispatcher.getByPlaceholder(/Barcode|Keyword/).first().fill('13712345670');
-  await dispatcher.getByRole('button', { name: 'Search' }).click();
+  const report = dispatcher.getByTestId('report-DriverReportDay');
+  await dispatcher.getByTestId('filter-keyword').locator('input').fill('13712345670');
+  await dispatcher.getByTestId('report-search').click();
   const today = new Date();
   const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  await expect(dispatcher.locator('.arco-table-tr', { hasText: day })).toContainText('赵磊');
+  await expect(report.locator('.arco-table-tr', { hasText: day })).toContainText('赵磊');
   await dispatcher.close();
 });

@@ -24,7 +24,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
       summary: def.summary,
       tags: [def.tag],
       'x-permission': def.permission,
-      security: def.permission === 'public' ? [] : [{ token: [] }],
+      security: def.apiKeyHeader ? [{ [def.apiKeyHeader]: [] }] : def.permission === 'public' ? [] : [{ token: [] }],
       responses: {
         200: {
           description: 'Success',
@@ -34,6 +34,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
         },
         400: { description: 'Bad input; msg names the field' },
         ...(def.permission === 'public' ? {} : { 401: { description: 'No or expired session' }, 403: { description: 'No permission' } }),
+        ...(def.apiKeyHeader ? { 401: { description: `Missing, forged or expired ${def.apiKeyHeader} header` } } : {}),
       },
     };
     if (def.body) {
@@ -41,10 +42,12 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     }
     (paths[API_BASE + def.url] ??= {})[def.method.toLowerCase()] = op;
   }
+  const apiKeys = Object.fromEntries([...new Set(defs.map((d) => d.apiKeyHeader).filter((h): h is string => !!h))]
+    .map((name) => [name, { type: 'apiKey', in: 'header', name }]));
   return {
     openapi: '3.1.0',
     info: { title: 'Tyre channel console API', version },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys } },
     paths,
   };
 }

@@ -22,6 +22,11 @@ interface RouteMeta {
   answer?: z.ZodType;
   /** The handler writes the reply itself (files, images); no envelope. */
   raw?: boolean;
+  /**
+   * A public call authorised by a key in this header instead of a session (the TMS's stop
+   * reports: `tms-token`); the handler checks the key, the API document names the scheme.
+   */
+  apiKeyHeader?: string;
   rateLimit?: { max: number; timeWindow: string };
 }
 

@@ -55,7 +55,7 @@ export function tmsRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', body: tmsStopBody, answer: moveAnswer,
+      method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', apiKeyHeader: TMS_TOKEN_HEADER, body: tmsStopBody, answer: moveAnswer,
       summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
       handler: async ({ body, req, lang }) => {
         const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);

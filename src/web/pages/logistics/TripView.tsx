@@ -117,7 +117,7 @@ export function TripView({ id, reportPerm }: { id: number; reportPerm?: string }
   return (
     <div className="trip-view" data-testid="trip-view">
       <Descriptions
-        column={{ xs: 1, sm: 2, md: 3 }} size="small" border
+        column={{ xs: 1, md: 2, xxl: 3 }} size="small" border labelStyle={{ whiteSpace: 'nowrap' }}
         data={[
           { label: t('requestNo'), value: <Space>{trip.requestNo}<StatusTag status={trip.status} /></Space> },
           { label: t('vehicle'), value: trip.plateNo ?? '-' },
