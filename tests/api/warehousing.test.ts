@@ -76,8 +76,8 @@ describe('dealers', () => {
   it('says which rule an empty code or name, a lower-case code or a bad phone breaks, and writes nothing', async () => {
     const before = await countOf(dealers);
     const cases: [Record<string, unknown>, string][] = [
-      [{ code: '', name: 'X' }, 'code: This input item is mandatory'],
-      [{ code: 'ABC1', name: '  ' }, 'name: This input item is mandatory'],
+      [{ code: '', name: 'X' }, 'code: Dealer code cannot be empty'],
+      [{ code: 'ABC1', name: '  ' }, 'name: Dealer name cannot be empty'],
       [{ code: 'abc1', name: 'X' }, 'code: Please enter uppercase letters'],
       [{ code: 'ABC1', name: 'X', phone: '12345' }, 'phone: Please enter the right phone number'],
     ];
@@ -192,6 +192,15 @@ describe('import and export', () => {
     const rows = await page<WarehouseRow>('warehouse', { keyword: 'IMPW' });
     expect(rows.body.data.list.map((w) => [w.code, w.dealerCode])).toEqual([['IMPW3', 'SH0001']]);
     await call('warehouse/delete', { ids: rows.body.data.list.map((w) => w.id) });
+  });
+
+  it('imports dealers from a file of before the manifest: the region by its name, flags as Yes/No, a blank flag as its default', async () => {
+    const [region] = await server.services.db.select().from(regions).limit(1);
+    const res = await upload('dealer/import', [['Code', 'Name', 'Region', 'ERP call', 'Barcodes enabled'], ['IMPD1', 'Imported dealer', region.name, 'Yes', '']]);
+    expect(res.status, res.body.msg).toBe(200);
+    const [row] = (await page<DealerRow>('dealer', { keyword: 'IMPD1' })).body.data.list;
+    expect(row).toMatchObject({ regionId: region.id, regionName: region.name, erpCall: true, barcodeEnabled: true, tmsEnabled: false });
+    await call('dealer/delete', { ids: [row.id] });
   });
 
   it('exports the caller\'s own rows only', async () => {

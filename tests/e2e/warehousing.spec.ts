@@ -20,7 +20,7 @@ test.describe('Base data › dealers and warehouses', () => {
     await login(page, 'admin');
 
     await page.goto('/#/basedata/base/brokerInfo');
-    const dealers = page.getByTestId('list-basedata-dealers');
+    const dealers = page.getByTestId('list-page-basedata:brokerInfo');
     await expect(dealers.locator('.arco-table-tr', { hasText: 'SH0001' })).toHaveCount(1);
     await dealers.getByTestId('toolbar-add').click();
     await fill(page, 'Dealer code', 'e2e01');

@@ -4,7 +4,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
 import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { brands, dealers, logisticsRoutes, materials, orders, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
+import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
@@ -35,6 +35,8 @@ interface RefTable {
   choosable?: SQL;
   /** Newest first in the form's choices (orders), instead of by code. */
   newestFirst?: boolean;
+  /** An import finds the record by its name too (a region: sheets have long named it 华东). */
+  byName?: boolean;
 }
 const refTable = (table: PgTable & { id: PgColumn; code: PgColumn; name: PgColumn }, scope: RefTable['scope'] = null): RefTable =>
   ({ table, id: table.id, code: table.code, name: table.name, scope });
@@ -56,6 +58,7 @@ const REFS: Record<RefKind, RefTable> = {
   // Areas and storage locations belong to a warehouse: the caller's warehouses limit them, and their codes are unique only within one.
   area: { ...refTable(storehouses, 'warehouseIds'), scopeColumn: storehouses.warehouseId },
   storageLocation: { ...refTable(storageLocations, 'warehouseIds'), scopeColumn: storageLocations.warehouseId },
+  region: { ...refTable(regions), byName: true },
 };
 /** `code name` of a joined ref (or just its code). */
 const labelOf = (r: RefTable, joined: Record<string, PgColumn>) => {
@@ -202,7 +205,9 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
         if (f.within && !Number.isInteger(within)) continue;
         const [row] = await db.select({ id: ref.id }).from(ref.table)
           .where(and(
-            eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable,
+            ref.byName && ref.name ? or(eq(ref.code, code.toUpperCase()), eq(ref.name, values[refCodeKey(f)].trim()))
+              : eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()),
+            inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable,
             within !== undefined && ref.scopeColumn ? eq(ref.scopeColumn, within) : undefined,
           ));
         // The sheet's column is the code's, so the row's error names it.

@@ -12,7 +12,30 @@ export const basedata: SectionSpec = {
     {
       path: 'base', title: text('基础资料', 'Master data'), icon: 'archive',
       pages: [
-        list('brokerInfo', '经销商管理', 'Dealers', 'user-group'),
+        list('brokerInfo', '经销商管理', 'Dealers', 'user-group', {
+          api: '/basedata/dealer',
+          // The dealer, its default warehouse and the behaviour flags of spec section 3 (orders and scanning branch on them).
+          fields: [
+            f.code('code', '经销商编码', 'Dealer code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true, aliases: ['Code'] }),
+            f.text('name', '经销商名称', 'Dealer name', { required: true, sortable: true, max: 128, width: 28, aliases: ['Name'] }),
+            f.text('nickname', '简称', 'Nickname', { sortable: true }),
+            f.ref('regionId', '大区', 'Region', 'region', { search: true, sortable: true }),
+            f.ref('defaultWarehouseId', '默认仓库', 'Default warehouse', 'warehouse', {
+              width: 28, hint: text('保存经销商并建好仓库后再选择默认仓库', 'Save the dealer and add its warehouses before choosing the default one'),
+            }),
+            f.text('contact', '联系人', 'Contact'),
+            f.phone('phone', '联系电话', 'Phone'),
+            f.text('address', '地址', 'Address', { max: 256, width: 36 }),
+            f.bool('erpCall', 'ERP调用', 'ERP call'),
+            f.bool('locationEnabled', '启用库位', 'Locations enabled'),
+            f.bool('duplicateScanDelete', '重复扫描删除', 'Duplicate scan delete'),
+            f.bool('internalStock', '内部库存', 'Internal stock'),
+            f.bool('batchEnabled', '启用批次', 'Batches enabled'),
+            f.bool('tmsEnabled', '启用TMS', 'TMS enabled'),
+            f.bool('barcodeEnabled', '启用条码', 'Barcodes enabled', { defaultValue: true }),
+            statusField(),
+          ],
+        }),
         list('warehouse', '仓库管理', 'Warehouses', 'home', {
           demo: ['dealer'],
           api: '/basedata/warehouse',

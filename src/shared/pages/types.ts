@@ -32,7 +32,7 @@ export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plat
  * A record of another table a field points at, by id: chosen from the caller's data scope in
  * the form, shown as `code name` in the table and the sheet, given by code in an import.
  */
-export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder' | 'area' | 'storageLocation';
+export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder' | 'area' | 'storageLocation' | 'region';
 
 export interface FieldSpec {
   key: string;

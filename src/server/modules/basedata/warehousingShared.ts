@@ -1,6 +1,5 @@
 import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CODE_PATTERN } from '../../../shared/patterns';
 import type { Db } from '../../db/client';
 import { storehouses, warehouses } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
@@ -13,12 +12,6 @@ export const like = (column: PgColumn, text: unknown): SQL | undefined =>
 
 export const eqIf = (column: PgColumn, value: unknown): SQL | undefined =>
   value === undefined || value === null || value === '' ? undefined : eq(column, value);
-
-/** Codes are uppercase letters and digits: 400 'Please enter uppercase letters' naming the field. */
-export function checkCode(code: string, field = 'code'): string {
-  if (!CODE_PATTERN.test(code)) throw badRequest('uppercase', field);
-  return code;
-}
 
 /** Whether any row of `table` points at one of `ids` through `column` (and the extra condition). */
 export async function referenced(db: Db, table: PgTable, column: PgColumn, ids: number[], extra?: SQL): Promise<boolean> {
@@ -42,7 +35,4 @@ export async function areaOf(ctx: CrudContext, warehouseId: number, storehouseId
   return row;
 }
 
-/** Yes/no cells of a sheet: 1, true, yes, y, 是 read as true. */
-export const sheetFlag = (value: string | undefined) => ['1', 'true', 'yes', 'y', '是'].includes(String(value ?? '').trim().toLowerCase());
 export const statusOf = (value: string | undefined) => (['disabled', '停用', '禁用'].includes(String(value ?? '').trim()) ? 'disabled' : 'normal');
-export const yesNo = (v: boolean) => (v ? 1 : 0);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from '../../patterns';
 
 /** Permission codes of the dealers-and-warehouses pages (buttons are `<code>:add` and so on). */
 export const WarehousingPerm = {
@@ -15,33 +14,9 @@ const status = z.enum(STATUSES).default('normal');
 /** A blank optional text is no value: '' and spaces are stored as null. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
-const optionalPhone = z.preprocess(blankIsNull, z.string().regex(PHONE_PATTERN).nullable().optional());
 /** An id; a digit string (a form or sheet value) reads as its number, nothing at all as 'mandatory'. */
 const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int().positive());
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
-/** Codes: required here; the server checks CODE_PATTERN itself to answer 'Please enter uppercase letters'. */
-const code = z.string().trim().min(1).max(32);
-const flag = z.boolean().default(false);
-
-export const dealerInput = z.object({
-  code,
-  name: z.string().trim().min(1).max(128),
-  nickname: optionalText(64),
-  regionId: optionalRef,
-  defaultWarehouseId: optionalRef,
-  contact: optionalText(64),
-  phone: optionalPhone,
-  address: optionalText(256),
-  erpCall: flag,
-  locationEnabled: flag,
-  duplicateScanDelete: flag,
-  internalStock: flag,
-  batchEnabled: flag,
-  tmsEnabled: flag,
-  barcodeEnabled: z.boolean().default(true),
-  status,
-});
-export type DealerInput = z.input<typeof dealerInput>;
 
 export const locationInput = z.object({
   warehouseId: refId,
