@@ -209,8 +209,22 @@ describe('dispatch', () => {
     expect(Object.keys(report.requestBody!.content['application/json'].schema.properties)).toEqual(['requestNo', 'seq', 'pointCode', 'arrivedAt']);
     expect(report.responses[401]).toBeDefined();
     expect(doc.paths['/fms/api/v1/tms/getTmsToken'].get.summary).toMatch(/tms-token header of POST \/tms\/stopReport/);
-    expect(t.events.map((e) => e.action)).toEqual(['assign', 'load', 'depart', 'stop', 'stop', 'deliver']);
-    expect(t.events[0]).toMatchObject({ fromStatus: 'requested', toStatus: 'assigned', userName: 'staff' });
+    expect(t.events.map((e) => e.action)).toEqual(['create', 'assign', 'load', 'depart', 'stop', 'stop', 'deliver']);
+    expect(t.events[0]).toMatchObject({ toStatus: 'requested', userName: 'dealer1' });
+    expect(t.events[1]).toMatchObject({ fromStatus: 'requested', toStatus: 'assigned', userName: 'staff' });
+  });
+
+  it('a dispatcher may mark a trip delivered by hand, with stops left unreported; a delivered trip is not cancelled', async () => {
+    const o = await outbound(own.warehouseId, dealer1);
+    const other = (await ok(request({ warehouseId: own.warehouseId, orderIds: [o.id], weightTons: 1 }))).id;
+    await ok(call('/logistics/carRequest/assign', assignment(other, { vehicleId: plates['苏E6K218'], driverName: '李军', driverPhone: '13812345679', laborCompany: null }), staff));
+    for (const action of ['load', 'depart', 'deliver']) await ok(call(`/logistics/carRequest/${action}`, { id: other, note: `by hand: ${action}` }, staff));
+    const t = await trip(other);
+    expect(t).toMatchObject({ status: 'delivered', feeDetail: { handling: [], handlingPart: 0 } });
+    expect(t.deliveredAt).not.toBeNull();
+    expect(t.events.at(-1)).toMatchObject({ action: 'deliver', note: 'by hand: deliver' });
+    expect((await call('/logistics/carRequest/cancel', { id: other }, staff)).status).toBe(409);
+    expect((await call('/logistics/carRequest/stop', { id: other, seq: 1 }, staff)).status).toBe(409);
   });
 
   it('closes with the fee worked out by hand, and reconciles it with the uploaded fees', async () => {

@@ -4,7 +4,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import { ACTION_LABELS, deliveryFee, isLate, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '../../../shared/logistics/dispatch';
 import { queryRows, type Db } from '../../db/client';
 import {
-  carRequestEvents, carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, transitPoints, vehicles, warehouseCoefficients, warehouses,
+  carRequestEvents, carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, transitPoints, users, vehicles, warehouseCoefficients, warehouses,
 } from '../../db/schema';
 import { allows, type DataScope } from '../../platform/dataScope';
 import { conflict, notFound } from '../../http/errors';
@@ -61,6 +61,9 @@ export async function tripOf(db: Db, request: CarRequest, now = new Date()): Pro
   }).from(carRequestStops).innerJoin(transitPoints, eq(transitPoints.id, carRequestStops.pointId))
     .where(eq(carRequestStops.requestId, request.id)).orderBy(asc(carRequestStops.seq));
   const events = await db.select().from(carRequestEvents).where(eq(carRequestEvents.requestId, request.id)).orderBy(asc(carRequestEvents.at), asc(carRequestEvents.id));
+  // The request itself opens the history (its edits are in the audit trail).
+  const [creator] = request.createdBy ? await db.select({ userName: users.userName }).from(users).where(eq(users.id, request.createdBy)) : [];
+  const created = { action: 'create', fromStatus: null, toStatus: 'requested', note: null, userName: creator?.userName ?? null, at: request.createdAt.toISOString() };
   // Overdue stops count as late only while the trip is still running.
   const running = request.status === 'onTheWay' || request.status === 'loading' || request.status === 'assigned';
   return {
@@ -75,7 +78,7 @@ export async function tripOf(db: Db, request: CarRequest, now = new Date()): Pro
       ...s, plannedAt: s.plannedAt.toISOString(), arrivedAt: iso(s.arrivedAt),
       late: s.arrivedAt ? isLate(s.plannedAt, s.arrivedAt, now) : running && isLate(s.plannedAt, null, now),
     })),
-    events: events.map((e) => ({ action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, note: e.note, userName: e.userName, at: e.at.toISOString() })),
+    events: [created, ...events.map((e) => ({ action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, note: e.note, userName: e.userName, at: e.at.toISOString() }))],
   };
 }
 
