@@ -55,3 +55,34 @@ test.describe('a manifest list page', () => {
     await expect(staffList.getByTestId('toolbar-delete')).toHaveCount(0);
   });
 });
+
+/** A boolean field (Base data › Scenes): a switch in the form, on or off by its default, a Yes/No tag in the table. */
+test('boolean fields: switches in the form, Yes/No in the table', async ({ page }) => {
+  await prepare(page, { lang: 'en-US', theme: 'light' });
+  await login(page, 'admin');
+  await page.goto('/#/basedata/base/scenceConfig');
+  const list = page.getByTestId('list-page-basedata:scenceConfig');
+  await list.getByTestId('toolbar-add').click();
+  const form = page.getByTestId('entity-form');
+  const flag = (label: string) => form.locator('.arco-form-item', { hasText: label }).locator('.arco-switch');
+  // Scan required is on for a new scene, post to ERP off.
+  await expect(flag('Scan required')).toHaveClass(/arco-switch-checked/);
+  await expect(flag('Post to ERP')).not.toHaveClass(/arco-switch-checked/);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await form.getByPlaceholder('Code').fill(code);
+  await form.getByPlaceholder('Name').fill('Switch scene');
+  await form.locator('.arco-form-item', { hasText: 'Order type' }).locator('.arco-select').click();
+  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'Transfer' }).first().click();
+  await flag('Scan required').click();
+  await flag('Post to ERP').click();
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(page.locator('.arco-message').last()).toContainText('Saved');
+  await list.getByTestId('search-form').getByPlaceholder('Keyword').fill(code);
+  await list.getByTestId('search-submit').click();
+  const row = list.locator('.arco-table-tr', { hasText: code });
+  await expect(row).toHaveCount(1);
+  const header = await list.locator('.arco-table-th').allInnerTexts();
+  const cell = (title: string) => row.locator('.arco-table-td').nth(header.findIndex((h) => h.trim() === title));
+  await expect(cell('Scan required')).toHaveText('No');
+  await expect(cell('Post to ERP')).toHaveText('Yes');
+});

@@ -63,7 +63,9 @@ export function DictLabel({ type, value }: { type: string; value: string | numbe
 }
 
 /** The control of a field; Arco's Form.Item passes value and onChange through. */
-export function FieldControl({ def, disabled, search, ...rest }: { def: FieldDef; disabled?: boolean; search?: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
+export function FieldControl({ def, disabled, search, ...rest }: {
+  def: FieldDef; disabled?: boolean; search?: boolean; value?: unknown; checked?: unknown; onChange?: (v: unknown) => void;
+}) {
   const dictOptions = useDictOptions(def.type === 'dict' ? def.dictType : undefined);
   const common = { disabled, placeholder: def.placeholder ?? def.label, ...rest } as Record<string, unknown>;
   switch (def.type) {
@@ -84,7 +86,8 @@ export function FieldControl({ def, disabled, search, ...rest }: { def: FieldDef
         />
       );
     case 'switch':
-      return <Switch {...common} checked={Boolean(rest.value)} />;
+      // The form item hands a switch its value as `checked` (triggerPropName), a search form as `value`.
+      return <Switch {...common} checked={Boolean(rest.checked ?? rest.value)} />;
     case 'treeSelect':
       return <TreeSelect {...common} allowClear treeData={def.treeData} />;
     default:
