@@ -16,6 +16,7 @@ import { buildOpenApi } from './http/openapi';
 import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
 import { basedataRoutes } from './modules/basedata';
+import { exchangeRoutes } from './modules/monitoring/exchanges';
 import { logisticsRoutes } from './modules/logistics/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { announcementRoutes } from './modules/system/announcements';
@@ -43,7 +44,7 @@ export function allRoutes(services: Services): RouteDef[] {
   const routes: RouteDef[] = [
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
-    ...otherRoutes(services), ...stockAlertRoutes(services), ...inventoryMonitorRoutes(services),
+    ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...inventoryMonitorRoutes(services),
   ];
   routes.push(
     defineRoute({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reconciliation, Trip } from '../../src/shared/api/dispatch';
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
@@ -262,5 +262,46 @@ describe('dispatch', () => {
     expect(chart.rows).toEqual([expect.objectContaining({ trips: 1, lateStops: 1 })]);
     // The driver reports are the maker's (dealers are not granted them in the demo).
     expect((await call('/analysis/report/DriverRecord/selectByPage', { pageNum: 1, pageSize: 50 }, dealer2)).status).toBe(403);
+  });
+});
+
+describe('exchanges on the upload monitor', () => {
+  type Row = { channel: string; id: number; uploadId: string; orderNo: string; result: string; message: string | null; retryable: boolean };
+  const monitor = async (keyword: string) => (await ok(call<ReportPageAnswer>('/analysis/report/uploadMonitor/selectByPage', { pageNum: 1, pageSize: 50, keyword }, staff))).rows as unknown as Row[];
+
+  it('logs a refused TMS stop report, retries it once the trip is on the way, and never twice', async () => {
+    const o = await outbound(own.warehouseId, dealer1);
+    const { id } = await ok(request({ warehouseId: own.warehouseId, orderIds: [o.id] }));
+    await ok(call('/logistics/carRequest/assign', assignment(id), staff));
+    const { requestNo } = await trip(id);
+    const token = (await ok(call<{ token: string }>('/tms/getTmsToken', undefined, dealer1))).token;
+    const early = await server.call('/tms/stopReport', { body: { requestNo, seq: 1 }, lang: 'en-US', headers: { 'tms-token': token } });
+    expect(early.status).toBe(409);
+    const [refused] = await monitor(requestNo);
+    expect(refused).toMatchObject({ channel: 'TMS', uploadId: 'TMS stop report', orderNo: requestNo, result: 'no', retryable: true });
+    expect(refused.message).toBe('The request is Assigned and cannot be moved to Stop reached');
+    // Not while the trip cannot take it; then, once on the way, as the retrying user.
+    expect((await call('/monitoring/exchange/retry', { id: refused.id }, staff)).status).toBe(409);
+    expect((await call('/monitoring/exchange/retry', { id: refused.id }, dealer1)).status).toBe(403);
+    await ok(call('/logistics/carRequest/load', { id }, staff));
+    await ok(call('/logistics/carRequest/depart', { id }, staff));
+    expect(await ok(call('/monitoring/exchange/retry', { id: refused.id }, staff))).toEqual({ id, status: 'delivered' });
+    const t = await trip(id);
+    expect(t.stops[0]).toMatchObject({ source: 'tms', reportedBy: `staff (retry #${refused.id})` });
+    const after = await monitor(requestNo);
+    expect(after.find((r) => r.id === refused.id)).toMatchObject({ result: 'no', retryable: false, message: 'The request is Assigned and cannot be moved to Stop reached' });
+    expect(after.find((r) => r.id !== refused.id)).toMatchObject({ channel: 'TMS', result: 'yes', message: `retry of #${refused.id}` });
+    const again = await call('/monitoring/exchange/retry', { id: refused.id }, staff);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toMatch(/cannot be retried/);
+  });
+
+  it('logs a forged token without a dealer, and each order recorded as uploaded to the ERP', async () => {
+    expect((await server.call('/tms/stopReport', { body: { requestNo: 'CRFORGED01', seq: 1 }, lang: 'en-US', headers: { 'tms-token': 'x.y' } })).status).toBe(401);
+    expect((await monitor('CRFORGED01'))[0]).toMatchObject({ channel: 'TMS', result: 'no', message: 'The TMS token is invalid or has expired', retryable: true });
+    const [done] = await server.services.db.execute(sql`select id, order_no as "orderNo" from orders where status = '2' and order_type = 'WL' and upload_status = '0' and warehouse_id = ${own.warehouseId} limit 1`)
+      .then((r) => (r as unknown as { rows: { id: number; orderNo: string }[] }).rows);
+    await ok(call('/orderManage/WLorder/markUploaded', { ids: [done.id] }, dealer1));
+    expect((await monitor(done.orderNo)).find((r) => r.channel === 'ERP')).toMatchObject({ uploadId: 'Order upload to the ERP', result: 'yes', retryable: false });
   });
 });

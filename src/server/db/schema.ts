@@ -790,3 +790,28 @@ export const carRequestEvents = pgTable('car_request_events', {
   userName: varchar('user_name', { length: 64 }),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('car_request_events_request_idx').on(t.requestId, t.at)]);
+
+/**
+ * Exchanges with outside systems (the upload monitor's ERP and TMS rows): each TMS stop report
+ * taken or refused, each order recorded as uploaded to the ERP. A refused report keeps its body,
+ * so a user may retry it once the trip allows (monitoringManage › uploadMonitor).
+ */
+export const exchangeLogs = pgTable('exchange_logs', {
+  id: serial('id').primaryKey(),
+  /** TMS or ERP. */
+  system: varchar('system', { length: 8 }).notNull(),
+  /** stopReport (in, from the TMS) or orderUpload (out, to the ERP). */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  dealerId: integer('dealer_id'),
+  warehouseId: integer('warehouse_id'),
+  /** The request or order number it concerns. */
+  ref: varchar('ref', { length: 64 }),
+  ok: boolean('ok').notNull(),
+  message: varchar('message', { length: 512 }),
+  /** The body as received, JSON, for a retry. */
+  payload: text('payload'),
+  userName: varchar('user_name', { length: 64 }),
+  retriedAt: timestamp('retried_at', { withTimezone: true }),
+  retriedBy: varchar('retried_by', { length: 64 }),
+  createdAt: createdAt(),
+}, (t) => [index('exchange_logs_time_idx').on(t.createdAt), index('exchange_logs_dealer_idx').on(t.dealerId, t.createdAt)]);

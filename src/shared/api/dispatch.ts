@@ -35,6 +35,7 @@ export const tmsStopBody = z.object({
   pointCode: z.string().trim().min(1).max(32).optional(),
   arrivedAt: when.optional(),
 }).strict().refine((b) => b.seq !== undefined || b.pointCode !== undefined, { message: 'invalidValue', path: ['seq'] });
+export type TmsStopBody = z.infer<typeof tmsStopBody>;
 
 export const tripStop = z.object({
   seq: z.number(), pointId: z.number(), pointCode: z.string(), pointName: z.string(),

@@ -157,6 +157,7 @@ const table = {
   overCapacity: { 'zh-CN': '货物重量 {weight} 吨超过车辆载重 {capacity} 吨', 'en-US': 'The load of {weight} t is over the vehicle\'s capacity of {capacity} t' },
   stopReported: { 'zh-CN': '第 {seq} 站已上报到达', 'en-US': 'Stop {seq} was already reported' },
   stopUnknown: { 'zh-CN': '该行程没有此站点', 'en-US': 'The trip has no such stop' },
+  exchangeNotRetryable: { 'zh-CN': '该记录不能重试（已成功、已重试或不是 TMS 到站上报）', 'en-US': 'This exchange cannot be retried (it succeeded, was retried already, or is not a TMS stop report)' },
   tmsTokenInvalid: { 'zh-CN': 'TMS 令牌无效或已过期', 'en-US': 'The TMS token is invalid or has expired' },
   // analysis reports
   analysisDateRange: { 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'The start date cannot be after the end date' },

@@ -11,7 +11,7 @@ export const monitoringManage: SectionSpec = {
     pages: [
       report('loginMonitor', '登录监控', 'Login monitor', 'user'),
       report('logMonitor', '日志监控', 'Log monitor', 'file'),
-      report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud'),
+      report('uploadMonitor', '上传监控', 'Upload monitor', 'cloud', { buttons: [button('retry', '重试', 'Retry')] }),
       report('inventoryMonitor', '库存监控', 'Inventory monitor', 'storage', { buttons: [button('check', '一致性检查', 'Check the ledger')] }),
       report('storageLocationMonitor', '库位监控', 'Location monitor', 'location'),
       stockAlertPage,

@@ -31,6 +31,7 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/monitoringManage/monitoring/storageLocationMonitor': () => import('../pages/monitoring/locationMonitor'),
   '/monitoringManage/monitoring/loginMonitor': () => import('../pages/monitoring/loginMonitor'),
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
+  '/monitoringManage/monitoring/uploadMonitor': () => import('../pages/monitoring/uploadMonitor'),
   // Manifest lists with something of their own around the generic list (batch generation)
   '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
   // Ordermanage › Logistics: dispatch views around the car request list (src/shared/pages/logistics.ts)

@@ -1,12 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { moveAnswer, tmsStopBody } from '../../../shared/api/dispatch';
+import { moveAnswer, tmsStopBody, type TmsStopBody } from '../../../shared/api/dispatch';
+import type { Language } from '../../../shared/i18n/languages';
 import { tmsTokenAnswer } from '../../../shared/api/session';
 import { carRequests, carRequestStops, transitPoints } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
+import { failureText, recordExchange } from '../monitoring/exchangeLog';
 import { reportStop } from './stops';
+import type { CarRequest } from './trips';
 
 const TMS_TOKEN_MINUTES = 30;
 /** The header an outside TMS sends its token in. */
@@ -20,6 +23,18 @@ interface TmsClaims { uid: number; dealerId: number | null; exp: number }
  * with it (POST /tms/stopReport, header `tms-token`). A dealer's token reaches only that
  * dealer's trips. The token is `base64url(claims).base64url(HMAC-SHA256)`, keyed by TMS_SECRET.
  */
+/** A stop report's stop, by seq or by its transit point's code, reported on the request's trip. */
+export async function reportStopFromBody(services: Services, lang: Language, request: CarRequest, body: TmsStopBody, by: string) {
+  let seq = body.seq;
+  if (seq === undefined) {
+    const stops = await services.db.select({ seq: carRequestStops.seq, code: transitPoints.code }).from(carRequestStops)
+      .innerJoin(transitPoints, eq(transitPoints.id, carRequestStops.pointId)).where(eq(carRequestStops.requestId, request.id));
+    seq = stops.find((s) => s.code === body.pointCode?.toUpperCase())?.seq;
+    if (seq === undefined) throw badRequest('stopUnknown', 'pointCode');
+  }
+  return reportStop(services, lang, request.id, seq, body.arrivedAt ? new Date(body.arrivedAt) : new Date(), { source: 'tms', by });
+}
+
 export function tmsRoutes(services: Services): RouteDef[] {
   const { config } = services;
   // Without TMS_SECRET the key lives as long as the process: tokens end at a restart.
@@ -58,17 +73,28 @@ export function tmsRoutes(services: Services): RouteDef[] {
       method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', apiKeyHeader: TMS_TOKEN_HEADER, body: tmsStopBody, answer: moveAnswer,
       summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
       handler: async ({ body, req, lang }) => {
-        const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
-        const [request] = await services.db.select().from(carRequests).where(eq(carRequests.requestNo, body.requestNo));
-        if (!request || (claims.dealerId != null && request.dealerId !== claims.dealerId)) throw notFound();
-        let seq = body.seq;
-        if (seq === undefined) {
-          const stops = await services.db.select({ seq: carRequestStops.seq, code: transitPoints.code }).from(carRequestStops)
-            .innerJoin(transitPoints, eq(transitPoints.id, carRequestStops.pointId)).where(eq(carRequestStops.requestId, request.id));
-          seq = stops.find((s) => s.code === body.pointCode?.toUpperCase())?.seq;
-          if (seq === undefined) throw badRequest('stopUnknown', 'pointCode');
+        // Every report is logged, taken or refused, for the upload monitor (a refused one can be retried there).
+        let claims: TmsClaims | null = null;
+        let request: CarRequest | undefined;
+        try {
+          claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
+          [request] = await services.db.select().from(carRequests).where(eq(carRequests.requestNo, body.requestNo));
+          if (!request || (claims.dealerId != null && request.dealerId !== claims.dealerId)) throw notFound();
+          const result = await reportStopFromBody(services, lang, request, body, `tms:${claims.uid}`);
+          await log(true);
+          return result;
+        } catch (err) {
+          await log(false, failureText(err, lang));
+          throw err;
         }
-        return reportStop(services, lang, request.id, seq, body.arrivedAt ? new Date(body.arrivedAt) : new Date(), { source: 'tms', by: `tms:${claims.uid}` });
+        async function log(ok: boolean, text?: string) {
+          // A forged token's claims are not believed: such a report is logged without a dealer.
+          const known = request && (!claims || claims.dealerId == null || request.dealerId === claims.dealerId) ? request : undefined;
+          await recordExchange(services.db, {
+            system: 'TMS', kind: 'stopReport', dealerId: known?.dealerId ?? claims?.dealerId ?? null, warehouseId: known?.warehouseId ?? null,
+            ref: body.requestNo, ok, message: text ?? null, payload: JSON.stringify(body), userName: claims ? `tms:${claims.uid}` : 'tms',
+          });
+        }
       },
     }),
   ];

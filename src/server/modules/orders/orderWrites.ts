@@ -1,3 +1,4 @@
+import { recordExchange } from '../monitoring/exchangeLog';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { noticeTitleOf } from '../../../shared/api/notices';
 import type { OrderInput } from '../../../shared/api/orders';
@@ -157,13 +158,19 @@ export async function cancelOrder(ctx: OrderCtx, id: number): Promise<void> {
 export async function markOrders(ctx: OrderCtx, requested: number[], flag: 'print' | 'upload'): Promise<number> {
   const ids = [...new Set(requested)]; // a repeated id marks its order once, not a 404
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx.select({ id: orders.id, status: orders.status }).from(orders)
+    const rows = await tx.select({ id: orders.id, status: orders.status, orderNo: orders.orderNo, dealerId: orders.dealerId, warehouseId: orders.warehouseId }).from(orders)
       .where(and(inArray(orders.id, ids), pageScope(ctx.page, ctx.scope))).for('update');
     if (rows.length !== ids.length) throw notFound();
     if (flag === 'upload' && rows.some((r) => r.status !== ORDER_STATUS.completed)) throw conflict('orderNotCompleted');
     if (flag === 'print' && rows.some((r) => r.status === ORDER_STATUS.cancelled)) throw conflict('orderNotOpen');
     await tx.update(orders).set(flag === 'print' ? { printStatus: '1' } : { uploadStatus: '1' }).where(inArray(orders.id, ids));
     await recordAudit(tx, actor(ctx), { action: flag === 'print' ? 'print' : 'upload', entity: 'order', after: { ids } });
+    // An upload to the ERP is an exchange the upload monitor lists.
+    if (flag === 'upload') {
+      for (const r of rows) {
+        await recordExchange(tx, { system: 'ERP', kind: 'orderUpload', dealerId: r.dealerId, warehouseId: r.warehouseId, ref: r.orderNo, ok: true, userName: ctx.user.userName });
+      }
+    }
     return rows.length;
   });
 }

@@ -22,6 +22,12 @@ export const LOGIN_REASONS = {
 } as const satisfies Record<string, Text>;
 export type LoginReason = keyof typeof LOGIN_REASONS;
 
+/** What an exchange with an outside system was (exchange_logs.kind), as the upload monitor names it. */
+export const EXCHANGE_KINDS = {
+  stopReport: text('TMS 到站上报', 'TMS stop report'),
+  orderUpload: text('单据上传 ERP', 'Order upload to the ERP'),
+} as const satisfies Record<string, Text>;
+
 /** What an audited write did (audit_logs.action, the recordAudit calls); an action not listed shows its code. */
 export const AUDIT_ACTIONS = {
   create: text('新增', 'Create'),
@@ -103,16 +109,17 @@ export const MONITOR_REPORTS: ReportDef[] = [
   defineReport({
     page: 'uploadMonitor',
     description: text(
-      `每个 PDA 批次上传一行（全部接收或全部拒绝）：时间、经销商、操作人、批次号、单据及其 ERP 上传状态、接收和拒绝的条数、错误信息。图表为各周期成功与失败的批次数。${WINDOW['zh-CN']}`,
-      `One row per PDA batch upload (taken whole or refused whole): time, dealer, user, batch id, the order and whether it was uploaded to the ERP, scans taken and refused, the error. The chart counts batches taken and refused per period. ${WINDOW['en-US']}`,
+      `每个 PDA 批次上传一行（全部接收或全部拒绝）：时间、经销商、操作人、批次号、单据及其 ERP 上传状态、接收和拒绝的条数、错误信息；以及与外部系统的每次交换：TMS 的到站上报（被拒绝的可按权限重试）和上传到 ERP 的单据。图表为各周期成功与失败的次数。${WINDOW['zh-CN']}`,
+      `One row per PDA batch upload (taken whole or refused whole): time, dealer, user, batch id, the order and whether it was uploaded to the ERP, scans taken and refused, the error; and one per exchange with an outside system: the TMS's stop reports (a refused one can be retried, by permission) and orders uploaded to the ERP. The chart counts what was taken and refused per period. ${WINDOW['en-US']}`,
     ),
     filters: FILTERS,
     columns: [
       col('uploadedAt', '时间', 'Time', 'datetime', 20),
+      col('channel', '来源', 'Channel', 'text', 8),
       col('dealerName', '经销商', 'Dealer', 'text', 24),
       col('userName', '操作人', 'User', 'text', 14),
-      col('uploadId', '批次号', 'Batch id', 'text', 24),
-      col('orderNo', '单据号', 'Order', 'text', 20),
+      col('uploadId', '批次号/交换', 'Batch or exchange', 'text', 24),
+      col('orderNo', '单据号', 'Order or request', 'text', 20),
       col('result', '结果', 'Result', 'tag', 10),
       col('accepted', '接收', 'Taken', 'number'),
       col('refused', '拒绝', 'Refused', 'number'),
@@ -120,7 +127,7 @@ export const MONITOR_REPORTS: ReportDef[] = [
       col('erpUploaded', '已上传 ERP', 'In the ERP', 'tag', 10),
     ],
     chart: {
-      type: 'bar', title: text('批次上传成功与失败', 'Batches taken and refused'), x: 'period', y: ['taken', 'refused'], stack: true,
+      type: 'bar', title: text('上传与交换：成功与失败', 'Uploads and exchanges: taken and refused'), x: 'period', y: ['taken', 'refused'], stack: true,
       columns: [{ key: 'taken', title: text('成功', 'Taken') }, { key: 'refused', title: text('失败', 'Refused') }],
     },
     defaultOrder: { field: 'uploadedAt', order: 'desc' },

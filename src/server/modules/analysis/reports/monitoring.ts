@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { ReportDef } from '../../../../shared/analytics/reportDef';
-import { AUDIT_ACTIONS, LOGIN_REASONS, MONITOR_REPORTS } from '../../../../shared/analytics/reports/monitoring';
+import { AUDIT_ACTIONS, EXCHANGE_KINDS, LOGIN_REASONS, MONITOR_REPORTS } from '../../../../shared/analytics/reports/monitoring';
 import type { DataScope } from '../../../platform/dataScope';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { contains, localDay, localTime, periodLabel, withinDays } from './reportSql';
@@ -90,30 +90,43 @@ function logMonitor(): ReportQuery {
   });
 }
 
-/** PDA batch uploads (upload_logs, written by every upload, taken or refused), with their order's ERP upload state. */
+/**
+ * PDA batch uploads (upload_logs, written by every upload, taken or refused), with their order's
+ * ERP upload state, and exchanges with outside systems (exchange_logs: TMS stop reports, ERP
+ * order uploads) — one list, newest first, keyed by channel and id.
+ */
 function uploadMonitor(): ReportQuery {
   // yes and no, as the kit shows tags and the export names them in the reader's language.
   const yesNo = (cond: SQL) => sql`case when ${cond} then 'yes' else 'no' end`;
-  const from = sql`upload_logs p left join orders o on o.id = p.order_id left join users u on u.id = p.user_id`;
-  // The batch's dealer: its order's, else the uploading user's.
-  const dealer = sql`coalesce(o.dealer_id, p.dealer_id)`;
+  const rows = (lang: Language) => sql`(
+    select 'PDA' as channel, p.id, p.created_at, coalesce(o.dealer_id, p.dealer_id) as dealer_id, o.warehouse_id, u.user_name,
+      p.upload_id as what, o.order_no as ref, p.order_id, o.order_type, p.ok, p.accepted, p.refused, p.message,
+      o.upload_status = '1' as erp_ok, false as retryable
+    from upload_logs p left join orders o on o.id = p.order_id left join users u on u.id = p.user_id
+    union all
+    select e.system, e.id, e.created_at, e.dealer_id, e.warehouse_id, e.user_name, ${nameOf(sql`e.kind`, EXCHANGE_KINDS, lang)}, e.ref, null, null,
+      e.ok, null, null, coalesce(e.message, case when e.retried_at is not null then 'retried by ' || e.retried_by end), null,
+      e.system = 'TMS' and not e.ok and e.retried_at is null and e.payload is not null
+    from exchange_logs e
+  ) x`;
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
-    ${withinDays(sql`p.created_at`, f, ctx.now)} and ${scopeSql(ctx.scope, dealer, ctx.scope.warehouseIds === null ? undefined : sql`o.warehouse_id`)}
-    and ${dealerIs(f, dealer)} and ${keywordIn(f, [sql`p.upload_id`, sql`o.order_no`, sql`p.message`, sql`u.user_name`])}`;
+    ${withinDays(sql`x.created_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`x.dealer_id`, ctx.scope.warehouseIds === null ? undefined : sql`x.warehouse_id`)}
+    and ${dealerIs(f, sql`x.dealer_id`)} and ${keywordIn(f, [sql`x.what`, sql`x.ref`, sql`x.message`, sql`x.user_name`, sql`x.channel`])}`;
   return sqlReport({
     def: defOf('uploadMonitor'),
-    keys: [{ name: 'id', expr: sql`p.id` }],
-    sortExprs: { uploadedAt: sql`p.created_at`, id: sql`p.id` },
+    keys: [{ name: 'channel', expr: sql`x.channel` }, { name: 'id', expr: sql`x.id` }],
+    sortExprs: { uploadedAt: sql`x.created_at`, channel: sql`x.channel`, id: sql`x.id` },
     rows: (ctx, f, after) => sql`
-      select p.id, ${localTime(sql`p.created_at`)} as "uploadedAt", d.name as "dealerName", u.user_name as "userName", p.upload_id as "uploadId",
-        o.order_no as "orderNo", p.order_id as "orderId", o.order_type as "orderType", ${yesNo(sql`p.ok`)} as result, p.ok,
-        p.accepted, p.refused, p.message, ${yesNo(sql`o.upload_status = '1'`)} as "erpUploaded", o.upload_status = '1' as "erpOk"
-      from ${from} left join dealers d on d.id = ${dealer}
+      select x.channel, x.id, ${localTime(sql`x.created_at`)} as "uploadedAt", d.name as "dealerName", x.user_name as "userName", x.what as "uploadId",
+        x.ref as "orderNo", x.order_id as "orderId", x.order_type as "orderType", ${yesNo(sql`x.ok`)} as result, x.ok,
+        x.accepted, x.refused, x.message, case when x.erp_ok is null then null else ${yesNo(sql`x.erp_ok`)} end as "erpUploaded", x.erp_ok as "erpOk",
+        x.retryable
+      from ${rows(ctx.lang)} left join dealers d on d.id = x.dealer_id
       where ${where(ctx, f)} and ${after}`,
     chart: (ctx, f) => sql`
-      select ${periodLabel(localDay(sql`p.created_at`), f.dimension)} as period,
-        (count(*) filter (where p.ok))::int as taken, (count(*) filter (where not p.ok))::int as refused
-      from ${from} where ${where(ctx, f)} group by 1 order by 1`,
+      select ${periodLabel(localDay(sql`x.created_at`), f.dimension)} as period,
+        (count(*) filter (where x.ok))::int as taken, (count(*) filter (where not x.ok))::int as refused
+      from ${rows(ctx.lang)} where ${where(ctx, f)} group by 1 order by 1`,
   });
 }
 

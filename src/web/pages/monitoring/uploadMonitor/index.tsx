@@ -1,0 +1,67 @@
+import { Button, Message, Result, Space, Tag } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportByRoute } from '@shared/analytics/reports';
+import type { Language } from '@shared/i18n/languages';
+import { STATUS_LABELS, type CarRequestStatus } from '@shared/logistics/dispatch';
+import { rethrowUnlessShown } from '../../../api/client';
+import { api } from '../../../api/http';
+import { useView } from '../../../app/viewContext';
+import { ns as reportNs } from '../../../kit/report/locale';
+import { ReportView } from '../../../kit/report/ReportView';
+import { usePermission } from '../../../kit/usePermission';
+import '../monitoring.css';
+import { ns } from './locale';
+
+type Row = Record<string, string | number | boolean | null>;
+
+/**
+ * Monitoring › Upload monitor: the uploadMonitor report (PDA batches, TMS stop reports, ERP
+ * order uploads), failures tinted; a refused TMS report carries a retry for holders of the button.
+ */
+export default function UploadMonitorPage() {
+  const { t, i18n } = useTranslation(ns);
+  const { t: tr } = useTranslation(reportNs);
+  const { route } = useView();
+  const queryClient = useQueryClient();
+  const canRetry = usePermission(`${route.perm}:retry`).allowed;
+  const [busy, setBusy] = useState<number | null>(null);
+  const def = reportByRoute(route.path);
+
+  const retry = useCallback(async (id: number) => {
+    setBusy(id);
+    try {
+      const moved = await api.post<{ status: CarRequestStatus }>('/monitoring/exchange/retry', { id });
+      Message.success(t('retried', { status: STATUS_LABELS[moved.status].label[i18n.language as Language] }));
+      await queryClient.invalidateQueries({ queryKey: ['report'] });
+    } catch (err) {
+      rethrowUnlessShown(err); // the refusal was shown by the client
+    } finally {
+      setBusy(null);
+    }
+  }, [i18n.language, queryClient, t]);
+
+  const renderCell = useCallback((key: string, row: Row) => {
+    if (key === 'channel') return <Tag size="small" color={row.channel === 'PDA' ? 'arcoblue' : row.channel === 'TMS' ? 'purple' : 'cyan'}>{row.channel}</Tag>;
+    if (key !== 'result') return undefined;
+    return (
+      <Space size={4}>
+        <Tag size="small" color={row.ok ? 'green' : 'red'}>{row.result}</Tag>
+        {canRetry && row.retryable && (
+          <Button size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id))} data-testid={`retry-${row.id}`}>
+            {t('retry')}
+          </Button>
+        )}
+      </Space>
+    );
+  }, [busy, canRetry, retry, t]);
+  const rowClassName = useCallback((row: Row) => (row.ok ? undefined : 'monitor-row--failed'), []);
+  if (!def) return <Result status="404" title={tr('unknownReport')} subTitle={route.path} />;
+  return (
+    <div className="page">
+      <ReportView def={def} renderCell={renderCell} rowClassName={rowClassName} keywordHint={t('keywordHint')} />
+    </div>
+  );
+}
