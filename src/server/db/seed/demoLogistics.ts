@@ -1,9 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { deliveryFee, plannedArrivals, type CarRequestStatus } from '../../../shared/logistics/dispatch';
+import { message } from '../../../shared/i18n/messages';
+import { ACTION_LABELS, deliveryFee, plannedArrivals, STATUS_LABELS, type CarRequestStatus } from '../../../shared/logistics/dispatch';
 import { dayOf } from '../../modules/stock/ledger';
 import { queryRows, type Db } from '../client';
 import {
-  carRequestEvents, carRequests, carRequestStops, deliveryFees, laborFactors, logisticsProviders, logisticsRoutes, transitPoints, vehicles,
+  carRequestEvents, carRequests, carRequestStops, deliveryFees, exchangeLogs, laborFactors, logisticsProviders, logisticsRoutes, transitPoints, vehicles,
   warehouseCoefficients,
 } from '../schema';
 
@@ -69,6 +70,7 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
   const fleet = await tx.select().from(vehicles).where(inArray(vehicles.plateNo, ['沪A12345', '苏E6K218', '浙B88321', '沪D30712', '浙A7F360']));
   const plate = (p: string) => fleet.find((v) => v.plateNo === p)!;
 
+  const today = new Date();
   /** One car request and, beyond `requested`, its trip, stops, history and (closed) uploaded fees. */
   async function trip(orderGroup: OutboundOrder[], status: CarRequestStatus, vehicleNo: string, routeIndex: number, start: Date, lateness: number[] = [], uploaded: 'same' | 'differs' | 'missing' | 'none' = 'same') {
     const route = routes[routeIndex % routes.length];
@@ -115,6 +117,16 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
     if (deliveredAt) events.push({ requestId: row.id, action: 'deliver', fromStatus: 'onTheWay', toStatus: 'delivered', userName: 'staff', at: deliveredAt });
     if (row.closedAt) events.push({ requestId: row.id, action: 'close', fromStatus: 'delivered', toStatus: 'closed', userName: 'staff', at: row.closedAt });
     await tx.insert(carRequestEvents).values(events);
+    // The TMS's reports, as the upload monitor lists them; the assigned trip got one too early, refused (retryable once it leaves).
+    const tmsReports = arrivedAt.flatMap((at, i) => (at && i % 2 ? [{ seq: i + 1, at, ok: true }] : []));
+    if (status === 'assigned') tmsReports.push({ seq: 1, at: new Date(today.getTime() - 20 * 60_000), ok: false });
+    if (tmsReports.length) {
+      await tx.insert(exchangeLogs).values(tmsReports.map((r) => ({
+        system: 'TMS', kind: 'stopReport', dealerId: row.dealerId, warehouseId, ref: row.requestNo, ok: r.ok, userName: 'tms:2', createdAt: r.at,
+        message: r.ok ? null : message('zh-CN', 'carRequestTransition', { status: STATUS_LABELS.assigned.label['zh-CN'], action: ACTION_LABELS.stop['zh-CN'] }),
+        payload: JSON.stringify({ requestNo: row.requestNo, seq: r.seq, arrivedAt: r.at.toISOString() }),
+      })));
+    }
     // The carrier's invoice per order, as uploaded on the delivery fee page: the fee shared out, sometimes off, sometimes not yet in.
     if (status === 'closed' && uploaded !== 'none') {
       const share = Math.round((fee!.fee / orderGroup.length) * 100) / 100;
@@ -136,7 +148,6 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
     for (let i = 0; i < own.length; i += 5) groups.push(own.slice(i, i + 5));
   }
   groups.sort((a, b) => new Date(a.at(-1)!.completedAt).getTime() - new Date(b.at(-1)!.completedAt).getTime());
-  const today = new Date();
   // The latest four groups are the trips of now; the others were delivered and closed.
   const fresh = groups.slice(-4);
   for (const [i, g] of groups.slice(0, -4).entries()) {
