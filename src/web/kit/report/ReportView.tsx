@@ -143,7 +143,7 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
 }
 
 /** A tag cell: yes/no figures in colour (balanced or not), anything else as it is. */
-function ReportTag({ value }: { value: Row[string] }) {
+export function ReportTag({ value }: { value: Row[string] }) {
   const { t } = useTranslation(ns);
   if (value === 'yes') return <Tag color="green" size="small">{t('kit.yes')}</Tag>;
   if (value === 'no') return <Tag color="red" size="small">{t('kit.no')}</Tag>;

@@ -10,7 +10,7 @@ import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { useView } from '../../../app/viewContext';
 import { ns as reportNs } from '../../../kit/report/locale';
-import { ReportView } from '../../../kit/report/ReportView';
+import { ReportTag, ReportView } from '../../../kit/report/ReportView';
 import { usePermission } from '../../../kit/usePermission';
 import '../monitoring.css';
 import { ns } from './locale';
@@ -48,7 +48,7 @@ export default function UploadMonitorPage() {
     if (key !== 'result') return undefined;
     return (
       <Space size={4}>
-        <Tag size="small" color={row.ok ? 'green' : 'red'}>{row.result}</Tag>
+        <ReportTag value={row.result as string} />
         {canRetry && row.retryable && (
           <Button size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id))} data-testid={`retry-${row.id}`}>
             {t('retry')}
