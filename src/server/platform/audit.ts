@@ -1,3 +1,4 @@
+import { announceMonitor } from './monitorEvents';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 
@@ -30,4 +31,5 @@ export async function recordAudit(tx: Db, actor: AuditActor, entries: AuditEntry
     userId: actor.id, userName: actor.userName, ip: actor.ip, action: e.action, entity: e.entity,
     entityId: e.entityId == null ? null : String(e.entityId), before: snapshot(e.before), after: snapshot(e.after),
   })));
+  announceMonitor('log', null);
 }

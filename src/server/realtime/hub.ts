@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH, type StockAlertPush } from '../../shared/api/notices';
 import type { TripPush } from '../../shared/api/dispatch';
 import type { Db } from '../db/client';
+import { onMonitorEvent, type MonitorKind } from '../platform/monitorEvents';
 import { dataScopeOf } from '../platform/dataScope';
 import { resolveSession, type IdleLimits, type SessionUser } from '../platform/sessionStore';
 import type { NoticePayload, Realtime, StockChange } from './types';
@@ -66,9 +67,25 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
   }, RECHECK_MS);
   recheck.unref();
 
+  // Monitor pages refresh on what they watch; a burst of writes (an import) is one push a second per room.
+  const pending = new Map<string, Set<MonitorKind>>();
+  const flush = setInterval(() => {
+    for (const [room, kinds] of pending) for (const kind of kinds) io.to(room).emit(SOCKET_EVENTS.monitor, { kind });
+    pending.clear();
+  }, 1000);
+  flush.unref();
+  const stopMonitor = onMonitorEvent(({ kind, dealerId }) => {
+    for (const room of [STAFF_ROOM, ...(dealerId != null ? [dealerRoom(dealerId)] : [])]) {
+      if (!pending.has(room)) pending.set(room, new Set());
+      pending.get(room)!.add(kind);
+    }
+  });
+
   // Before Fastify closes the HTTP server: open sockets would keep it waiting forever.
   app.addHook('preClose', async () => {
     clearInterval(recheck);
+    clearInterval(flush);
+    stopMonitor();
     io.disconnectSockets(true);
     io.engine.close();
   });

@@ -82,7 +82,7 @@ export const noticePage = pageOf(noticeRow);
 
 /** socket.io under the same host; a console connects with `auth: { token }`. */
 export const SOCKET_PATH = '/socket.io';
-export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock', alert: 'stockAlert', trip: 'trip' } as const;
+export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock', alert: 'stockAlert', trip: 'trip', monitor: 'monitor' } as const;
 
 /** What a stock change tells live dashboards (the socket's `stock` event): whose stock, where, by which order. */
 export interface StockChange {

@@ -14,6 +14,7 @@ const listeners = {
   stock: new Set<(change: StockChange) => void>(),
   alert: new Set<(alert: StockAlertPush) => void>(),
   trip: new Set<(trip: TripPush) => void>(),
+  monitor: new Set<(event: { kind: string }) => void>(),
 };
 let socket: Socket | null = null;
 /** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
@@ -35,6 +36,7 @@ export async function connectRealtime(): Promise<void> {
   socket.on(SOCKET_EVENTS.stock, (change: StockChange) => listeners.stock.forEach((fn) => fn(change)));
   socket.on(SOCKET_EVENTS.alert, (alert: StockAlertPush) => listeners.alert.forEach((fn) => fn(alert)));
   socket.on(SOCKET_EVENTS.trip, (trip: TripPush) => listeners.trip.forEach((fn) => fn(trip)));
+  socket.on(SOCKET_EVENTS.monitor, (event: { kind: string }) => listeners.monitor.forEach((fn) => fn(event)));
 }
 
 export function disconnectRealtime() {
@@ -65,4 +67,10 @@ export function onStockAlert(fn: (alert: StockAlertPush) => void): () => void {
 export function onTrip(fn: (trip: TripPush) => void): () => void {
   listeners.trip.add(fn);
   return () => listeners.trip.delete(fn);
+}
+
+/** Calls `fn` when something a monitor watches was written (kind: login, log or upload) in the user's scope; returns the unsubscribe. */
+export function onMonitor(fn: (event: { kind: string }) => void): () => void {
+  listeners.monitor.add(fn);
+  return () => listeners.monitor.delete(fn);
 }

@@ -1,3 +1,4 @@
+import { announceMonitor } from '../../platform/monitorEvents';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ScanRefusal, ScanResult, scanBody, UploadResult, uploadBody } from '../../../shared/api/orders';
@@ -117,8 +118,10 @@ export async function unscanOne(ctx: OrderCtx, orderId: number, code: string): P
  * retry safe: the same id again answers the first result and writes nothing.
  */
 export async function uploadScans(ctx: OrderCtx, body: z.infer<typeof uploadBody>): Promise<UploadResult> {
-  const log = (values: Partial<typeof uploadLogs.$inferInsert> & { ok: boolean }) =>
-    ctx.db.insert(uploadLogs).values({ uploadId: body.uploadId, orderId: body.orderId, dealerId: ctx.user.dealerId, userId: ctx.user.id, ...values });
+  const log = async (values: Partial<typeof uploadLogs.$inferInsert> & { ok: boolean }) => {
+    await ctx.db.insert(uploadLogs).values({ uploadId: body.uploadId, orderId: body.orderId, dealerId: ctx.user.dealerId, userId: ctx.user.id, ...values });
+    announceMonitor('upload', ctx.user.dealerId);
+  };
   try {
     const result = await takeUpload(ctx, body).catch((err: unknown) => {
       // The same id sent at the same moment to two orders: each order's lock lets its upload

@@ -1,3 +1,4 @@
+import { announceMonitor } from '../../platform/monitorEvents';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -14,8 +15,10 @@ interface Attempt { userName: string; passWord: string; verCode: string; verKey:
  * LOGIN_MAX_FAILURES wrong passwords in a row the account is locked for LOGIN_LOCK_MINUTES.
  */
 export async function login(db: Db, config: Config, a: Attempt): Promise<{ token: string }> {
-  const record = (success: boolean, reason: string, userId?: number) =>
-    db.insert(loginLogs).values({ userName: a.userName.slice(0, 64), userId, ip: a.ip, userAgent: a.userAgent.slice(0, 256), success, reason });
+  const record = async (success: boolean, reason: string, userId?: number) => {
+    await db.insert(loginLogs).values({ userName: a.userName.slice(0, 64), userId, ip: a.ip, userAgent: a.userAgent.slice(0, 256), success, reason });
+    announceMonitor('login', null);
+  };
 
   if (config.captchaEnabled) {
     if (!a.verCode.trim()) {

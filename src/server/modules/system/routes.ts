@@ -1,3 +1,4 @@
+import { announceMonitor } from '../../platform/monitorEvents';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -40,6 +41,7 @@ export function sessionRoutes({ db, config }: Services) {
         await db.insert(loginLogs).values({
           userName: user.userName, userId: user.id, ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 256), success: true, reason: 'logout',
         });
+        announceMonitor('login', user.dealerId);
         return null;
       },
     }),

@@ -8,6 +8,7 @@ import { ns as reportNs } from '../../../kit/report/locale';
 import { ReportView } from '../../../kit/report/ReportView';
 import '../monitoring.css';
 import { AuditChangeDrawer } from './AuditChangeDrawer';
+import { useLiveReport } from '../useLiveReport';
 import { ns } from './locale';
 
 type Row = Record<string, string | number | null>;
@@ -26,6 +27,7 @@ export default function LogMonitorPage() {
   const { t: tr } = useTranslation(reportNs);
   const { route } = useView();
   const def = reportByRoute(route.path);
+  useLiveReport('log', def?.page);
   const [open, setOpen] = useState<Row | null>(null);
   const renderCell = useCallback((key: string, row: Row) => {
     if (key === 'action') {

@@ -8,6 +8,7 @@ import { useView } from '../../../app/viewContext';
 import { ns as reportNs } from '../../../kit/report/locale';
 import { ReportView } from '../../../kit/report/ReportView';
 import '../monitoring.css';
+import { useLiveReport } from '../useLiveReport';
 import { ns } from './locale';
 
 type Row = Record<string, string | number | null>;
@@ -26,6 +27,7 @@ export default function LoginMonitorPage() {
   const { t: tr } = useTranslation(reportNs);
   const { route } = useView();
   const def = reportByRoute(route.path);
+  useLiveReport('login', def?.page);
   const renderCell = useCallback((key: string, row: Row) => {
     if (key !== 'reason') return undefined;
     const code = String(row.reasonCode ?? '') as LoginReason;

@@ -13,6 +13,7 @@ import { ns as reportNs } from '../../../kit/report/locale';
 import { ReportTag, ReportView } from '../../../kit/report/ReportView';
 import { usePermission } from '../../../kit/usePermission';
 import '../monitoring.css';
+import { useLiveReport } from '../useLiveReport';
 import { ns } from './locale';
 
 type Row = Record<string, string | number | boolean | null>;
@@ -29,6 +30,7 @@ export default function UploadMonitorPage() {
   const canRetry = usePermission(`${route.perm}:retry`).allowed;
   const [busy, setBusy] = useState<number | null>(null);
   const def = reportByRoute(route.path);
+  useLiveReport('upload', def?.page);
 
   const retry = useCallback(async (id: number) => {
     setBusy(id);
