@@ -115,6 +115,18 @@ describe('the login monitor', () => {
       period: today(), succeeded: signIns.filter((r) => r.succeeded === 'yes').length, failed: signIns.filter((r) => r.succeeded === 'no').length,
     }]);
     expect(chart.body.data.rows[0].failed).toBeGreaterThanOrEqual(8);
+
+    // Beside it, sign-ins by dealer: today's rows counted per dealer, staff and unknown names as one bar.
+    const byDealerChart = await server.call<{ rows: { dealer: string; succeeded: number; failed: number }[] }>('/analysis/report/loginMonitor/chart/byDealer', { token: admin, lang: 'en-US', body: { dateFrom: today(), dateTo: today() } });
+    expect(byDealerChart.status, byDealerChart.body.msg).toBe(200);
+    const d2 = await dealerOf('dealer2');
+    const ofDealer = (name: string | null) => signIns.filter((r) => r.dealerName === name);
+    expect(byDealerChart.body.data.rows.find((r) => r.dealer === d2.name)).toEqual({
+      dealer: d2.name, succeeded: ofDealer(d2.name).filter((r) => r.succeeded === 'yes').length, failed: ofDealer(d2.name).filter((r) => r.succeeded === 'no').length,
+    });
+    expect(byDealerChart.body.data.rows.find((r) => r.dealer === 'Maker staff and unknown')?.failed).toBe(ofDealer(null).filter((r) => r.succeeded === 'no').length);
+    const totals = byDealerChart.body.data.rows.map((r) => r.succeeded + r.failed);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
   });
 
   it('exports the filtered rows with the column titles, yes/no and reasons in the reader\'s language', async () => {

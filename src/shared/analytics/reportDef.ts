@@ -32,9 +32,13 @@ export interface ReportDef {
   filters: FilterKey[];
   columns: ReportColumn[];
   /** Drawn above the table from the chart query of the same report (`/analysis/report/<page>/chart`). */
-  chart?: Omit<PanelDef, 'id' | 'grid' | 'query'>;
+  chart?: ReportChartDef;
+  /** Charts drawn beside it, each from its own query (`/analysis/report/<page>/chart/<id>`): sign-ins by dealer, say. */
+  moreCharts?: (ReportChartDef & { id: string })[];
   defaultOrder?: { field: string; order: 'asc' | 'desc' };
 }
+
+export type ReportChartDef = Omit<PanelDef, 'id' | 'grid' | 'query'>;
 
 /** What a report file declares: the rest (route, permission, title) is its page's in the manifest. */
 export type ReportSpec = Omit<ReportDef, 'route' | 'perm' | 'title'>;

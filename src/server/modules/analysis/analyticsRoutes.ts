@@ -62,6 +62,15 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() }),
       }));
     }
+    for (const more of r.def.moreCharts ?? []) {
+      const rowsOf = r.moreCharts?.[more.id];
+      if (!rowsOf) throw new Error(`Report ${r.def.page}: no query for its chart ${more.id}`);
+      routes.push(defineRoute({
+        method: 'POST', url: `${base}/chart/${more.id}`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
+        summary: `${title}: the rows of its chart '${more.title['en-US']}'`,
+        handler: async (rc) => ({ rows: await rowsOf(await ctxOf(rc), rc.body), asOf: asOf() }),
+      }));
+    }
     return routes;
   }
   return [...queries, ...reports];

@@ -45,6 +45,8 @@ export interface ReportQuery {
   page(ctx: AnalyticsCtx, filters: AnalyticsFilters, paging: ReportPaging): Promise<{ rows: Row[]; total: number }>;
   batches(ctx: AnalyticsCtx, filters: AnalyticsFilters): AsyncIterable<Row[]>;
   chart?(ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]>;
+  /** The rows of each of the def's `moreCharts`, by id. */
+  moreCharts?: Record<string, (ctx: AnalyticsCtx, filters: AnalyticsFilters) => Promise<Row[]>>;
 }
 
 /**

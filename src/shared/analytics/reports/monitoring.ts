@@ -83,6 +83,10 @@ export const MONITOR_REPORTS: ReportDef[] = [
       // The chart's fields by name (the table's columns name the rest).
       columns: [{ key: 'succeeded', title: text('成功', 'Succeeded') }, { key: 'failed', title: text('失败', 'Failed') }],
     },
+    moreCharts: [{
+      id: 'byDealer', type: 'bar', horizontal: true, stack: true, title: text('各经销商登录（前 12）', 'Sign-ins by dealer (top 12)'), x: 'dealer', y: ['succeeded', 'failed'],
+      columns: [{ key: 'succeeded', title: text('成功', 'Succeeded') }, { key: 'failed', title: text('失败', 'Failed') }],
+    }],
     defaultOrder: { field: 'loggedAt', order: 'desc' },
   }),
   defineReport({

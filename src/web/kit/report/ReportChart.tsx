@@ -2,31 +2,34 @@ import { Empty, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@shared/analytics/filters';
-import type { ReportDef } from '@shared/analytics/reportDef';
+import type { ReportChartDef, ReportDef } from '@shared/analytics/reportDef';
 import type { Language } from '@shared/i18n/languages';
 import { LazyChart } from '../chart/LazyChart';
 import { panelOption } from '../dashboard/panelOption';
 import { ns } from './locale';
 import { reportApi } from './reportApi';
 
-/** The chart above a report's table, from the report's `/chart` rows under the same filters. */
-export function ReportChart({ def, filters }: { def: ReportDef & { chart: NonNullable<ReportDef['chart']> }; filters: Partial<AnalyticsFilters> }) {
+/**
+ * A chart above a report's table, from the report's `/chart` rows (or `/chart/<id>` for one of its
+ * `moreCharts`) under the same filters.
+ */
+export function ReportChart({ def, chart, id, filters }: { def: ReportDef; chart: ReportChartDef; id?: string; filters: Partial<AnalyticsFilters> }) {
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const query = useQuery({
-    queryKey: ['report-chart', def.page, filters],
-    queryFn: () => reportApi(def.page).chart(filters as AnalyticsFilters),
+    queryKey: ['report-chart', def.page, filters, id],
+    queryFn: () => reportApi(def.page).chart(filters as AnalyticsFilters, id),
   });
   // Series are named by the report's column titles where the chart reuses a column, else by the chart's own.
-  const seriesNames = Object.fromEntries([...def.columns, ...(def.chart.columns ?? [])].map((c) => [c.key, c.title]));
+  const seriesNames = Object.fromEntries([...def.columns, ...(chart.columns ?? [])].map((c) => [c.key, c.title]));
   const rows = query.data?.rows ?? [];
-  const option = rows.length ? panelOption({ ...def.chart, seriesNames }, rows, lang) : null;
+  const option = rows.length ? panelOption({ ...chart, seriesNames }, rows, lang) : null;
   return (
-    <div className="report-chart" data-testid="report-chart">
-      <div className="report-chart__title">{def.chart.title[lang]}</div>
+    <div className="report-chart" data-testid={id ? `report-chart-${id}` : 'report-chart'}>
+      <div className="report-chart__title">{chart.title[lang]}</div>
       {query.isLoading ? <Spin style={{ display: 'block', margin: '80px auto' }} />
         : query.isError ? <Empty description={t('loadFailed')} />
-          : option ? <LazyChart option={option} height={260} ariaLabel={def.chart.title[lang]} />
+          : option ? <LazyChart option={option} height={260} ariaLabel={chart.title[lang]} />
             : <Empty description={t('noChartData')} />}
     </div>
   );

@@ -98,7 +98,12 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
         </p>
       </div>
       <ReportFilterBar keys={def.filters} initial={filters} keywordHint={keywordHint} onSearch={(values) => { setFilters(values); setPageNum(1); }} />
-      {def.chart && <ReportChart def={def as ReportDef & { chart: NonNullable<ReportDef['chart']> }} filters={filters} />}
+      {(def.chart || def.moreCharts) && (
+        <div className={def.moreCharts?.length ? 'report-charts report-charts--several' : 'report-charts'}>
+          {def.chart && <ReportChart def={def} chart={def.chart} filters={filters} />}
+          {def.moreCharts?.map((c) => <ReportChart key={c.id} def={def} chart={c} id={c.id} filters={filters} />)}
+        </div>
+      )}
       <div className="list-toolbar">
         <div>
           {buttons.has(`${def.perm}:export`) && (

@@ -9,7 +9,7 @@ export function reportApi(page: string) {
   const base = reportPath(page);
   return {
     page: (body: AnalyticsFilters & { pageNum: number; pageSize: number; orderBy?: OrderBy[] }) => api.post<ReportPageAnswer>(`${base}/selectByPage`, body),
-    chart: (filters: AnalyticsFilters) => api.post<QueryAnswer>(`${base}/chart`, filters),
+    chart: (filters: AnalyticsFilters, id?: string) => api.post<QueryAnswer>(id ? `${base}/chart/${id}` : `${base}/chart`, filters),
     exportFile: (filters: AnalyticsFilters) => exportHttp.post<Blob>(`${base}/export`, filters),
   };
 }

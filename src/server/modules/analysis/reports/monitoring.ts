@@ -65,6 +65,14 @@ function loginMonitor(): ReportQuery {
       select ${periodLabel(localDay(sql`l.created_at`), f.dimension)} as period,
         (count(*) filter (where l.success))::int as succeeded, (count(*) filter (where not l.success))::int as failed
       from ${from} where ${where(ctx, f)} and l.reason <> 'logout' group by 1 order by 1`,
+    moreCharts: {
+      // The busiest dealers (staff and unknown names together as one bar), most sign-ins on top.
+      byDealer: (ctx, f) => sql`
+        select coalesce(d.name, ${ctx.lang === 'zh-CN' ? '厂家及未知用户' : 'Maker staff and unknown'}) as dealer,
+          (count(*) filter (where l.success))::int as succeeded, (count(*) filter (where not l.success))::int as failed
+        from ${from} left join dealers d on d.id = u.dealer_id
+        where ${where(ctx, f)} and l.reason <> 'logout' group by 1 order by count(*) desc, 1 limit 12`,
+    },
   });
 }
 

@@ -27,6 +27,8 @@ export interface SqlReport {
    */
   sortExprs?: Record<string, SQL>;
   chart?(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
+  /** The SQL of each of the def's `moreCharts`, by id. */
+  moreCharts?: Record<string, (ctx: AnalyticsCtx, f: AnalyticsFilters) => SQL>;
 }
 
 const YES_NO = { 'zh-CN': { yes: '是', no: '否' }, 'en-US': { yes: 'Yes', no: 'No' } } as const;
@@ -75,6 +77,9 @@ export function sqlReport(spec: SqlReport): ReportQuery {
       }
     },
     chart: spec.chart ? (ctx, f) => queryRows<Row>(ctx.db, spec.chart!(ctx, f)) : undefined,
+    moreCharts: spec.moreCharts
+      ? Object.fromEntries(Object.entries(spec.moreCharts).map(([id, q]) => [id, (ctx: AnalyticsCtx, f: AnalyticsFilters) => queryRows<Row>(ctx.db, q(ctx, f))]))
+      : undefined,
   };
 }
 
