@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlacklistRow, DriverRouteRow, LogisticsOptions, RouteRow, VehicleRow } from '../../src/shared/api/logistics';
+import type { BlacklistRow, DriverRouteRow, RouteRow, VehicleRow } from '../../src/shared/api/logistics';
+import type { RefOptions } from '../../src/shared/pages/schema';
 import { auditLogs, driverRoutes, logisticsRoutes, transitPoints, vehicleBlacklist, vehicles } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from './server';
 
@@ -133,19 +134,33 @@ describe('transit points and routes', () => {
     expect((await call('/logistics/route/save', { code: 'RT1', name: 'again', fromPointId: b, toPointId: a })).status).toBe(409);
     const detail = await call<RouteRow>('/logistics/route/detail', { id: route.body.data.id });
     expect(detail.body.data).toMatchObject({ fromPointName: 'Point A', toPointName: 'Point B', distanceKm: 120, hours: 2.5 });
+    expect(detail.body.data).toMatchObject({ fromPointLabel: 'TPA Point A', toPointLabel: 'TPB Point B' });
+    // The point search finds a route by either of its ends.
+    for (const pointId of [a, b]) {
+      const found = await call<{ list: RouteRow[] }>('/logistics/route/selectByPage', { pageNum: 1, pageSize: 20, pointId });
+      expect(found.body.data.list.map((r) => r.code), String(pointId)).toEqual(['RT1']);
+    }
 
     const inUse = await call('/logistics/transitPoint/delete', { ids: [b] });
     expect(inUse.status).toBe(409);
     expect(inUse.body.msg).toBe('The record is in use and cannot be deleted');
     expect(await rows(transitPoints)).toBeGreaterThan(0);
 
-    const options = await call<LogisticsOptions>('/logistics/driverRoute/options', {});
-    const vehicleId = options.body.data.vehicles[0].id;
+    // The form's choices: the generic answer of a manifest page's options call, by field.
+    const options = await call<RefOptions>('/logistics/driverRoute/options', {});
+    expect(options.body.data.routeId).toContainEqual({ value: route.body.data.id, label: 'RT1 A to B' });
+    const vehicleId = options.body.data.vehicleId[0].value;
     const driver = await call<{ id: number }>('/logistics/driverRoute/save', { driverName: 'Li', driverPhone: '13700002222', vehicleId, routeId: route.body.data.id });
     expect(driver.status, driver.body.msg).toBe(200);
     const listed = await call<DriverRouteRow>('/logistics/driverRoute/detail', { id: driver.body.data.id });
     expect(listed.body.data).toMatchObject({ routeCode: 'RT1', status: 'normal' });
     expect(listed.body.data.plateNo).toBeTruthy();
+    expect(listed.body.data).toMatchObject({ routeLabel: 'RT1 A to B', vehicleLabel: listed.body.data.plateNo });
+    // Both lists sort by their references, as their columns offer.
+    for (const [base, field] of [['route', 'fromPointLabel'], ['route', 'toPointLabel'], ['driverRoute', 'routeLabel'], ['driverRoute', 'vehicleLabel']]) {
+      const sorted = await call<{ list: unknown[] }>(`/logistics/${base}/selectByPage`, { pageNum: 1, pageSize: 5, orderBy: [{ field, order: 'desc' }] });
+      expect(sorted.status, `${base} by ${field}: ${sorted.body.msg}`).toBe(200);
+    }
     expect((await call('/logistics/route/delete', { ids: [route.body.data.id] })).status).toBe(409);
     expect((await call('/logistics/vehicle/delete', { ids: [vehicleId] })).status).toBe(409);
 

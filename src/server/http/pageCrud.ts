@@ -130,6 +130,15 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   /** The ids a ref may take for this caller, or null for any. */
   const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
 
+  /** Searches over several fields, each with the columns it matches. */
+  const searches = (page.searches ?? []).map((s) => ({
+    key: s.key,
+    columns: s.anyOf.map((key) => {
+      const f = fields.find((k) => k.key === key);
+      if (!f) throw new Error(`${route}: search ${s.key} names no field ${key}`);
+      return columnOf(f);
+    }),
+  }));
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
     const words = fields.filter(isKeywordField).map((k) => contains(columnOf(k), keyword));
@@ -137,6 +146,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       keyword && words.length ? or(...words) : undefined,
       ...fields.filter((k) => k.search && f[k.key] !== undefined)
         .map((k) => (k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
+      ...searches.filter((s) => f[s.key] !== undefined).map((s) => or(...s.columns.map((c) => eq(c, f[s.key])))),
       scopeOf(ctx),
     );
   };

@@ -152,8 +152,30 @@ export const basedata: SectionSpec = {
               f.phone('phone', '电话', 'Phone'),
             ],
           }),
-        list('Carpath', '线路', 'Routes', 'share-alt'),
-        list('DriverRout', '司机线路', 'Driver routes', 'user'),
+        list('Carpath', '线路', 'Routes', 'share-alt', {
+          api: '/logistics/route',
+          // From one transit point to another (never the same one); a dispatched trip follows it, and its distance prices the delivery fee.
+          fields: [
+            f.code('code', '线路编码', 'Route code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true, aliases: ['Code'] }),
+            f.text('name', '线路名称', 'Route name', { required: true, sortable: true, aliases: ['Name'] }),
+            f.ref('fromPointId', '起点', 'From', 'transitPoint', { required: true, sortable: true, width: 24 }),
+            f.ref('toPointId', '终点', 'To', 'transitPoint', { required: true, sortable: true, width: 24 }),
+            f.int('distanceKm', '里程(公里)', 'Distance (km)', { min: 0, maxValue: 100_000, sortable: true }),
+            f.number('hours', '时长(小时)', 'Hours', { min: 0, maxValue: 9999, sortable: true }),
+          ],
+          searches: [{ key: 'pointId', label: text('中转点', 'Point'), anyOf: ['fromPointId', 'toPointId'] }],
+        }),
+        list('DriverRout', '司机线路', 'Driver routes', 'user', {
+          api: '/logistics/driverRoute',
+          // The route a driver runs, and the vehicle it usually takes.
+          fields: [
+            f.text('driverName', '司机', 'Driver', { required: true, sortable: true }),
+            f.phone('driverPhone', '司机电话', 'Driver phone'),
+            f.ref('vehicleId', '车辆', 'Vehicle', 'vehicle', { sortable: true, aliases: ['Plate number', '车牌号', 'plateNo'] }),
+            f.ref('routeId', '线路', 'Route', 'route', { required: true, search: true, sortable: true, width: 28 }),
+            statusField(),
+          ],
+        }),
       ],
     },
   ],

@@ -35,6 +35,13 @@ describe('schemas made from a page\'s fields', () => {
     expect(filters.safeParse({ workType: 'flying' }).success).toBe(false);
   });
 
+  it('a search over several fields takes one record of their kind', () => {
+    const routes = filterSchemaOf(canonicalPage('/basedata/logisticsconfiguration/Carpath')!);
+    expect(routes.parse({ pointId: '7', keyword: '' })).toEqual({ pointId: 7, keyword: '' });
+    expect(routes.parse({ pointId: '' })).toEqual({});
+    expect(routes.safeParse({ pointId: 'A' }).success).toBe(false);
+  });
+
   it('reads yes and no as a form, a body or a sheet gives them; a blank takes the field\'s default; anything else is refused', () => {
     const scene = inputSchemaOf(canonicalPage('/basedata/base/scenceConfig')!);
     const base = { code: 'S1', name: 'Scene', orderType: 'PR' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../patterns';
-import type { FieldSpec, PageSpec } from './types';
+import type { FieldSpec, PageSpec, SearchSpec } from './types';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** '' and spaces are no value (a cleared form field, an empty sheet cell). */
@@ -92,11 +92,23 @@ export function inputSchemaOf(page: PageSpec) {
   return z.object(shape).strict();
 }
 
+/** The field whose values a search over several fields takes (the first it names). */
+export function searchFieldOf(page: PageSpec, search: SearchSpec): FieldSpec {
+  const f = page.fields?.find((k) => k.key === search.anyOf[0]);
+  if (!f) throw new Error(`${page.path}: search ${search.key} names no field ${search.anyOf[0]}`);
+  return f;
+}
+
 /** The list filters: a keyword over the text fields and an exact match per search field. */
 export function filterSchemaOf(page: PageSpec) {
   const shape: Record<string, z.ZodType> = { keyword: z.string().max(64).optional() };
   // A list of refs is searched for one of them.
   for (const f of page.fields ?? []) if (f.search) shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, (f.many ? valueOf({ ...f, many: false }) : valueOf(f)).optional());
+  // A search over several fields takes a value of the first of them.
+  for (const s of page.searches ?? []) {
+    const f = searchFieldOf(page, s);
+    shape[s.key] = z.preprocess((v) => blank(v) ?? undefined, valueOf({ ...f, many: false }).optional());
+  }
   return z.object(shape);
 }
 

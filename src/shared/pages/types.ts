@@ -78,6 +78,12 @@ export interface FieldSpec {
   hint?: Text;
 }
 
+/**
+ * A search field of a list beyond its fields' own: it finds the records where any of `anyOf` (ref
+ * fields of one kind) holds the record chosen, as a route through a transit point at either end.
+ */
+export interface SearchSpec { key: string; label: Text; anyOf: string[] }
+
 /** Which rows a caller sees: all (no dealer data), or the rows of the dealers and warehouses of its data scope. */
 export type ScopeRule = 'none' | 'dealer' | 'warehouse';
 
@@ -98,6 +104,8 @@ export interface PageSpec {
   api?: string;
   /** list: the fields, declared once for table, search, form, export and import. */
   fields?: FieldSpec[];
+  /** list: search fields matching any of several ref fields. */
+  searches?: SearchSpec[];
   scope?: ScopeRule;
   /** report: the ReportDef page it shows. */
   report?: string;

@@ -1,19 +1,13 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import {
-  driverRouteFilters, driverRouteInput, LogisticsPerm, routeFilters, routeInput,
-  type DriverRouteRow, type LogisticsOptions, type RouteRow, type VehicleRow,
-} from '../../../shared/api/logistics';
-import { CODE_PATTERN } from '../../../shared/patterns';
+import type { VehicleRow } from '../../../shared/api/logistics';
 import type { Db } from '../../db/client';
 import { driverRoutes, logisticsRoutes as routesTable, transitPoints, vehicleBlacklist, vehicles } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
 import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest } from '../../http/errors';
-import { defineRoute, type RouteDef } from '../../http/route';
+import type { RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { like, stamp } from '../basedata/devices';
+import { refRows } from '../basedata/refRows';
 
 type Held<T> = Omit<T, 'createdAt'> & { createdAt: Date };
 const today = () => {
@@ -22,9 +16,6 @@ const today = () => {
 };
 /** A blacklist entry is in force while it has no end day or its end day is today or later. */
 const inForce = () => or(sql`${vehicleBlacklist.blockedUntil} is null`, sql`${vehicleBlacklist.blockedUntil} >= ${today()}`);
-const checkCode = (value: string) => {
-  if (!CODE_PATTERN.test(value)) throw badRequest('uppercase', 'code');
-};
 
 /** Whether a plate is on the blacklist now. */
 export async function isBlacklisted(db: Db, plateNo: string): Promise<boolean> {
@@ -82,120 +73,35 @@ export function logisticsConfigRoutes(services: Services): RouteDef[] {
       ((await count$(routesTable, or(inArray(routesTable.fromPointId, ids), inArray(routesTable.toPointId, ids)))) > 0 ? 'inUse' : null),
   });
 
-  // ---------------------------------------------------------------- routes
-  const fromPoint = alias(transitPoints, 'from_point');
-  const toPoint = alias(transitPoints, 'to_point');
-  const routeColumns = {
-    id: routesTable.id, code: routesTable.code, name: routesTable.name,
-    fromPointId: routesTable.fromPointId, fromPointName: sql<string>`${fromPoint.name}`, toPointId: routesTable.toPointId, toPointName: sql<string>`${toPoint.name}`,
-    distanceKm: routesTable.distanceKm, hours: sql<number | null>`${routesTable.hours}::float8`, createdAt: routesTable.createdAt,
-  };
-  const routeList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Held<RouteRow>[]> =>
-    db.select(routeColumns).from(routesTable).innerJoin(fromPoint, eq(fromPoint.id, routesTable.fromPointId)).innerJoin(toPoint, eq(toPoint.id, routesTable.toPointId))
-      .where(where).orderBy(...order).limit(limit).offset(offset);
-  async function pointExists(id: number, field: string) {
-    const [p] = await db.select({ id: transitPoints.id }).from(transitPoints).where(eq(transitPoints.id, id));
-    if (!p) throw badRequest('invalidValue', field);
-  }
-  const routeRoutes = crudRoutes<Held<RouteRow>, z.infer<typeof routeInput>, typeof routeFilters>(services, {
-    base: '/logistics/route', tag: 'route', pagePerm: LogisticsPerm.route, entity: 'logistics_route',
-    title: { 'zh-CN': '线路', 'en-US': 'Routes' },
-    table: routesTable, id: routesTable.id,
-    filters: routeFilters, input: routeInput,
-    where: (f) => and(
-      f.keyword ? or(like(routesTable.code, f.keyword), like(routesTable.name, f.keyword)) : undefined,
-      f.pointId ? or(eq(routesTable.fromPointId, f.pointId), eq(routesTable.toPointId, f.pointId)) : undefined,
-    ),
-    list: (_ctx, where, order, limit, offset) => routeList(where, order, limit, offset),
-    count: (_ctx, where) => count$(routesTable, where),
-    load: async (_ctx, id) => (await routeList(eq(routesTable.id, id), [routesTable.id], 1, 0))[0],
-    sortable: { code: routesTable.code, name: routesTable.name, distanceKm: routesTable.distanceKm, hours: routesTable.hours, createdAt: routesTable.createdAt },
+  // ---------------------------------------------------------------- routes (declared in the manifest: src/shared/pages/basedata.ts)
+  // Rows keep their points' code and name (fromPointName, ...) beside the manifest's labels, and their hours as a number.
+  const routeRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/Carpath', routesTable, {
+    tag: 'route', entity: 'logistics_route',
+    ...refRows(db, routesTable, { fromPointId: transitPoints, toPointId: transitPoints }, () => undefined, { hours: sql<number | null>`${routesTable.hours}::float8` }),
     defaultOrder: asc(routesTable.code),
-    unique: [{ field: 'code', column: routesTable.code }],
-    toValues: async (input) => {
-      checkCode(input.code);
-      if (input.fromPointId === input.toPointId) throw badRequest('samePoints', 'toPointId');
-      await pointExists(input.fromPointId, 'fromPointId');
-      await pointExists(input.toPointId, 'toPointId');
-      return {
-        code: input.code, name: input.name, fromPointId: input.fromPointId, toPointId: input.toPointId,
-        distanceKm: input.distanceKm ?? null, hours: input.hours == null ? null : String(input.hours),
-      };
+    check: async (v) => {
+      if (v.fromPointId === v.toPointId) throw badRequest('samePoints', 'toPointId');
     },
     inUse: async (_ctx, ids) => ((await count$(driverRoutes, inArray(driverRoutes.routeId, ids))) > 0 ? 'inUse' : null),
-    columns: [
-      { key: 'code', header: { 'zh-CN': '线路编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '线路名称', 'en-US': 'Name' }, value: (r) => r.name },
-      { key: 'fromPointName', header: { 'zh-CN': '起点', 'en-US': 'From' }, value: (r) => r.fromPointName },
-      { key: 'toPointName', header: { 'zh-CN': '终点', 'en-US': 'To' }, value: (r) => r.toPointName },
-      { key: 'distanceKm', header: { 'zh-CN': '里程(公里)', 'en-US': 'Distance (km)' }, value: (r) => r.distanceKm },
-      { key: 'hours', header: { 'zh-CN': '时长(小时)', 'en-US': 'Hours' }, value: (r) => r.hours },
-    ],
-    extraRoutes: [
-      defineRoute({
-        method: 'POST', url: '/logistics/route/options', tag: 'route', permission: LogisticsPerm.route,
-        summary: 'Routes: the transit points the route form chooses from',
-        handler: async (): Promise<LogisticsOptions> => ({
-          points: await db.select({ id: transitPoints.id, code: transitPoints.code, name: transitPoints.name }).from(transitPoints).orderBy(asc(transitPoints.code)),
-          vehicles: [], routes: [],
-        }),
-      }),
-    ],
   });
 
-  // ---------------------------------------------------------------- driver routes
+  // ---------------------------------------------------------------- driver routes (declared in the manifest: src/shared/pages/basedata.ts)
+  // Rows keep the vehicle's plate and the route's code and name beside the manifest's labels; the joins bear the names the manifest sorts its refs by.
+  const driverVehicle = alias(vehicles, 'ref_vehicleId');
+  const driverRoute = alias(routesTable, 'ref_routeId');
   const driverColumns = {
-    id: driverRoutes.id, driverName: driverRoutes.driverName, driverPhone: driverRoutes.driverPhone, vehicleId: driverRoutes.vehicleId, plateNo: vehicles.plateNo,
-    routeId: driverRoutes.routeId, routeCode: sql<string>`${routesTable.code}`, routeName: sql<string>`${routesTable.name}`, status: driverRoutes.status,
-    createdAt: driverRoutes.createdAt,
+    ...getTableColumns(driverRoutes),
+    plateNo: driverVehicle.plateNo, vehicleLabel: driverVehicle.plateNo,
+    routeCode: driverRoute.code, routeName: driverRoute.name, routeLabel: sql<string>`${driverRoute.code} || ' ' || ${driverRoute.name}`,
   };
-  const driverList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Held<DriverRouteRow>[]> =>
-    db.select(driverColumns).from(driverRoutes).innerJoin(routesTable, eq(routesTable.id, driverRoutes.routeId)).leftJoin(vehicles, eq(vehicles.id, driverRoutes.vehicleId))
+  const driverList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number) =>
+    db.select(driverColumns).from(driverRoutes).leftJoin(driverRoute, eq(driverRoute.id, driverRoutes.routeId)).leftJoin(driverVehicle, eq(driverVehicle.id, driverRoutes.vehicleId))
       .where(where).orderBy(...order).limit(limit).offset(offset);
-  const driverRouteRoutes = crudRoutes<Held<DriverRouteRow>, z.infer<typeof driverRouteInput>, typeof driverRouteFilters>(services, {
-    base: '/logistics/driverRoute', tag: 'driverRoute', pagePerm: LogisticsPerm.driverRoute, entity: 'driver_route',
-    title: { 'zh-CN': '司机线路', 'en-US': 'Driver routes' },
-    table: driverRoutes, id: driverRoutes.id,
-    filters: driverRouteFilters, input: driverRouteInput,
-    where: (f) => and(
-      f.keyword ? or(like(driverRoutes.driverName, f.keyword), like(driverRoutes.driverPhone, f.keyword)) : undefined,
-      f.routeId ? eq(driverRoutes.routeId, f.routeId) : undefined,
-      f.status ? eq(driverRoutes.status, f.status) : undefined,
-    ),
+  const driverRouteRoutes = pageCrudRoutes(services, '/basedata/logisticsconfiguration/DriverRout', driverRoutes, {
+    tag: 'driverRoute', entity: 'driver_route',
     list: (_ctx, where, order, limit, offset) => driverList(where, order, limit, offset),
-    count: (_ctx, where) => count$(driverRoutes, where),
     load: async (_ctx, id) => (await driverList(eq(driverRoutes.id, id), [driverRoutes.id], 1, 0))[0],
-    sortable: { driverName: driverRoutes.driverName, status: driverRoutes.status, routeCode: routesTable.code, createdAt: driverRoutes.createdAt },
     defaultOrder: asc(driverRoutes.driverName),
-    toValues: async (input) => {
-      const [route] = await db.select({ id: routesTable.id }).from(routesTable).where(eq(routesTable.id, input.routeId));
-      if (!route) throw badRequest('invalidValue', 'routeId');
-      if (input.vehicleId != null) {
-        const [v] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, input.vehicleId));
-        if (!v) throw badRequest('invalidValue', 'vehicleId');
-      }
-      return { driverName: input.driverName, driverPhone: input.driverPhone ?? null, vehicleId: input.vehicleId ?? null, routeId: input.routeId, status: input.status };
-    },
-    columns: [
-      { key: 'driverName', header: { 'zh-CN': '司机', 'en-US': 'Driver' }, value: (r) => r.driverName },
-      { key: 'driverPhone', header: { 'zh-CN': '司机电话', 'en-US': 'Driver phone' }, value: (r) => r.driverPhone },
-      { key: 'plateNo', header: { 'zh-CN': '车牌号', 'en-US': 'Plate number' }, value: (r) => r.plateNo },
-      { key: 'routeCode', header: { 'zh-CN': '线路编码', 'en-US': 'Route code' }, value: (r) => r.routeCode },
-      { key: 'routeName', header: { 'zh-CN': '线路名称', 'en-US': 'Route' }, value: (r) => r.routeName },
-      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-      { key: 'createdAt', header: { 'zh-CN': '创建时间', 'en-US': 'Created' }, width: 20, value: (r) => stamp(r.createdAt) },
-    ],
-    extraRoutes: [
-      defineRoute({
-        method: 'POST', url: '/logistics/driverRoute/options', tag: 'driverRoute', permission: LogisticsPerm.driverRoute,
-        summary: 'Driver routes: the vehicles and routes the form chooses from',
-        handler: async (): Promise<LogisticsOptions> => ({
-          points: [],
-          vehicles: await db.select({ id: vehicles.id, plateNo: vehicles.plateNo }).from(vehicles).orderBy(asc(vehicles.plateNo)),
-          routes: await db.select({ id: routesTable.id, code: routesTable.code, name: routesTable.name }).from(routesTable).orderBy(asc(routesTable.code)),
-        }),
-      }),
-    ],
   });
 
   return [...vehicleRoutes, ...blacklistRoutes, ...pointRoutes, ...routeRoutes, ...driverRouteRoutes];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
 import { PLATE_PATTERN } from '@shared/api/logistics';
-import { defaultMax, inForm, inTable, isKeywordField, normalisePlate, refLabelKey, type RefOptions } from '@shared/pages/schema';
+import { defaultMax, inForm, inTable, isKeywordField, normalisePlate, refLabelKey, searchFieldOf, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
@@ -111,6 +111,8 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], ...res
   const search = [
     ...(fields.some(isKeywordField) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
     ...fields.filter((f) => f.search).map((f) => controlOf(f, lang, refOptions.data, true)),
+    // A search over several ref fields chooses among the first one's records.
+    ...(page.searches ?? []).map((s) => ({ ...controlOf(searchFieldOf(page, s), lang, refOptions.data, true), field: s.key, label: s.label[lang] })),
   ];
   const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));
   const defaults = useMemo(
