@@ -64,8 +64,8 @@ export const MONITOR_REPORTS: ReportDef[] = [
   defineReport({
     page: 'loginMonitor',
     description: text(
-      `每次登录尝试和退出一行：用户、所属经销商、IP、客户端、是否成功及原因；失败和锁定的记录突出显示。图表为各周期登录成功与失败的次数（不含退出）。${WINDOW['zh-CN']}`,
-      `One row per sign-in attempt and sign-out: user, the user's dealer, IP, client, whether it succeeded and why; failures and locked accounts stand out. The chart counts successful and failed sign-ins per period (sign-outs left out). ${WINDOW['en-US']}`,
+      `每次登录尝试和退出一行：用户、所属经销商、IP、客户端、是否成功及原因；失败和锁定的记录突出显示。图表为各周期登录成功与失败的次数（不含退出），右侧为登录最多的经销商。${WINDOW['zh-CN']}`,
+      `One row per sign-in attempt and sign-out: user, the user's dealer, IP, client, whether it succeeded and why; failures and locked accounts stand out. The chart counts successful and failed sign-ins per period (sign-outs left out); beside it, the dealers signing in most. ${WINDOW['en-US']}`,
     ),
     filters: FILTERS,
     columns: [
