@@ -54,6 +54,10 @@ export interface ReportPageAnswer extends QueryAnswer {
 }
 
 export const queryPath = (id: string) => `/analysis/query/${id}`;
+/** Every panel of a dashboard in one call, streamed as NDJSON lines as each is ready (BatchLine). */
+export const dashboardBatchPath = (id: string) => `/analysis/dashboard/${id}/batch`;
+/** One line of a dashboard batch: a panel's answer, or why it has none. */
+export type BatchLine = { panel: string; answer: QueryAnswer } | { panel: string; error: { status: number; msg: string } };
 export const reportPath = (page: string) => `/analysis/report/${page}`;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);

@@ -1,5 +1,8 @@
-import { queryPermission } from '../../../shared/analytics/dashboards';
-import { analyticsFilters, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
+import { dashboardPermission, queryPermission } from '../../../shared/analytics/dashboards';
+import { message } from '../../../shared/i18n/messages';
+import {
+  analyticsFilters, dashboardBatchPath, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters, type BatchLine,
+} from '../../../shared/analytics/filters';
 import { pageBody } from '../../../shared/api/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
@@ -25,6 +28,38 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
     handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
+  }));
+
+  const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
+  /**
+   * A dashboard's panels in one call (issue 14): each panel's answer is written as an NDJSON line
+   * the moment it is ready, so the console draws panels as they arrive; panels asking the same
+   * query with the same parameters share one run, and the stock book's reads are shared (ctx.memo).
+   */
+  const batches = DASHBOARDS.map((d) => defineRoute({
+    method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true,
+    summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
+    handler: async (rc) => {
+      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: new Map() };
+      const raw = rc.reply.raw;
+      rc.reply.hijack();
+      raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+      const write = (line: BatchLine) => { if (!raw.destroyed) raw.write(`${JSON.stringify(line)}\n`); };
+      const runs = new Map<string, Promise<Row[]>>();
+      await Promise.all(d.panels.map(async (panel) => {
+        const query = byId.get(panel.query)!;
+        const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
+        const key = JSON.stringify([panel.query, panel.params ?? null]);
+        if (!runs.has(key)) runs.set(key, query.run(ctx, filters));
+        try {
+          write({ panel: panel.id, answer: { rows: await runs.get(key)!, asOf: asOf() } });
+        } catch (err) {
+          rc.req.log.error({ err, panel: panel.id }, 'dashboard panel failed');
+          write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
+        }
+      }));
+      raw.end();
+    },
   }));
 
   const reports = REPORT_QUERIES.flatMap((r) => reportRoutes(r));
@@ -73,5 +108,5 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     }
     return routes;
   }
-  return [...queries, ...reports];
+  return [...queries, ...batches, ...reports];
 }

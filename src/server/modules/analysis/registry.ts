@@ -19,6 +19,11 @@ export interface AnalyticsCtx {
   now: Date;
   /** The driver behind `db` (services.database.kind): streamed exports read differently on the embedded one. */
   dbKind?: Database['kind'];
+  /**
+   * Sub-results shared by the queries of one call (a dashboard's batch): the stock book's
+   * on-hand and daily flows are read once for all the panels that need them.
+   */
+  memo?: Map<string, unknown>;
 }
 
 /**

@@ -23,10 +23,9 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
   const lang = i18n.language as Language;
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<DashboardFilters>({});
-  const results = usePanelQueries(def, filters);
+  const { results, fetching } = usePanelQueries(def, filters);
   useLiveRefresh(def.id);
   const asOf = oldestAsOf(results.map((r) => r.data));
-  const fetching = results.some((r) => r.isFetching);
 
   return (
     <div className="dash-view">

@@ -1,6 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { EChartsOption } from 'echarts';
-import { queryPath, type QueryAnswer } from '@shared/analytics/filters';
+import { dashboardBatchPath, queryPath, type BatchLine, type QueryAnswer } from '@shared/analytics/filters';
+import { API_BASE } from '@shared/api/envelope';
+import { storedLanguage } from '../../i18n';
+import { getToken } from '../../stores/session';
 import { api } from '../../api/http';
 
 /**
@@ -10,6 +13,8 @@ import { api } from '../../api/http';
  */
 export interface DashboardRuntime {
   fetch(queryId: string, body: Record<string, unknown>): Promise<QueryAnswer>;
+  /** Every panel in one call, each line handed over as it arrives (the console); without it, a call per panel. */
+  stream?(dashboardId: string, body: Record<string, unknown>, onLine: (line: BatchLine) => void): Promise<void>;
   /** Retries after a failure (false: the panel offers a retry button). */
   retry: boolean;
   /** Overrides the dashboard's refresh interval. */
@@ -21,8 +26,33 @@ export interface DashboardRuntime {
   drill: boolean;
 }
 
+/**
+ * Reads a dashboard's NDJSON batch, handing over each line as soon as it is complete. Any failure
+ * (a lost session included) rejects, and the caller asks the panels it is missing one by one,
+ * through the client that shows errors and handles a 401.
+ */
+async function streamBatch(dashboardId: string, body: Record<string, unknown>, onLine: (line: BatchLine) => void): Promise<void> {
+  const lang = storedLanguage();
+  const res = await fetch(`${API_BASE}${dashboardBatchPath(dashboardId)}?lang=${lang}`, {
+    method: 'POST', body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'accept-language': lang, ...(getToken() ? { token: getToken()! } : {}) },
+  });
+  if (!res.ok || !res.body) throw new Error(`dashboard batch: HTTP ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += value;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line) as BatchLine);
+  }
+}
+
 export const CONSOLE_RUNTIME: DashboardRuntime = {
   fetch: (queryId, body) => api.post<QueryAnswer>(queryPath(queryId), body),
+  stream: streamBatch,
   retry: false,
   refreshInBackground: false,
   drill: true,

@@ -1,4 +1,4 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DashboardDef, PanelDef } from '@shared/analytics/dashboards';
 import type { QueryAnswer } from '@shared/analytics/filters';
@@ -12,27 +12,61 @@ export const LIVE_THROTTLE_MS = 3000;
 const panelBody = (panel: PanelDef, filters: DashboardFilters) => ({ ...filterBody(filters), ...panel.params });
 
 /**
- * One query per panel (panels asking the same query with the same filters share it),
- * refreshed every `refreshSeconds` while the dashboard is on screen: in a hidden keep-alive
- * tab the observers pause with the view's effects, so nothing polls.
+ * The panels' answers, one cache entry per panel (panels asking the same query with the same
+ * filters share it), refreshed every `refreshSeconds` while the dashboard is on screen: in a
+ * hidden keep-alive tab the observers pause with the view's effects, so nothing polls.
+ *
+ * Where the runtime streams (the console), one batch call brings every panel, each drawn as its
+ * line arrives; a panel the batch did not bring (an error line, a broken stream) is asked alone,
+ * so it shows its own error and retry. Elsewhere (wall screens) each panel asks for itself.
  */
 export function usePanelQueries(def: DashboardDef, filters: DashboardFilters) {
   const runtime = useDashboardRuntime();
+  const queryClient = useQueryClient();
   const every = (runtime.refreshSeconds ?? def.refreshSeconds) * 1000;
-  return useQueries({
-    queries: def.panels.map((panel) => {
-      const body = panelBody(panel, filters);
-      return {
-        queryKey: ['dashboard', def.id, panel.query, body],
-        queryFn: (): Promise<QueryAnswer> => runtime.fetch(panel.query, body),
-        refetchInterval: every,
-        refetchIntervalInBackground: runtime.refreshInBackground,
-        staleTime: Math.min(every, 30_000),
-        retry: runtime.retry ? Infinity : false,
-        retryDelay,
-      };
-    }),
+  const batched = !!runtime.stream;
+  const base = filterBody(filters);
+  const keyOf = (panel: PanelDef) => ['dashboard', def.id, panel.query, panelBody(panel, filters)];
+  const alone = (panel: PanelDef) => queryClient.fetchQuery({ queryKey: keyOf(panel), queryFn: () => runtime.fetch(panel.query, panelBody(panel, filters)), retry: false })
+    .catch(() => undefined); // the panel shows the error and its retry button
+
+  const batch = useQuery({
+    queryKey: ['dashboard', def.id, 'batch', base],
+    enabled: batched,
+    queryFn: async () => {
+      const brought = new Set<string>();
+      try {
+        await runtime.stream!(def.id, base, (line) => {
+          const panel = def.panels.find((p) => p.id === line.panel);
+          if (!panel) return;
+          brought.add(panel.id);
+          if ('answer' in line) queryClient.setQueryData(keyOf(panel), line.answer);
+          else void alone(panel);
+        });
+      } finally {
+        for (const panel of def.panels) if (!brought.has(panel.id)) void alone(panel);
+      }
+      return Date.now();
+    },
+    refetchInterval: every,
+    refetchIntervalInBackground: runtime.refreshInBackground,
+    staleTime: Math.min(every, 30_000),
+    retry: false,
   });
+  const results = useQueries({
+    queries: def.panels.map((panel) => ({
+      queryKey: keyOf(panel),
+      queryFn: (): Promise<QueryAnswer> => runtime.fetch(panel.query, panelBody(panel, filters)),
+      // Batched, a panel's entry is filled by the batch; its own call serves its retry button.
+      enabled: !batched,
+      refetchInterval: batched ? (false as const) : every,
+      refetchIntervalInBackground: runtime.refreshInBackground,
+      staleTime: Math.min(every, 30_000),
+      retry: runtime.retry ? Infinity : false,
+      retryDelay,
+    })),
+  });
+  return { results, fetching: batch.isFetching || results.some((r) => r.isFetching) };
 }
 
 /** Refreshes a dashboard's panels when the socket says stock changed (throttled). */

@@ -20,7 +20,7 @@ function Clock({ lang }: { lang: Language }) {
 /** One dashboard on the wall: title, position in the rotation, badge, data as of, clock, and the panels filling the screen. */
 export function WallBoard({ def, lang, position }: { def: DashboardDef; lang: Language; position: string }) {
   const { t } = useTranslation(ns);
-  const results = usePanelQueries(def, NO_FILTERS);
+  const { results } = usePanelQueries(def, NO_FILTERS);
   useLiveRefresh(def.id);
   const asOf = oldestAsOf(results.map((r) => r.data));
   // Retries run for ever on the wall; any failure since the last success means the server is away.

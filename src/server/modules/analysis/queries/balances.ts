@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx } from '../registry';
-import { daysOf } from './window';
+import { addDays, daysOf } from './window';
 import { stockWhere } from './where';
 
 /**
@@ -12,15 +12,50 @@ import { stockWhere } from './where';
  */
 interface Flow { inQty: number; outQty: number; shipQty: number; receiveQty: number }
 
-/** Tyres on hand now within the scope and filters (the stock_on_hand roll-up). */
-export async function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
-  const [row] = await queryRows<{ qty: number }>(ctx.db, sql`
-    select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
-  return Number(row.qty);
+/** The filters a stock figure depends on, as a memo key (a panel's own params, dimension, keyword do not change it). */
+const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehouseId, f.brandId, f.specification, f.pattern, f.regionId]);
+
+/** Tyres on hand now within the scope and filters (the stock_on_hand roll-up); once per batch. */
+export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
+  const read = async () => {
+    const [row] = await queryRows<{ qty: number }>(ctx.db, sql`
+      select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+    return Number(row.qty);
+  };
+  if (!ctx.memo) return read();
+  const key = `onHand:${stockKey(f)}`;
+  if (!ctx.memo.has(key)) ctx.memo.set(key, read());
+  return ctx.memo.get(key) as Promise<number>;
 }
 
-/** The flows per day from `since` (to `until` when given), from the stock_daily roll-up (stock_daily_flow_idx covers them). */
-export async function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
+/**
+ * The flows per day from `since` (to `until` when given). Within a batch the days are read once:
+ * the read waits for the calls made in the same turn (a dashboard's panels start together) and
+ * covers the earliest day any of them asks; a later call reaching further back reads only the
+ * days before those already read.
+ */
+export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
+  if (!ctx.memo || until) return readFlows(ctx, f, since, until);
+  const key = `flows:${stockKey(f)}`;
+  const held = ctx.memo.get(key) as { since: string; started: boolean; flows: Promise<Map<string, Flow>> } | undefined;
+  if (held && (!held.started || held.since <= since)) {
+    if (!held.started && since < held.since) held.since = since;
+    return held.flows;
+  }
+  const entry = { since, started: false, flows: Promise.resolve(new Map<string, Flow>()) };
+  const later = held?.flows;
+  const until$ = held ? addDays(held.since, -1) : undefined;
+  entry.flows = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    entry.started = true;
+    const earlier = await readFlows(ctx, f, entry.since, until$);
+    return later ? new Map([...earlier, ...(await later)]) : earlier;
+  });
+  ctx.memo.set(key, entry);
+  return entry.flows;
+}
+
+/** The flows per day from the stock_daily roll-up (stock_daily_flow_idx covers them). */
+async function readFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
   const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty",
       sum(d.ship_qty)::int as "shipQty", sum(d.receive_qty)::int as "receiveQty"
