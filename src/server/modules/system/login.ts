@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { loginLogs, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { consumeCaptcha } from './captcha';
-import { dummyPasswordHash, verifyPassword } from '../../platform/passwordHash';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../platform/passwordHash';
 import { createSession } from '../../platform/sessionStore';
 
 interface Attempt { userName: string; passWord: string; verCode: string; verKey: string; ip: string; userAgent: string }
@@ -54,6 +54,10 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
   }
   if (user.failedLogins > 0 || user.lockedUntil) {
     await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
+  // A hash of older, weaker settings is replaced now that the password is known.
+  if (needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(a.passWord) }).where(eq(users.id, user.id));
   }
   const token = await createSession(db, user.id, a.ip, a.userAgent);
   await record(true, 'ok', user.id);
