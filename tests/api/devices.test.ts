@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchRow, DeviceOptions, InboxRow, MailDetail, MailUser, PdaRow, SentRow } from '../../src/shared/api/basedata/devices';
+import type { BatchRow, DeviceOptions, InboxRow, MailDetail, MailUser, PalletRow, PdaRow, SentRow } from '../../src/shared/api/basedata/devices';
 import { accountSets, auditLogs, batches, materials, pallets, pdaDevices, scenes, storageLocations, users, warehouses } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from './server';
 
@@ -30,6 +30,17 @@ const db = () => server.services.db;
 const warehouseOf = async (dealerId: number) => (await db().select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.dealerId, dealerId)))[0].id;
 const rows = async (table: typeof pdaDevices | typeof accountSets | typeof batches | typeof pallets | typeof scenes) =>
   (await db().select({ n: count() }).from(table))[0].n;
+
+/** Posts rows as an xlsx file to an import call. */
+async function upload(path: string, rows: (string | number)[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  rows.forEach((r) => sheet.addRow(r));
+  const res = await fetch(`${server.url}/fms/api/v1${path}?lang=en-US`, {
+    method: 'POST', headers: { token: admin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(await wb.xlsx.writeBuffer()),
+  });
+  return { status: res.status, body: (await res.json()) as { msg: string; data: { imported?: number } } };
+}
 
 describe('PDA devices', () => {
   it('registers a device for a dealer and lists it with its dealer and warehouse, status 0', async () => {
@@ -210,23 +221,43 @@ describe('pallets', () => {
   it('codes are unique within a warehouse only; the storage location must be of that warehouse', async () => {
     const w1 = await warehouseOf(dealer1Id);
     const w2 = await warehouseOf(dealer2Id);
-    const [loc1] = await db().select({ code: storageLocations.code }).from(storageLocations).where(eq(storageLocations.warehouseId, w1)).limit(1);
-    const res = await call<{ id: number }>('/basedata/pallet/save', { warehouseId: w1, code: 'PT01', name: 'Shelf', storageLocationCode: loc1.code, capacity: 30 });
+    const [loc1] = await db().select({ id: storageLocations.id, code: storageLocations.code }).from(storageLocations).where(eq(storageLocations.warehouseId, w1)).limit(1);
+    const [loc2] = await db().select({ id: storageLocations.id }).from(storageLocations).where(eq(storageLocations.warehouseId, w2)).limit(1);
+    // The location is chosen by id since the page's move onto the manifest (a select of the warehouse's locations, not a typed code).
+    const res = await call<{ id: number }>('/basedata/pallet/save', { warehouseId: w1, code: 'PT01', name: 'Shelf', storageLocationId: loc1.id, capacity: 30 });
     expect(res.status, res.body.msg).toBe(200);
     expect((await call('/basedata/pallet/save', { warehouseId: w2, code: 'PT01', name: 'Shelf elsewhere' })).status).toBe(200);
     const before = await rows(pallets);
     const dup = await call('/basedata/pallet/save', { warehouseId: w1, code: 'PT01', name: 'dup' });
     expect(dup.status).toBe(409);
     expect(dup.body.msg).toContain('code');
-    const badLoc = await call('/basedata/pallet/save', { warehouseId: w1, code: 'PT02', name: 'x', storageLocationCode: 'ZZ-99-99' });
+    const badLoc = await call('/basedata/pallet/save', { warehouseId: w1, code: 'PT02', name: 'x', storageLocationId: loc2.id });
     expect(badLoc.status).toBe(400);
-    expect(badLoc.body.msg).toContain('storageLocationCode');
+    expect(badLoc.body.msg).toBe('storageLocationId: Invalid value');
     const negative = await call('/basedata/pallet/save', { warehouseId: w1, code: 'PT03', name: 'x', capacity: -1 });
     expect(negative.status).toBe(400);
     expect(negative.body.msg).toMatch(/^capacity: /);
+    const lower = await call('/basedata/pallet/save', { warehouseId: w1, code: 'pt04', name: 'x' });
+    expect(lower.body.msg).toBe('code: Please enter uppercase letters');
     expect(await rows(pallets)).toBe(before);
     const [row] = await db().select().from(pallets).where(eq(pallets.id, res.body.data.id));
-    expect(row.storageLocationId).not.toBeNull();
+    expect(row.storageLocationId).toBe(loc1.id);
+    // Rows keep the codes they answered before the move, beside the list's labels.
+    const detail = await call<PalletRow>('/basedata/pallet/detail', { id: res.body.data.id });
+    expect(detail.body.data).toMatchObject({ storageLocationCode: loc1.code, capacity: 30, status: 'normal' });
+    expect(detail.body.data.warehouseLabel).toBe(`${detail.body.data.warehouseCode} ${detail.body.data.warehouseName}`);
+    const blank = await call<{ id: number }>('/basedata/pallet/save', { warehouseId: w1, code: 'PT05', name: 'No capacity', capacity: '' });
+    expect((await call<PalletRow>('/basedata/pallet/detail', { id: blank.body.data.id })).body.data).toMatchObject({ capacity: 0, storageLocationId: null });
+  });
+
+  it('imports a file of before the manifest: the location by its code within the row\'s warehouse', async () => {
+    const w1 = await warehouseOf(dealer1Id);
+    const [w] = await db().select({ code: warehouses.code }).from(warehouses).where(eq(warehouses.id, w1));
+    const [loc] = await db().select({ id: storageLocations.id, code: storageLocations.code }).from(storageLocations).where(eq(storageLocations.warehouseId, w1)).limit(1);
+    const res = await upload('/basedata/pallet/import', [['Warehouse code', 'Code', 'Name', 'Storage location', 'Capacity', 'Status'], [w.code, 'PTIMP1', 'Imported', loc.code, 12, 'normal']]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await db().select().from(pallets).where(and(eq(pallets.warehouseId, w1), eq(pallets.code, 'PTIMP1')));
+    expect(row).toMatchObject({ storageLocationId: loc.id, capacity: 12, name: 'Imported' });
   });
 });
 

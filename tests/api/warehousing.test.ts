@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs, brands, dealers, locationRules, locationRuleTargets, materials, regions, roleDataRules, roles, storageLocations, storehouses,
@@ -8,6 +8,7 @@ import {
 import type {
   DealerRow, LocationRow, LocationRuleRow, StorehouseRow, SuggestLocationAnswer, WarehouseRow,
 } from '../../src/shared/api/basedata/warehousing';
+import type { RefOptions } from '../../src/shared/pages/schema';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -43,6 +44,17 @@ const page = <T>(entity: string, filters: Record<string, unknown> = {}, token = 
   call<{ list: T[]; total: number }>(`${entity}/selectByPage`, { pageNum: 1, pageSize: 100, ...filters }, token);
 const countOf = async (table: Parameters<ReturnType<TestServer['services']['db']['select']>['from']>[0]) =>
   (await server.services.db.select({ n: count() }).from(table))[0].n;
+
+/** Posts rows as an xlsx file to an import call. */
+const upload = async (path: string, rows: (string | number)[][], token = admin) => {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  rows.forEach((r) => sheet.addRow(r));
+  const res = await fetch(`${server.url}/fms/api/v1/basedata/${path}?lang=en-US`, {
+    method: 'POST', headers: { token, 'content-type': 'application/octet-stream' }, body: new Uint8Array(await wb.xlsx.writeBuffer()),
+  });
+  return { status: res.status, body: (await res.json()) as { msg: string; data: { imported?: number; errors?: { row: number; message: string }[] } } };
+};
 
 describe('dealers', () => {
   it('creates, reads, updates and deletes a dealer, with an audit trail', async () => {
@@ -157,15 +169,6 @@ describe('warehouses', () => {
 });
 
 describe('import and export', () => {
-  const upload = async (path: string, rows: (string | number)[][], token = admin) => {
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet('Sheet1');
-    rows.forEach((r) => sheet.addRow(r));
-    const res = await fetch(`${server.url}/fms/api/v1/basedata/${path}?lang=en-US`, {
-      method: 'POST', headers: { token, 'content-type': 'application/octet-stream' }, body: new Uint8Array(await wb.xlsx.writeBuffer()),
-    });
-    return { status: res.status, body: (await res.json()) as { msg: string; data: { imported?: number; errors?: { row: number; message: string }[] } } };
-  };
   const header = ['Code', 'Name', 'Dealer code', 'Address', 'Contact', 'Phone', 'Status'];
 
   it('imports warehouses by dealer code, all rows or none', async () => {
@@ -283,6 +286,47 @@ describe('storage locations', () => {
     const audit = await server.services.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'storage_location'), eq(auditLogs.action, 'generate')));
     expect(audit.length).toBe(2);
     expect((await call('storagelocation/generate', { storehouseId: other.areaId, rows: 1, levels: 1 }, dealer1)).status).toBe(404);
+  });
+
+  it('offers each area with its warehouse, for the form to choose within; an edit keeps the record\'s warehouse whatever the body says', async () => {
+    const options = await call<RefOptions>('storagelocation/options', {});
+    expect(options.status, options.body.msg).toBe(200);
+    const areas = options.body.data.storehouseId;
+    expect(areas.find((a) => a.value === other.areaId)?.parent).toBe(other.warehouseId);
+    expect(areas.every((a) => typeof a.parent === 'number')).toBe(true);
+    // Warehouses lie within nothing: no parent.
+    expect(options.body.data.warehouseId.some((w) => 'parent' in w)).toBe(false);
+
+    const [area] = await server.services.db.select({ id: storehouses.id }).from(storehouses).where(eq(storehouses.warehouseId, own.warehouseId)).limit(1);
+    const created = await call<{ id: number }>('storagelocation/save', { warehouseId: own.warehouseId, storehouseId: area.id, code: 'X-96', name: ' ', capacity: '' });
+    expect(created.status, created.body.msg).toBe(200);
+    // A blank name is the code, a blank capacity 0 (as generated and imported locations have).
+    expect((await call<LocationRow>('storagelocation/detail', { id: created.body.data.id })).body.data).toMatchObject({ name: 'X-96', capacity: 0 });
+    const moved = await call('storagelocation/update', { id: created.body.data.id, warehouseId: other.warehouseId, storehouseId: other.areaId, code: 'X-96', name: 'X' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.msg).toBe('storehouseId: Invalid value');
+    const renamed = await call('storagelocation/update', { id: created.body.data.id, warehouseId: other.warehouseId, storehouseId: area.id, code: 'X-96', name: 'Renamed' });
+    expect(renamed.status, renamed.body.msg).toBe(200);
+    expect((await call<LocationRow>('storagelocation/detail', { id: created.body.data.id })).body.data).toMatchObject({ warehouseId: own.warehouseId, name: 'Renamed' });
+    expect((await call('storagelocation/delete', { ids: [created.body.data.id] })).status).toBe(200);
+  });
+
+  it('imports a file of before the manifest: the area by its code within the row\'s warehouse', async () => {
+    const db = server.services.db;
+    const [w] = await db.select({ code: warehouses.code }).from(warehouses).where(eq(warehouses.id, own.warehouseId));
+    const [a] = await db.select({ id: storehouses.id, code: storehouses.code }).from(storehouses).where(eq(storehouses.warehouseId, own.warehouseId)).limit(1);
+    // The same area code in another warehouse is not the one taken.
+    await call('storehouse/save', { warehouseId: other.warehouseId, code: a.code, name: 'Same code elsewhere' });
+    const header = ['Warehouse code', 'Area code', 'Location code', 'Location name', 'Capacity', 'Status'];
+    const res = await upload('storagelocation/import', [header, [w.code, a.code, 'IMP-01', '', '', 'Disabled'], [w.code, a.code, 'IMP-02', 'Two', 8, '']]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.imported).toBe(2);
+    const rows = await db.select().from(storageLocations).where(and(eq(storageLocations.warehouseId, own.warehouseId), inArray(storageLocations.code, ['IMP-01', 'IMP-02'])))
+      .orderBy(storageLocations.code);
+    expect(rows.map((r) => [r.storehouseId, r.name, r.capacity, r.status])).toEqual([[a.id, 'IMP-01', 0, 'disabled'], [a.id, 'Two', 8, 'normal']]);
+    const unknown = await upload('storagelocation/import', [header, [w.code, 'NOSUCHAREA', 'IMP-03', '', '', '']]);
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('storehouseCode');
   });
 
   it('keeps a dealer user to its own locations', async () => {

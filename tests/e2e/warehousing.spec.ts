@@ -54,7 +54,7 @@ test.describe('Base data › dealers and warehouses', () => {
     await confirm(page);
 
     await page.goto('/#/basedata/base/storagelocation');
-    const locations = page.getByTestId('list-basedata-locations');
+    const locations = page.getByTestId('list-page-basedata:storagelocation');
     await locations.getByTestId('warehouse-picker').click();
     await page.keyboard.type('E2E01W1');
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'E2E01W1' }).first().click();
@@ -67,6 +67,28 @@ test.describe('Base data › dealers and warehouses', () => {
     for (const code of ['A-01-01', 'A-01-02', 'A-02-01', 'A-02-02']) {
       await expect(locations.locator('.arco-table-tr', { hasText: code })).toHaveCount(1);
     }
+
+    // One by hand: the form starts in the picked warehouse and offers its areas only; another warehouse clears the choice.
+    await locations.getByTestId('toolbar-add').click();
+    await expect(item(page, 'Warehouse')).toContainText('E2E01W1');
+    const areaOptions = page.locator('.arco-select-popup:visible .arco-select-option');
+    await item(page, 'Area').locator('.arco-select').click();
+    await expect(areaOptions).toHaveCount(1);
+    await expect(areaOptions.first()).toHaveText('A Area A');
+    await areaOptions.first().click();
+    await choose(page, 'Warehouse', 'SH0001');
+    await expect(item(page, 'Area')).not.toContainText('Area A');
+    await item(page, 'Area').locator('.arco-select').click();
+    await expect(areaOptions.filter({ hasText: 'Area A' })).toHaveCount(0);
+    await item(page, 'Warehouse').locator('.arco-select').click();
+    // The search box still holds what was typed to find SH0001.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('E2E01W1');
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'E2E01W1' }).first().click();
+    await choose(page, 'Area', 'Area A');
+    await fill(page, 'Location code', 'A-09-09');
+    await confirm(page);
+    await expect(locations.locator('.arco-table-tr', { hasText: 'A-09-09' })).toHaveCount(1);
     await page.screenshot({ path: `${SCREENSHOTS}/warehousing-locations.png`, fullPage: true });
   });
 });

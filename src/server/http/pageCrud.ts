@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, ne, 
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
-import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer } from '../../shared/pages/schema';
+import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, type RefOptions } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
@@ -125,7 +125,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
-  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope)
+  // A ref scoped through a column of its own (an area by its warehouse) holds no id of the scope: the record's other refs (its warehouse) scope it.
+  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope && !r.ref.scopeColumn)
     .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope!]))));
   /** The ids a ref may take for this caller, or null for any. */
   const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
@@ -241,12 +242,16 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     answer: refOptionsAnswer,
     handler: async (ctx) => {
       const scope = await ctx.scope();
-      const out: Record<string, { value: number; label: string }[]> = {};
+      const out: RefOptions = {};
       for (const r of allRefs) {
         const t = r.ref;
-        const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null` }).from(t.table)
+        // A ref within another field says which record of that field each choice belongs to (an area's warehouse), so the form offers only those.
+        const parent = r.field.within && t.scopeColumn ? t.scopeColumn : sql<null>`null`;
+        const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null`, parent }).from(t.table)
           .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable)).orderBy(t.newestFirst ? desc(t.id) : asc(t.code)).limit(t.newestFirst ? 1000 : 5000);
-        out[r.field.key] = found.map((o) => ({ value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code) }));
+        out[r.field.key] = found.map((o) => ({
+          value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code), ...(o.parent == null ? {} : { parent: Number(o.parent) }),
+        }));
       }
       return out;
     },
@@ -284,12 +289,16 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       within: (f.uniqueWith ?? []).map((k) => ({ field: k, column: columns[k] })),
     })),
     toValues: async (body, ctx, editingId) => {
-      const input = prepare ? { ...body, ...prepare(body, ctx) } : body;
+      // A field locked on edit keeps what it was, whatever the body says: the checks below (an area within the
+      // record's warehouse, a code unique within it) see the record's own value.
+      const locked = editingId ? fields.filter((k) => k.lockedOnEdit && inForm(k)) : [];
+      const kept = locked.length
+        ? (await db.select(Object.fromEntries(locked.map((k) => [k.key, columnOf(k)]))).from(table).where(eq(id, editingId!)))[0] ?? {}
+        : {};
+      const given = { ...body, ...kept };
+      const input = prepare ? { ...given, ...prepare(given, ctx) } : given;
       for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key], input);
-      const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
-      // A field locked on edit keeps what it was.
-      if (editingId) for (const f of fields.filter((k) => k.lockedOnEdit)) delete values[f.key];
-      return values;
+      return { ...input, ...(await check?.(input, ctx, editingId)) };
     },
     columns: sheet,
     importColumns,

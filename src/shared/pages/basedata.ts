@@ -64,7 +64,21 @@ export const basedata: SectionSpec = {
             statusField(),
           ],
         }),
-        list('storagelocation', '库位管理', 'Storage locations', 'location', { demo: ['dealer'] }),
+        list('storagelocation', '库位管理', 'Storage locations', 'location', {
+          demo: ['dealer'],
+          api: '/basedata/storagelocation',
+          // The locations of an area of a warehouse of the caller's scope; a location's code (A-01-01) is unique within its warehouse.
+          scope: 'warehouse',
+          fields: [
+            // The page shows one warehouse at a time (its toolbar's picker): no column for it, but in the form and the sheet.
+            f.ref('warehouseId', '仓库', 'Warehouse', 'warehouse', { required: true, search: true, sortable: true, lockedOnEdit: true, table: false, width: 28 }),
+            f.ref('storehouseId', '库区', 'Area', 'area', { required: true, search: true, sortable: true, within: 'warehouseId', width: 24 }),
+            f.text('code', '库位编码', 'Location code', { required: true, unique: true, uniqueWith: ['warehouseId'], sortable: true, max: 32 }),
+            f.text('name', '库位名称', 'Location name', { sortable: true, hint: text('不填即为库位编码', 'Leave empty to use the code') }),
+            f.int('capacity', '容量', 'Capacity', { min: 0, maxValue: 1_000_000, sortable: true }),
+            statusField(),
+          ],
+        }),
         list('storagelocationRule', '库位规则', 'Location rules', 'branch'),
         list('scenceConfig', '场景配置', 'Scenes', 'drive-file', {
           api: '/basedata/scene',
@@ -110,7 +124,21 @@ export const basedata: SectionSpec = {
           ],
         }),
         list('mailManagement', '邮件管理', 'Mail', 'email'),
-        list('basePallet', '货架管理', 'Pallets', 'layout'),
+        list('basePallet', '货架管理', 'Pallets', 'layout', {
+          api: '/basedata/pallet',
+          // Shelves numbered per warehouse, each optionally standing on a storage location of that warehouse.
+          scope: 'warehouse',
+          fields: [
+            f.ref('warehouseId', '仓库', 'Warehouse', 'warehouse', { required: true, search: true, sortable: true, lockedOnEdit: true, width: 28 }),
+            f.code('code', '货架编码', 'Pallet code', { required: true, unique: true, uniqueWith: ['warehouseId'], sortable: true, max: 32, aliases: ['Code'] }),
+            f.text('name', '货架名称', 'Pallet name', { required: true, sortable: true, aliases: ['Name'] }),
+            f.ref('storageLocationId', '库位', 'Storage location', 'storageLocation', {
+              within: 'warehouseId', sortable: true, width: 20, hint: text('货架所在的库位（同一仓库）', 'Where the pallet stands, in the same warehouse'),
+            }),
+            f.int('capacity', '容量', 'Capacity', { min: 0, maxValue: 1_000_000, sortable: true }),
+            statusField(),
+          ],
+        }),
       ],
     },
     {

@@ -113,5 +113,10 @@ export function filterSchemaOf(page: PageSpec) {
 }
 
 /** The answer of a list page's `<api>/options`: the choices of each ref field. */
-export const refOptionsAnswer = z.record(z.string(), z.array(z.object({ value: z.number().int(), label: z.string() })));
+export const refOptionsAnswer = z.record(z.string(), z.array(z.object({
+  value: z.number().int(),
+  label: z.string(),
+  /** For a field `within` another: the record of that field this choice belongs to (an area's warehouse). */
+  parent: z.number().int().optional(),
+})));
 export type RefOptions = z.infer<typeof refOptionsAnswer>;

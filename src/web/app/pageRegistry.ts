@@ -32,15 +32,15 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/monitoringManage/monitoring/loginMonitor': () => import('../pages/monitoring/loginMonitor'),
   '/monitoringManage/monitoring/logMonitor': () => import('../pages/monitoring/logMonitor'),
   '/monitoringManage/monitoring/uploadMonitor': () => import('../pages/monitoring/uploadMonitor'),
-  // Manifest lists with something of their own around the generic list (batch generation)
+  // Manifest lists with something of their own around the generic list (batch generation; a warehouse picker, location generation and labels)
   '/basedata/base/baseBatch': () => import('../pages/basedata/batches'),
+  '/basedata/base/storagelocation': () => import('../pages/basedata/locations'),
   // Ordermanage › Logistics: dispatch views around the car request list (src/shared/pages/logistics.ts)
   '/ordermanage/logistics/carrequest': () => import('../pages/logistics/carRequests'),
   '/ordermanage/logistics/carmanagement': () => import('../pages/logistics/carManagement'),
   '/ordermanage/logistics/carroutefollowing': () => import('../pages/logistics/routeFollowing'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
   '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
-  '/basedata/base/basePallet': () => import('../pages/basedata/pallets'),
   '/basedata/base/mailManagement': () => import('../pages/basedata/mail'),
   '/basedata/logisticsconfiguration/carInfo': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/carBlacklist': () => import('../pages/basedata/logisticsConfig'),
@@ -51,7 +51,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/materialRelation': () => import('../pages/basedata/materialRelations'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
   '/basedata/base/goodsManagement': () => import('../pages/basedata/dealerMaterials'),
-  '/basedata/base/storagelocation': () => import('../pages/basedata/locations'),
   '/basedata/base/storagelocationRule': () => import('../pages/basedata/locationRules'),
   // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),

@@ -2,8 +2,8 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  generateLocationsBody, locationInput, locationRuleInput, suggestLocationBody, WarehousingPerm,
-  type LocationRow, type LocationRuleRow, type SuggestLocationAnswer,
+  generateLocationsAnswer, generateLocationsBody, locationRuleInput, suggestLocationBody, WarehousingPerm,
+  type LocationRuleRow, type SuggestLocationAnswer,
 } from '../../../shared/api/basedata/warehousing';
 import type { Db } from '../../db/client';
 import { brands, locationRules, locationRuleTargets, materials, pallets, storageLocations, storehouses, warehouses } from '../../db/schema';
@@ -18,9 +18,8 @@ import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
 import { refRows } from './refRows';
-import { areaOf, eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
+import { eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
 
-type LocationInput = z.infer<typeof locationInput>;
 type RuleInput = z.infer<typeof locationRuleInput>;
 
 const status = z.enum(['normal', 'disabled']).optional();
@@ -80,68 +79,19 @@ export function locationRoutes(services: Services): RouteDef[] {
   });
 
   // ------------------------------------------------------------------ storage locations
-  const locationColumns = {
-    id: storageLocations.id, warehouseId: storageLocations.warehouseId, warehouseCode: warehouses.code, warehouseName: warehouses.name,
-    storehouseId: storageLocations.storehouseId, storehouseCode: storehouses.code, storehouseName: storehouses.name,
-    code: storageLocations.code, name: storageLocations.name, capacity: storageLocations.capacity, status: storageLocations.status,
-  };
-  const locationRows = (where: SQL | undefined) => db.select(locationColumns).from(storageLocations)
-    .innerJoin(warehouses, eq(warehouses.id, storageLocations.warehouseId))
-    .innerJoin(storehouses, eq(storehouses.id, storageLocations.storehouseId)).where(where);
-  const locationScope = (ctx: CrudContext) => inScope(storageLocations.warehouseId, ctx.scope.warehouseIds);
-  const locationSheet: SheetColumn<LocationRow>[] = [
-    { ...warehouseHeaders[0], value: (r) => r.warehouseCode },
-    { ...warehouseHeaders[1], value: (r) => r.warehouseName },
-    { key: 'storehouseCode', header: { 'zh-CN': '库区编码', 'en-US': 'Area code' }, value: (r) => r.storehouseCode },
-    { key: 'code', header: { 'zh-CN': '库位编码', 'en-US': 'Location code' }, value: (r) => r.code },
-    { key: 'name', header: { 'zh-CN': '库位名称', 'en-US': 'Location name' }, value: (r) => r.name },
-    { key: 'capacity', header: { 'zh-CN': '容量', 'en-US': 'Capacity' }, value: (r) => r.capacity },
-    { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-  ];
-  const locationFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, storehouseId: optionalId, status });
-  const locations = crudRoutes<LocationRow, LocationInput, typeof locationFilters>(services, {
-    base: '/basedata/storagelocation', tag: 'storage locations', pagePerm: WarehousingPerm.location, entity: 'storage_location',
-    title: { 'zh-CN': '库位', 'en-US': 'Storage locations' },
-    table: storageLocations, id: storageLocations.id,
-    filters: locationFilters,
-    input: locationInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(storageLocations.code, f.keyword), like(storageLocations.name, f.keyword)) : undefined,
-      eqIf(storageLocations.warehouseId, f.warehouseId), eqIf(storageLocations.storehouseId, f.storehouseId),
-      eqIf(storageLocations.status, f.status), locationScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => locationRows(where).orderBy(...order).limit(limit).offset(offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(storageLocations).where(where))[0].n,
-    load: async (ctx, id) => (await locationRows(and(eq(storageLocations.id, id), locationScope(ctx))))[0],
-    sortable: {
-      code: storageLocations.code, name: storageLocations.name, capacity: storageLocations.capacity, warehouseId: storageLocations.warehouseId,
-      storehouseId: storageLocations.storehouseId, status: storageLocations.status,
-    } as Record<string, PgColumn>,
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: a name falling to the code, a capacity of 0 unless given,
+  // generation by rows and levels, its in-use check, its order and the rows' warehouse and area code and name.
+  const locations = pageCrudRoutes(services, '/basedata/base/storagelocation', storageLocations, {
+    tag: 'storage locations', entity: 'storage_location',
+    ...refRows(db, storageLocations, { warehouseId: warehouses, storehouseId: storehouses }, (ctx) => inScope(storageLocations.warehouseId, ctx.scope.warehouseIds)),
     defaultOrder: asc(storageLocations.id),
-    unique: [{ field: 'code', column: storageLocations.code, within: [{ field: 'warehouseId', column: storageLocations.warehouseId }] }],
-    toValues: async (input, ctx) => {
-      await writableWarehouse(ctx, input.warehouseId);
-      await areaOf(ctx, input.warehouseId, input.storehouseId);
-      return { ...input };
-    },
+    check: async (v) => ({ name: v.name ?? v.code, capacity: v.capacity ?? 0 }),
     inUse: async (_ctx, ids) => (await referenced(db, locationRuleTargets, locationRuleTargets.locationId, ids)
       || await referenced(db, pallets, pallets.storageLocationId, ids) ? 'inUse' : null),
-    columns: locationSheet,
-    importColumns: locationSheet.filter((c) => c.key !== 'warehouseName'),
-    fromSheet: async (values, ctx) => {
-      const warehouseId = await warehouseByCode(ctx, values.warehouseCode);
-      const [area] = await db.select({ id: storehouses.id }).from(storehouses)
-        .where(and(eq(storehouses.warehouseId, warehouseId), eq(storehouses.code, (values.storehouseCode ?? '').trim().toUpperCase())));
-      if (!area) throw badRequest('invalidValue', 'storehouseCode');
-      return {
-        warehouseId, storehouseId: area.id, code: values.code ?? '', name: values.name || values.code || '',
-        capacity: values.capacity === undefined || values.capacity === '' ? 0 : Number(values.capacity), status: statusOf(values.status),
-      };
-    },
     extraRoutes: [
       defineRoute({
         method: 'POST', url: '/basedata/storagelocation/generate', tag: 'storage locations', permission: `${WarehousingPerm.location}:add`,
-        body: generateLocationsBody,
+        body: generateLocationsBody, answer: generateLocationsAnswer,
         summary: 'Storage locations: create <area>-<row>-<level> locations of an area (A-01-01 ...), leaving codes that exist',
         handler: async ({ body, user, lang, req, scope }) => {
           const ctx = await ctxOf({ user, lang, scope });

@@ -1,22 +1,17 @@
-import { and, asc, count, eq, inArray, like as sqlLike, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import {
-  batchGenerateBody, DevicesPerm, palletFilters, palletInput, type PalletRow,
-} from '../../../shared/api/basedata/devices';
+import { and, asc, count, eq, inArray, like as sqlLike, sql } from 'drizzle-orm';
+import { batchGenerateBody, DevicesPerm } from '../../../shared/api/basedata/devices';
 import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
-import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, type CrudContext } from '../../http/crud';
 import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, conflict } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
-import { allows, inScope } from '../../platform/dataScope';
+import { inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
-import { checkCode, deviceOptions, like, scopedDealer, type Held } from './devices';
+import { scopedDealer } from './devices';
 import { refRows } from './refRows';
 
-type PalletHeld = Held<PalletRow>;
 /** Key of the advisory lock batch generation holds, so two generations never hand out one number. */
 const BATCH_LOCK = 7_310_101;
 const SEQ_DIGITS = 3;
@@ -35,11 +30,6 @@ export function recordRoutes(services: Services): RouteDef[] {
   const { db } = services;
   const ctxOf = (rc: RequestContext) => crudContext(db, rc);
   const actor = (user: CrudContext['user'], ip: string) => ({ id: user.id, userName: user.userName, ip });
-  const options = (perm: string, base: string) => defineRoute({
-    method: 'POST', url: `${base}/options`, tag: base.split('/').pop()!, permission: perm,
-    summary: 'The warehouses the form chooses from (caller\'s scope)',
-    handler: async ({ user, lang, scope }) => ({ ...(await deviceOptions(await ctxOf({ user, lang, scope }))), dealers: [], materials: [] }),
-  });
 
   // ---------------------------------------------------------------- batches
   const batchScope = (ctx: CrudContext) => inScope(batches.dealerId, ctx.scope.dealerIds);
@@ -91,62 +81,13 @@ export function recordRoutes(services: Services): RouteDef[] {
   });
 
   // ---------------------------------------------------------------- pallets (shelves)
-  const palletColumns = {
-    id: pallets.id, warehouseId: pallets.warehouseId, warehouseCode: sql<string>`${warehouses.code}`, warehouseName: sql<string>`${warehouses.name}`,
-    code: pallets.code, name: pallets.name, storageLocationId: pallets.storageLocationId, storageLocationCode: storageLocations.code,
-    capacity: pallets.capacity, status: pallets.status, createdAt: pallets.createdAt,
-  };
-  const palletScope = (ctx: CrudContext) => inScope(pallets.warehouseId, ctx.scope.warehouseIds);
-  const palletList = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<PalletHeld[]> =>
-    db.select(palletColumns).from(pallets).innerJoin(warehouses, eq(warehouses.id, pallets.warehouseId))
-      .leftJoin(storageLocations, eq(storageLocations.id, pallets.storageLocationId))
-      .where(where).orderBy(...order).limit(limit).offset(offset);
-
-  const palletRoutes = crudRoutes<PalletHeld, z.infer<typeof palletInput>, typeof palletFilters>(services, {
-    base: '/basedata/pallet', tag: 'pallet', pagePerm: DevicesPerm.pallet, entity: 'pallet',
-    title: { 'zh-CN': '货架', 'en-US': 'Pallets' },
-    table: pallets, id: pallets.id,
-    filters: palletFilters, input: palletInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(pallets.code, f.keyword), like(pallets.name, f.keyword)) : undefined,
-      f.warehouseId ? eq(pallets.warehouseId, f.warehouseId) : undefined,
-      f.status ? eq(pallets.status, f.status) : undefined,
-      palletScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => palletList(where, order, limit, offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(pallets).where(where))[0].n,
-    load: async (ctx, id) => (await palletList(and(eq(pallets.id, id), palletScope(ctx)), [pallets.id], 1, 0))[0],
-    sortable: { code: pallets.code, name: pallets.name, capacity: pallets.capacity, status: pallets.status, warehouseName: warehouses.name, createdAt: pallets.createdAt },
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: a capacity of 0 unless given, its order and the rows'
+  // warehouse and storage location code and name.
+  const palletRoutes = pageCrudRoutes(services, '/basedata/base/basePallet', pallets, {
+    tag: 'pallet', entity: 'pallet',
+    ...refRows(db, pallets, { warehouseId: warehouses, storageLocationId: storageLocations }, (ctx) => inScope(pallets.warehouseId, ctx.scope.warehouseIds)),
     defaultOrder: asc(pallets.code),
-    unique: [{ field: 'code', column: pallets.code, within: [{ field: 'warehouseId', column: pallets.warehouseId }] }],
-    toValues: async (input, ctx) => {
-      checkCode(input.code);
-      const [w] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.id, input.warehouseId));
-      if (!w) throw badRequest('invalidValue', 'warehouseId');
-      if (!allows(ctx.scope.warehouseIds, w.id)) throw badRequest('notInScope', 'warehouseId');
-      let storageLocationId: number | null = null;
-      if (input.storageLocationCode) {
-        const [loc] = await db.select({ id: storageLocations.id }).from(storageLocations)
-          .where(and(eq(storageLocations.warehouseId, w.id), eq(storageLocations.code, input.storageLocationCode.toUpperCase())));
-        if (!loc) throw badRequest('notOfWarehouse', 'storageLocationCode');
-        storageLocationId = loc.id;
-      }
-      return { warehouseId: w.id, code: input.code, name: input.name, storageLocationId, capacity: input.capacity, status: input.status };
-    },
-    fromSheet: async (v, ctx) => {
-      const warehouse = (await deviceOptions(ctx)).warehouses.find((w) => w.code.toUpperCase() === (v.warehouseCode ?? '').toUpperCase());
-      if (!warehouse) throw badRequest(v.warehouseCode ? 'invalidValue' : 'required', 'warehouseCode');
-      return { warehouseId: warehouse.id, code: v.code, name: v.name, storageLocationCode: v.storageLocationCode, capacity: v.capacity || 0, status: v.status || 'normal' };
-    },
-    columns: [
-      { key: 'warehouseCode', header: { 'zh-CN': '仓库编码', 'en-US': 'Warehouse code' }, value: (r) => r.warehouseCode },
-      { key: 'code', header: { 'zh-CN': '货架编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '货架名称', 'en-US': 'Name' }, value: (r) => r.name },
-      { key: 'storageLocationCode', header: { 'zh-CN': '库位', 'en-US': 'Storage location' }, value: (r) => r.storageLocationCode },
-      { key: 'capacity', header: { 'zh-CN': '容量', 'en-US': 'Capacity' }, value: (r) => r.capacity },
-      { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-    ],
-    extraRoutes: [options(DevicesPerm.pallet, '/basedata/pallet')],
+    check: async (v) => ({ capacity: v.capacity ?? 0 }),
   });
 
   // ---------------------------------------------------------------- scenes

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { storehouses, warehouses } from '../../db/schema';
+import { warehouses } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
 import { allows } from '../../platform/dataScope';
@@ -24,14 +24,6 @@ export async function writableWarehouse(ctx: CrudContext, id: number, field = 'w
   const [row] = await ctx.db.select({ id: warehouses.id, dealerId: warehouses.dealerId }).from(warehouses).where(eq(warehouses.id, id));
   if (!row) throw badRequest('invalidValue', field);
   if (!allows(ctx.scope.warehouseIds, row.id)) throw badRequest('notInScope', field);
-  return row;
-}
-
-/** An area of the given warehouse, or 400 naming the field. */
-export async function areaOf(ctx: CrudContext, warehouseId: number, storehouseId: number, field = 'storehouseId') {
-  const [row] = await ctx.db.select({ id: storehouses.id, code: storehouses.code, warehouseId: storehouses.warehouseId })
-    .from(storehouses).where(eq(storehouses.id, storehouseId));
-  if (!row || row.warehouseId !== warehouseId) throw badRequest('invalidValue', field);
   return row;
 }
 

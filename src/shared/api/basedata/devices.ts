@@ -8,7 +8,6 @@ export const DevicesPerm = {
   mail: 'basedata:mailManagement',
 } as const;
 
-export const RECORD_STATUSES = ['normal', 'disabled'] as const;
 /** Dictionary pda_status: 0 not activated, 1 activated, 2 frozen. */
 export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
 /** Production dates are calendar days, `YYYY-MM-DD`. */
@@ -16,13 +15,10 @@ export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-const status = z.enum(RECORD_STATUSES).default('normal');
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
 const refId = z.coerce.number().int().positive();
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
-/** Codes: required here; the server checks CODE_PATTERN itself to answer 'Please enter uppercase letters'. */
-const code = z.string().trim().min(1).max(32);
 const date = z.string().trim().regex(DATE_PATTERN);
 
 export const pdaInput = z.object({
@@ -46,17 +42,6 @@ export const batchGenerateBody = z.object({
   productionDate: date,
   count: z.coerce.number().int().min(1).max(MAX_BATCH_GENERATE),
 }).strict();
-
-export const palletInput = z.object({
-  warehouseId: refId,
-  code,
-  name: z.string().trim().min(1).max(64),
-  /** A storage location of the same warehouse, by its code (A-01-01). */
-  storageLocationCode: optionalText(32),
-  capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  status,
-}).strict();
-export const palletFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: refId.optional(), status: z.enum(RECORD_STATUSES).optional() });
 
 export const MAX_MAIL_RECIPIENTS = 100;
 export const mailSendBody = z.object({
@@ -84,9 +69,11 @@ export interface BatchRow {
   id: number; code: string; materialId: number | null; materialCode: string | null; materialName: string | null;
   dealerId: number | null; dealerCode: string | null; dealerName: string | null; productionDate: string | null; remark: string | null; createdAt: string;
 }
+/** A pallet's row: its warehouse's and storage location's code and name, and the manifest list's `code name` labels. */
 export interface PalletRow {
-  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; code: string; name: string;
-  storageLocationId: number | null; storageLocationCode: string | null; capacity: number; status: string; createdAt: string;
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; warehouseLabel: string; code: string; name: string;
+  storageLocationId: number | null; storageLocationCode: string | null; storageLocationName: string | null; storageLocationLabel: string | null;
+  capacity: number; status: string; createdAt: string;
 }
 /** What the device, account-set, batch and pallet forms choose from (within the caller's scope). */
 export interface DeviceOptions { dealers: Ref[]; warehouses: WarehouseRef[]; materials: Ref[] }

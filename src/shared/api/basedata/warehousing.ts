@@ -18,16 +18,6 @@ const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(m
 const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int().positive());
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
 
-export const locationInput = z.object({
-  warehouseId: refId,
-  storehouseId: refId,
-  code: z.string().trim().min(1).max(32),
-  name: z.string().trim().min(1).max(64),
-  capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  status,
-});
-export type LocationInput = z.input<typeof locationInput>;
-
 export const locationRuleInput = z.object({
   warehouseId: refId,
   name: z.string().trim().min(1).max(64),
@@ -47,6 +37,8 @@ export const generateLocationsBody = z.object({
   capacity: z.coerce.number().int().min(0).max(1_000_000).default(0),
 }).strict();
 export type GenerateLocationsBody = z.input<typeof generateLocationsBody>;
+/** Locations made, and those left because their code existed. */
+export const generateLocationsAnswer = z.object({ created: z.number().int(), skipped: z.number().int() });
 
 export const suggestLocationBody = z.object({ warehouseId: refId, materialId: refId }).strict();
 export type SuggestLocationBody = z.input<typeof suggestLocationBody>;
@@ -67,9 +59,10 @@ export interface WarehouseRow {
   address: string | null; contact: string | null; phone: string | null; status: string;
 }
 export interface StorehouseRow { id: number; warehouseId: number; warehouseCode: string; warehouseName: string; code: string; name: string; status: string }
+/** A storage location's row: its warehouse's and area's code and name, and the manifest list's `code name` labels. */
 export interface LocationRow {
-  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; storehouseId: number; storehouseCode: string;
-  storehouseName: string; code: string; name: string; capacity: number; status: string;
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; warehouseLabel: string; storehouseId: number; storehouseCode: string;
+  storehouseName: string; storehouseLabel: string; code: string; name: string; capacity: number; status: string; createdAt: string;
 }
 export interface LocationRuleRow {
   id: number; warehouseId: number; warehouseCode: string; warehouseName: string; name: string; brandId: number | null;

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { rethrowUnlessShown } from '../../api/client';
 import { appState } from '../../stores/app';
 import { validValues } from '../validValues';
-import { FieldControl, rulesOf, type FieldDef } from './fields';
+import { FieldControl, optionsWithin, rulesOf, type FieldDef } from './fields';
 
 export interface EntityFormProps {
   title: string;
@@ -50,14 +50,33 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
     }
   };
 
+  // A field within another loses a choice the other's new value no longer offers (an area of the warehouse left).
+  const onValuesChange = (changed: Record<string, unknown>) => {
+    // Not before the choices have come: an edited record's own choice would go with them.
+    for (const f of shown.filter((k) => k.within && k.within in changed && k.options?.length)) {
+      const value = form.getFieldValue(f.field);
+      if (value !== undefined && value !== null && !optionsWithin(f, changed[f.within!]).some((o) => o.value === value)) form.setFieldValue(f.field, undefined);
+    }
+  };
+
   const body = (
-    <Form form={form} layout="vertical" onSubmit={submit} data-testid="entity-form">
+    <Form form={form} layout="vertical" onSubmit={submit} onValuesChange={onValuesChange} data-testid="entity-form">
       <Grid.Row gutter={16}>
         {shown.map((f) => (
           <Grid.Col key={f.field} span={f.wide || device === 'mobile' ? 24 : 12}>
-            <Form.Item field={f.field} label={f.label} rules={rulesOf(f)} extra={f.extra} triggerPropName={f.type === 'switch' ? 'checked' : undefined}>
-              <FieldControl def={f} disabled={editing && f.lockedOnEdit} />
-            </Form.Item>
+            {f.within ? (
+              <Form.Item shouldUpdate={(prev, next) => prev[f.within!] !== next[f.within!]} noStyle>
+                {(values: Record<string, unknown>) => (
+                  <Form.Item field={f.field} label={f.label} rules={rulesOf(f)} extra={f.extra}>
+                    <FieldControl def={{ ...f, options: optionsWithin(f, values[f.within!]) }} disabled={editing && f.lockedOnEdit} />
+                  </Form.Item>
+                )}
+              </Form.Item>
+            ) : (
+              <Form.Item field={f.field} label={f.label} rules={rulesOf(f)} extra={f.extra} triggerPropName={f.type === 'switch' ? 'checked' : undefined}>
+                <FieldControl def={f} disabled={editing && f.lockedOnEdit} />
+              </Form.Item>
+            )}
           </Grid.Col>
         ))}
       </Grid.Row>

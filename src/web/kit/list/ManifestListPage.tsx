@@ -10,7 +10,7 @@ import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
 import { i18n } from '../../i18n';
-import type { FieldDef, Option } from './fields';
+import { optionsWithin, type FieldDef, type Option } from './fields';
 import { ListPage, type Column, type ListPageProps } from './ListPage';
 
 export type Row = { id: number } & Record<string, unknown>;
@@ -66,7 +66,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
         : { ...base, type: 'switch', lockedOnEdit: f.lockedOnEdit };
     case 'select':
     case 'ref':
-      return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit };
+      return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit, within: search ? undefined : f.within };
     case 'number':
     case 'int':
       return { ...base, type: 'number', min: f.min, max: f.maxValue, lockedOnEdit: f.lockedOnEdit };
@@ -91,11 +91,11 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
  * A list page made from its manifest entry alone: columns, search form and edit form from its
  * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
  */
-export function ManifestList({ page, perm = page.perm, extraColumns = [], ...rest }: {
+export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedFilters, ...rest }: {
   page: PlacedPage;
   perm?: string;
   extraColumns?: Column<Row>[];
-} & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType'>) {
+} & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType' | 'waitingFor'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const fields = useMemo(() => page.fields ?? [], [page.fields]);
@@ -108,26 +108,38 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], ...res
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
 
   const columns = [...fields.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
+  /** A search field within one the page fixes (the areas of the warehouse chosen in its toolbar) offers that one's choices only. */
+  const searchOf = (f: FieldSpec) => {
+    const control = controlOf(f, lang, refOptions.data, true);
+    const parent = f.within ? fixedFilters?.[f.within] : undefined;
+    return parent === undefined ? control : { ...control, options: optionsWithin({ ...control, within: f.within }, parent) };
+  };
   const search = [
     ...(fields.some(isKeywordField) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
-    ...fields.filter((f) => f.search).map((f) => controlOf(f, lang, refOptions.data, true)),
+    // What the page fixes is not searched again.
+    ...fields.filter((f) => f.search && !(fixedFilters && f.key in fixedFilters)).map(searchOf),
     // A search over several ref fields chooses among the first one's records.
     ...(page.searches ?? []).map((s) => ({ ...controlOf(searchFieldOf(page, s), lang, refOptions.data, true), field: s.key, label: s.label[lang] })),
   ];
   const form = fields.filter(inForm).map((f) => controlOf(f, lang, refOptions.data));
+  // By value: a page passes its fixed filters afresh each render, and new defaults would reset an open form.
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
   const defaults = useMemo(
     () => Object.fromEntries([
       ...fields.filter((f) => f.type === 'select' && !f.required && f.options?.length).map((f) => [f.key, f.options![0].value]),
       ...fields.filter((f) => f.type === 'boolean').map((f) => [f.key, f.defaultValue ?? false]),
+      // A new record lies where the page is fixed (the warehouse chosen in its toolbar).
+      ...Object.entries(fixed).filter(([key]) => fields.some((f) => f.key === key && inForm(f))),
     ]),
-    [fields],
+    [fields, fixed],
   );
 
   return (
     <ListPage<Row>
       id={`page-${page.perm}`} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
-      defaults={defaults} {...rest}
+      defaults={defaults} fixedFilters={fixedFilters} {...rest}
     />
   );
 }

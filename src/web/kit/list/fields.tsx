@@ -6,7 +6,8 @@ import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '@shared/patterns';
 import { i18n } from '../../i18n';
 import { session } from '../../stores/session';
 
-export interface Option { label: ReactNode; value: string | number }
+/** A choice; `parent` is the value of the field it lies within (an area's warehouse), for a field with `within`. */
+export interface Option { label: ReactNode; value: string | number; parent?: string | number }
 export interface TreeOption { key: string; title: ReactNode; children?: TreeOption[] }
 
 /** One search or form field: what a page declares instead of writing form markup. */
@@ -32,6 +33,11 @@ export interface FieldDef {
   lockedOnEdit?: boolean;
   rules?: RulesProps[];
   extra?: ReactNode;
+  /**
+   * A select whose choices lie within another field's value (the areas of the chosen warehouse): only
+   * options whose `parent` is that value are offered, none until it is chosen, and changing it clears this one.
+   */
+  within?: string;
   /** A whole row in a two-column form. */
   wide?: boolean;
   /** A custom control; it gets the form's value and onChange like any other. */
@@ -61,6 +67,10 @@ export function DictLabel({ type, value }: { type: string; value: string | numbe
   if (value === null || value === undefined || value === '') return <>-</>;
   return <>{options.find((o) => String(o.value) === String(value))?.label ?? String(value)}</>;
 }
+
+/** The options of a field `within` another, for that field's value. */
+export const optionsWithin = (def: FieldDef, parent: unknown): Option[] =>
+  parent === undefined || parent === null || parent === '' ? [] : (def.options ?? []).filter((o) => String(o.parent) === String(parent));
 
 /** The control of a field; Arco's Form.Item passes value and onChange through. */
 export function FieldControl({ def, disabled, search, ...rest }: {
