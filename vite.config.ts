@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { alias } from './vite.alias.ts';
+import { arcoStyle } from './vite.arcoStyle.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [arcoStyle(), react()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',

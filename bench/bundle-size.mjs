@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // JavaScript the browser loads for a route (entry + static imports + the route's lazy chunks), gzip.
-// Budget (DESIGN.md): at most 200 KiB before the first route renders. Run after `npx vite build`.
+// Budgets: at most 200 KiB before the first route renders (DESIGN.md), at most 150 KiB before the
+// login form (issue 14; the login page is in the entry). Run after `npx vite build`.
+// bench/sideBySide.ts measures the same in Chromium: the files a page really loads, by time.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,8 +22,8 @@ function closure(key, seen = new Set()) {
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const routes = {
-  login: ['pages/login/index.tsx'],
-  'home (signed in)': ['layout/index.tsx', 'pages/home/index.tsx', 'kit/chart/Chart.tsx'],
+  'login (in the entry), budget 150 KiB': [],
+  'home (signed in)': ['app/SessionGate.tsx', 'layout/index.tsx', 'pages/home/index.tsx', 'kit/chart/Chart.tsx'],
 };
 const size = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
 const entry = closure(entryKey);

@@ -1,6 +1,8 @@
 // Arco needs its React 19 adapter before anything renders (STACK.md).
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import '@arco-design/web-react/dist/css/arco.css';
+// Arco's base style (tokens, dark theme, icons) here; each component's own CSS comes with the
+// module that imports it (vite.arcoStyle.ts), so the login page does not load the whole arco.css.
+import '@arco-design/web-react/es/style/index.css';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,7 +1,8 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type CreateAxiosDefaults } from 'axios';
-import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/envelope';
+import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
 import type { Language } from '@shared/i18n/languages';
 import { message } from '@shared/i18n/messages';
+import { ApiError } from './errors';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -28,21 +29,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const EXPORT_TIMEOUT_MS = 60_000;
 export const MESSAGE_DURATION_MS = 5_000;
 
-/** A failed call. `handled` says the user was already told, so nobody shows it twice. */
-export class ApiError extends Error {
-  readonly handled = true;
-  constructor(message: string, readonly code: number, readonly status?: number, readonly data?: unknown) {
-    super(message);
-  }
-}
-
-/**
- * For a catch around calls: a failed call was already shown to the user by the client, so the
- * caller may let it go; anything else is a programming error and is thrown on, not swallowed.
- */
-export function rethrowUnlessShown(err: unknown): asserts err is ApiError {
-  if (!(err instanceof ApiError)) throw err;
-}
+// The error types live apart from axios so the login page can use them before the client loads.
+export { ApiError, rethrowUnlessShown } from './errors';
 
 const isBinary = (res: AxiosResponse) =>
   res.config.responseType === 'blob' || res.config.responseType === 'arraybuffer' ||

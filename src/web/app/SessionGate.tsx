@@ -10,6 +10,16 @@ import { PageLoading } from '../kit/PageLoading';
 import { clearSession, session, setUser } from '../stores/session';
 import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
+import { ConsoleProviders } from './ConsoleProviders';
+
+/** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
+export default function SignedIn({ children }: { children: ReactNode }) {
+  return (
+    <ConsoleProviders>
+      <SessionGate>{children}</SessionGate>
+    </ConsoleProviders>
+  );
+}
 
 /**
  * The route guard of spec section 4: no token sends the user to login with a redirect; a

@@ -28,8 +28,4 @@ export function resolvePath(pathname: string, search: string, index: ReadonlyMap
   return target ? { kind: 'redirect', to: target } : { kind: 'notFound' };
 }
 
-/** Only a path inside this console may be a login redirect target (no `//host` or `http:`). */
-export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) return '/';
-  return target;
-}
+export { safeRedirect } from './safeRedirect';

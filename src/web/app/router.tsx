@@ -1,15 +1,51 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createHashRouter, Navigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { createHashRouter, Navigate, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { PageLoading } from '../kit/PageLoading';
-import { SessionGate } from './SessionGate';
+// In the entry, not lazy: the first page of every visit without a session, shown without a second round trip.
+import Login from '../pages/login';
+import { session } from '../stores/session';
+import { HOME_PATH } from './constantRoutes';
+import { loadHome, loadLayout, loadSignedIn } from './prefetch';
 
-const Login = lazy(() => import('../pages/login'));
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));
-const Layout = lazy(() => import('../layout'));
+const SignedIn = lazy(loadSignedIn);
+const Layout = lazy(loadLayout);
 const Wall = lazy(() => import('../pages/wall'));
 
 const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{node}</Suspense>;
+
+/**
+ * The route guard's first step, in the entry (spec section 4): no token goes to login with the
+ * redirect, before any of the signed-in code loads. With a token, the session loader
+ * (SessionGate, with the console's providers) and the view's own code load side by side.
+ */
+function RequireToken({ children, preload }: { children: ReactNode; preload?(path: string): void }) {
+  const { token, signedOut } = useSnapshot(session);
+  const { pathname, search } = useLocation();
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (!token || preloaded.current) return;
+    preloaded.current = true;
+    preload?.(pathname);
+  }, [token, preload, pathname]);
+  if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  return suspense(<SignedIn>{suspense(children)}</SignedIn>);
+}
+
+/**
+ * The layout's code, and home's with it when home is where the user is going; after the session
+ * gate's own, which starts the user-info call: the browser's six connections and the main thread
+ * would otherwise serve the big chunks first and hold that call back.
+ */
+const preloadLayout = (path: string) => void loadSignedIn()
+  .then(() => {
+    if (path === '/' || path === HOME_PATH) loadHome();
+    else return loadLayout();
+  })
+  // A failed early load is not an error: the route imports the module again when it renders.
+  .catch(() => undefined);
 
 /** Spec section 2: print and report cards, opened in their own window for the print dialog. */
 export const PRINT_CARDS = {
@@ -27,14 +63,14 @@ export const PRINT_CARDS = {
  * resolves the path against the routes made from the user's menu tree.
  */
 export const router = createHashRouter([
-  { path: '/login', element: suspense(<Login />) },
+  { path: '/login', element: <Login /> },
   { path: '/auth-redirect', element: suspense(<AuthRedirect />) },
   { path: '/404', element: suspense(<ErrorPage status={404} />) },
   { path: '/401', element: suspense(<ErrorPage status={401} />) },
   { path: '/error/404', element: <Navigate to="/404" replace /> },
   { path: '/error/401', element: <Navigate to="/401" replace /> },
-  ...Object.entries(PRINT_CARDS).map(([path, Card]) => ({ path, element: <SessionGate>{suspense(<Card />)}</SessionGate> })),
+  ...Object.entries(PRINT_CARDS).map(([path, Card]) => ({ path, element: <RequireToken><Card /></RequireToken> })),
   // Wall screens: full screen dashboards without the layout (dashboards/*.ts).
-  { path: '/wall/:id', element: <SessionGate>{suspense(<Wall />)}</SessionGate> },
-  { path: '*', element: <SessionGate>{suspense(<Layout />)}</SessionGate> },
+  { path: '/wall/:id', element: <RequireToken><Wall /></RequireToken> },
+  { path: '*', element: <RequireToken preload={preloadLayout}><Layout /></RequireToken> },
 ]);

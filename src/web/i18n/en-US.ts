@@ -22,6 +22,7 @@ const en: Shape<typeof zh> = {
     password: 'Password', captcha: 'Code', submit: 'Sign in', refreshCaptcha: 'Hard to read? Click for another',
     capsLock: 'Caps Lock is on', userNameRequired: 'Please enter the user name', passwordRequired: 'Please enter the password',
     captchaRequired: 'Please enter the verification code',
+    showPassword: 'Show the password', hidePassword: 'Hide the password',
   },
   home: {
     welcome: 'Welcome back, {{name}}', dealerScope: 'You are looking at the data of {{dealer}}', operatorScope: 'You are looking at the whole channel',

@@ -18,6 +18,7 @@ export default {
     title: '渠道营销仓储管理系统', subtitle: '经销商仓储与渠道营销一体化平台', userName: '用户名', password: '密码',
     captcha: '验证码', submit: '登 录', refreshCaptcha: '看不清？点击换一张', capsLock: '大写锁定已打开',
     userNameRequired: '请输入用户名', passwordRequired: '请输入密码', captchaRequired: '请输入验证码',
+    showPassword: '显示密码', hidePassword: '隐藏密码',
   },
   home: {
     welcome: '{{name}}，欢迎回来', dealerScope: '您正在查看 {{dealer}} 的数据', operatorScope: '您正在查看全部渠道的数据',

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { safeRedirect } from '../../app/resolve';
+import { safeRedirect } from '../../app/safeRedirect';
 import { setToken } from '../../stores/session';
 
 /**

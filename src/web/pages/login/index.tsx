@@ -1,38 +1,55 @@
-import { Button, Form, Input } from '@arco-design/web-react';
-import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconEye, IconEyeInvisible, IconLoading, IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { CaptchaAnswer } from '@shared/api/session';
 import type { Language } from '@shared/i18n/languages';
-import { prefetchHome } from '../../app/prefetch';
-import { safeRedirect } from '../../app/resolve';
-import { rethrowUnlessShown } from '../../api/client';
-import { sessionApi } from '../../api/session';
+import { prefetchHomeWhenIdle } from '../../app/prefetch';
+import { safeRedirect } from '../../app/safeRedirect';
+import { rethrowUnlessShown } from '../../api/errors';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
 import './login.css';
 
-/** A code field with its image beside it; clicking the image fetches another. Controlled by the form. */
-function CaptchaInput(props: { image: string; onRefresh(): void; value?: string; onChange?(value: string): void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="login__captcha">
-      <Input
-        prefix={<IconSafe />} placeholder={t('login.captcha')} maxLength={8} autoComplete="off" data-testid="login-captcha"
-        value={props.value} onChange={(v) => props.onChange?.(v)}
-      />
-      <button type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={props.onRefresh}>
-        <img src={props.image} alt={t('login.captcha')} />
-      </button>
-    </div>
-  );
-}
+/**
+ * The API client (axios, the error catalogue) loads after the form is on screen: the form needs
+ * none of it to show, and it is the first page every user loads (issue 14).
+ */
+const sessionCalls = () => import('../../api/session').then((m) => m.sessionApi);
 
 const LANGUAGE_CHOICES: [Language, string][] = [['zh-CN', '简体中文'], ['en-US', 'English']];
 
-interface LoginForm { userName: string; passWord: string; verCode?: string }
+type Field = 'userName' | 'passWord' | 'verCode';
+type Captcha = { state: 'loading' } | { state: 'done'; answer?: CaptchaAnswer };
+
+/**
+ * One field in Arco's look (size large, prefix icon, message below), drawn with plain elements
+ * and Arco's tokens: Arco's Form and Input would more than double the JavaScript before the form.
+ */
+function LoginField(props: {
+  id: string; icon: ReactNode; error?: string; extra?: string; suffix?: ReactNode; children: ReactNode;
+}) {
+  return (
+    <div className={`login-field${props.error ? ' login-field--error' : ''}`}>
+      {/* A click beside the input (on the icon, the padding) puts the caret in it, as in Arco's Input. */}
+      <div
+        className="login-field__box"
+        onMouseDown={(e) => {
+          if (e.target instanceof HTMLInputElement || (e.target as Element).closest('button')) return;
+          e.preventDefault();
+          document.getElementById(props.id)?.focus();
+        }}
+      >
+        <span className="login-field__icon">{props.icon}</span>
+        {props.children}
+        {props.suffix}
+      </div>
+      {props.error ? <div className="login-field__message" role="alert">{props.error}</div>
+        : props.extra ? <div className="login-field__extra">{props.extra}</div> : null}
+    </div>
+  );
+}
 
 /** Sign-in with captcha; remembers where the user was going (spec sections 2 and 4). */
 export default function Login() {
@@ -40,33 +57,70 @@ export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { token } = useSnapshot(session);
-  const [form] = Form.useForm<LoginForm>();
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ userName: '', passWord: '', verCode: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
-  const captcha = useQuery({ queryKey: ['captcha'], queryFn: sessionApi.captcha, staleTime: 0, gcTime: 0 });
+  const [passwordShown, setPasswordShown] = useState(false);
+  const [captcha, setCaptcha] = useState<Captcha>({ state: 'loading' });
+  const prefetched = useRef(false);
   const redirect = safeRedirect(params.get('redirect'));
-  // The logout's no-redirect rule has served its purpose once the login page is open.
-  useEffect(() => {
-    session.signedOut = false;
-    prefetchHome();
+
+  const loadCaptcha = useCallback(async () => {
+    try {
+      setCaptcha({ state: 'done', answer: await (await sessionCalls()).captcha() });
+    } catch (err) {
+      // The client showed why (server unreachable); the user may still try to sign in.
+      rethrowUnlessShown(err);
+      setCaptcha({ state: 'done' });
+    }
+    // The next page's code loads once the form and its own call are done, when the browser is idle.
+    if (!prefetched.current) {
+      prefetched.current = true;
+      prefetchHomeWhenIdle();
+    }
   }, []);
+
+  useEffect(() => {
+    // The logout's no-redirect rule has served its purpose once the login page is open.
+    session.signedOut = false;
+    void loadCaptcha();
+  }, [loadCaptcha]);
 
   // Spec: a signed-in user who opens the login page is sent on.
   if (token) return <Navigate to={redirect} replace />;
 
-  const submit = async (values: LoginForm) => {
+  const captchaShown = captcha.state === 'done' && captcha.answer?.enabled;
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: value ? undefined : x[field] }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Partial<Record<Field, string>> = {
+      userName: values.userName.trim() ? undefined : t('login.userNameRequired'),
+      passWord: values.passWord ? undefined : t('login.passwordRequired'),
+      verCode: !captchaShown || values.verCode.trim() ? undefined : t('login.captchaRequired'),
+    };
+    setErrors(missing);
+    if (Object.values(missing).some(Boolean)) return;
     setSubmitting(true);
     try {
-      const { token: issued } = await sessionApi.login({
-        userName: values.userName, passWord: values.passWord, verCode: values.verCode ?? '', verKey: captcha.data?.verKey ?? '',
+      const api = await sessionCalls();
+      const answer = captcha.state === 'done' ? captcha.answer : undefined;
+      const { token: issued } = await api.login({
+        userName: values.userName, passWord: values.passWord, verCode: values.verCode.trim(), verKey: answer?.verKey ?? '',
       });
       setToken(issued);
       navigate(redirect, { replace: true });
     } catch (err) {
       rethrowUnlessShown(err);
       // The client showed why; a used captcha is gone, so the user gets a fresh one.
-      form.setFieldValue('verCode', '');
-      void captcha.refetch();
+      setValues((v) => ({ ...v, verCode: '' }));
+      void loadCaptcha();
     } finally {
       setSubmitting(false);
     }
@@ -99,25 +153,52 @@ export default function Login() {
             <img src="/logo.svg" alt="" width={40} height={40} />
             <h1>{t('login.title')}</h1>
           </div>
-          <Form<LoginForm> form={form} layout="vertical" size="large" onSubmit={submit} autoComplete="on">
-            <Form.Item field="userName" rules={[{ required: true, message: t('login.userNameRequired') }]}>
-              <Input prefix={<IconUser />} placeholder={t('login.userName')} autoComplete="username" maxLength={64} data-testid="login-user" />
-            </Form.Item>
-            <Form.Item field="passWord" rules={[{ required: true, message: t('login.passwordRequired') }]} extra={capsLock ? t('login.capsLock') : undefined}>
-              <Input.Password
-                prefix={<IconLock />} placeholder={t('login.password')} autoComplete="current-password" maxLength={128} data-testid="login-password"
-                onKeyUp={(e) => setCapsLock(e.getModifierState?.('CapsLock') ?? false)}
+          <form className="login__form" onSubmit={(e) => void submit(e)} autoComplete="on" noValidate>
+            <LoginField id={`${id}-user`} icon={<IconUser />} error={errors.userName}>
+              <input
+                id={`${id}-user`} name="username" className="login-field__input" placeholder={t('login.userName')} aria-label={t('login.userName')} autoComplete="username"
+                maxLength={64} value={values.userName} onChange={set('userName')} aria-invalid={!!errors.userName} data-testid="login-user"
               />
-            </Form.Item>
-            {captcha.data?.enabled && (
-              <Form.Item field="verCode" rules={[{ required: true, message: t('login.captchaRequired') }]}>
-                <CaptchaInput image={captcha.data.image} onRefresh={() => void captcha.refetch()} />
-              </Form.Item>
+            </LoginField>
+            <LoginField
+              id={`${id}-password`} icon={<IconLock />} error={errors.passWord} extra={capsLock ? t('login.capsLock') : undefined}
+              suffix={(
+                <button
+                  type="button" className="login-field__suffix" aria-pressed={passwordShown} onClick={() => setPasswordShown((s) => !s)}
+                  aria-label={passwordShown ? t('login.hidePassword') : t('login.showPassword')} title={passwordShown ? t('login.hidePassword') : t('login.showPassword')}
+                >
+                  {passwordShown ? <IconEye /> : <IconEyeInvisible />}
+                </button>
+              )}
+            >
+              <input
+                id={`${id}-password`} name="password" type={passwordShown ? 'text' : 'password'} className="login-field__input"
+                placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" maxLength={128} value={values.passWord}
+                onChange={set('passWord')} onKeyUp={(e) => setCapsLock(e.getModifierState?.('CapsLock') ?? false)}
+                aria-invalid={!!errors.passWord} data-testid="login-password"
+              />
+            </LoginField>
+            {captchaShown && (
+              <div className="login__captcha">
+                <LoginField id={`${id}-captcha`} icon={<IconSafe />} error={errors.verCode}>
+                  <input
+                    id={`${id}-captcha`} name="captcha" className="login-field__input" placeholder={t('login.captcha')} aria-label={t('login.captcha')} maxLength={8}
+                    autoComplete="off" value={values.verCode} onChange={set('verCode')} aria-invalid={!!errors.verCode} data-testid="login-captcha"
+                  />
+                </LoginField>
+                <button type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={() => void loadCaptcha()}>
+                  <img src={captcha.answer!.image} alt={t('login.captcha')} />
+                </button>
+              </div>
             )}
-            <Button type="primary" htmlType="submit" long loading={submitting} disabled={captcha.isLoading} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </Form>
+            <button
+              type="submit" className="login__submit" disabled={captcha.state === 'loading' || submitting} aria-busy={submitting}
+              data-testid="login-submit"
+            >
+              {submitting && <IconLoading />}
+              <span>{t('login.submit')}</span>
+            </button>
+          </form>
         </div>
       </div>
     </div>

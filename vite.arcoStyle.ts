@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const LIBRARY = '@arco-design/web-react';
+const esDir = path.join(path.dirname(createRequire(import.meta.url).resolve(`${LIBRARY}/package.json`)), 'es');
+const styled = new Map<string, boolean>();
+/** The component's own stylesheet module (which imports the base style and those of the components it uses), if it has one. */
+const styleOf = (component: string) => {
+  if (!styled.has(component)) styled.set(component, /^[A-Z]\w*$/.test(component) && existsSync(path.join(esDir, component, 'style', 'css.js')));
+  return styled.get(component) ? `${LIBRARY}/es/${component}/style/css.js` : null;
+};
+
+const NAMED = new RegExp(`^import\\s+(?!type\\b)\\{([^}]*)\\}\\s+from\\s+['"]${LIBRARY}['"];?`, 'gm');
+const DIRECT = new RegExp(`^import\\s+(?!type\\b)[^;]*?from\\s+['"]${LIBRARY}/es/([A-Z]\\w*)['"];?`, 'gm');
+const DYNAMIC = new RegExp(`import\\(\\s*['"]${LIBRARY}/es/([A-Z]\\w*)['"]\\s*\\)`, 'g');
+
+/**
+ * Arco's CSS per component instead of the whole `arco.css` at the entry (issue 14): a module
+ * that imports Arco components also imports their stylesheets, so a page's CSS arrives in its
+ * own chunk, and the login page gets only the base style (tokens, dark theme, icons) that the
+ * entry imports. Like babel-plugin-import's `style: 'css'`, done on the import lines:
+ *   import { Button, Form, type ModalProps } from '@arco-design/web-react'
+ *     + import '@arco-design/web-react/es/Button/style/css.js'; ...Form...
+ *   import Message from '@arco-design/web-react/es/Message'   (the same)
+ *   import('@arco-design/web-react/es/Message')   loads its stylesheet alongside.
+ */
+export function arcoStyle(): Plugin {
+  return {
+    name: 'arco-style-per-component',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id.split('?')[0]) || !code.includes(LIBRARY)) return null;
+      const styles = new Set<string>();
+      for (const [, names] of code.matchAll(NAMED)) {
+        for (const spec of names.split(',')) {
+          const name = spec.trim();
+          if (!name || name.startsWith('type ')) continue;
+          const style = styleOf(name.split(/\s+as\s+/)[0].trim());
+          if (style) styles.add(style);
+        }
+      }
+      for (const [, component] of code.matchAll(DIRECT)) {
+        const style = styleOf(component);
+        if (style) styles.add(style);
+      }
+      const withDynamic = code.replace(DYNAMIC, (whole, component: string) => {
+        const style = styleOf(component);
+        return style ? `Promise.all([import('${style}'), ${whole}]).then((loaded) => loaded[1])` : whole;
+      });
+      if (!styles.size && withDynamic === code) return null;
+      // Prepended on the first line, so the module's own CSS (imported below) comes after Arco's and overrides it.
+      return { code: [...styles].map((s) => `import '${s}';`).join('') + withDynamic, map: null };
+    },
+  };
+}
