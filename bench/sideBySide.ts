@@ -1,0 +1,288 @@
+/* global window, document, performance, localStorage, requestAnimationFrame -- the probes and init scripts run in the page */
+// Issue 14 and DESIGN.md "Budgets": this console against two well-known admin templates, timed
+// interleaved in one run so the machine's noise cancels in the ratio. Cold cache (a new browser
+// context for every load), headless Chromium 1440x900 on loopback, median of the runs:
+//   - login form shown: navigation start to the first frame with the user-name field on screen;
+//   - home/dashboard first chart drawn: navigation start (already signed in) to the first frame with
+//     a chart's canvas; for this console in a panel that has its data (the templates draw mocks);
+//   - JavaScript of the login page: gzip (level 6) of every script loaded before the form showed,
+//     and by network idle (what the page fetches after the form, prefetch included).
+// This console runs on its real server with a fresh demo database; the templates' production
+// builds (../shared/anchor-builds, see its README) are served from the folder given on the command
+// line by a static server here that gzips at level 6. Without the folder it measures this console
+// alone and says so.
+//
+//   npm run bench:side -- ../shared/anchor-builds [--runs 3] [--web-dir dist/web]
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createGzip, gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const at = argv.indexOf(name);
+  if (at < 0) return undefined;
+  const [value] = argv.splice(at, 2).slice(1);
+  return value;
+};
+const runs = Number(option('--runs') ?? 3);
+const webDir = option('--web-dir') ?? 'dist/web';
+const templatesDir = argv.find((a) => !a.startsWith('--'));
+if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no production build in ${webDir}: run npm run build first`);
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
+
+interface Target {
+  name: string;
+  base: string;
+  loginPath: string;
+  /** Shown when this element is in the page with a size. */
+  loginSelector: string;
+  dashboardPath: string;
+  dashboardSelector: string;
+  /** A second figure for this console: every panel of home drawn. */
+  everyPanel?: boolean;
+  /** Called on a fresh context before the dashboard is opened: a session as the target keeps it. */
+  signIn(context: BrowserContext): Promise<unknown>;
+  /** Called on every fresh context: answers the target's API where its build has no server. */
+  prepare?(context: BrowserContext): Promise<unknown>;
+}
+
+interface Sample { login: number; jsBeforeForm: number; filesBeforeForm: number; jsByIdle: number; filesByIdle: number; chart: number; everyPanel?: number }
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.png': 'image/png', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.gif': 'image/gif', '.jpg': 'image/jpeg',
+};
+
+/** A static server like the templates' README asks for: falls back to index.html, gzips text at level 6. */
+function serveStatic(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const gzip = /gzip/.test(String(req.headers['accept-encoding'] ?? '')) && /text|javascript|json|svg/.test(type);
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}) });
+    const body = createReadStream(file);
+    (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+// ---- the targets ---------------------------------------------------------------------------
+const targets: Target[] = [];
+const notes: string[] = [];
+const servers: Server[] = [];
+const templates = templatesDir ? path.resolve(templatesDir) : undefined;
+
+if (!templates) notes.push('no templates folder given (npm run bench:side -- ../shared/anchor-builds): this console alone, no ratios');
+else {
+  const vea = path.join(templates, 'vue-element-admin');
+  if (existsSync(path.join(vea, 'index.html'))) {
+    const server = await serveStatic(vea);
+    servers.push(server);
+    const base = urlOf(server);
+    targets.push({
+      name: 'vue-element-admin', base,
+      loginPath: '/#/login', loginSelector: '.login-form input[name="username"]',
+      dashboardPath: '/#/dashboard', dashboardSelector: '.dashboard-editor-container canvas',
+      signIn: (context) => context.addCookies([{ name: 'Admin-Token', value: 'admin-token', url: base }]),
+    });
+  } else notes.push(`${vea} missing: vue-element-admin not measured, no ratios`);
+  const adp = path.join(templates, 'arco-design-pro');
+  const stubsFile = path.join(templates, 'arco-design-pro.api-stubs.json');
+  if (existsSync(path.join(adp, 'index.html')) && existsSync(stubsFile)) {
+    const stubs = JSON.parse(readFileSync(stubsFile, 'utf8')) as Record<string, unknown>;
+    const server = await serveStatic(adp);
+    servers.push(server);
+    targets.push({
+      name: 'arco-design-pro', base: urlOf(server),
+      loginPath: '/login', loginSelector: '[class*="login-form-wrapper"] input[type="password"]',
+      dashboardPath: '/dashboard/workplace', dashboardSelector: '[class*="layout-content"] canvas',
+      // Its production build ships no mock: its calls are answered in the browser (README).
+      prepare: (context) => context.route((url) => url.pathname.startsWith('/api/'), (route) => {
+        const { pathname } = new URL(route.request().url());
+        const key = Object.keys(stubs).find((k) => pathname === k || pathname.startsWith(`${k}/`));
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(key ? stubs[key] : {}) });
+      }),
+      signIn: (context) => context.addInitScript(() => localStorage.setItem('userStatus', 'login')),
+    });
+  } else notes.push(`${adp} or its api stubs missing: arco-design-pro not measured`);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-side-'));
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolve(free));
+  });
+});
+const consoleBase = `http://127.0.0.1:${port}`;
+const consoleServer = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The demo database with its captcha off, so the bench can sign in; the ledger check stays off the timed loads.
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0' },
+  stdio: 'inherit',
+});
+targets.push({
+  name: 'this console', base: consoleBase,
+  loginPath: '/#/login', loginSelector: '[data-testid="login-user"]',
+  dashboardPath: '/#/home', dashboardSelector: '[data-testid^="panel-"][data-state="ready"] canvas', everyPanel: true,
+  async signIn(context) {
+    const answer = await fetch(`${consoleBase}/fms/api/v1/sys/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
+    }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { token: string } }>);
+    if (answer.code !== 200) throw new Error(`sign-in refused: ${answer.msg}`);
+    await context.addCookies([{ name: 'token', value: answer.data.token, url: consoleBase }]);
+  },
+});
+
+// ---- one load ------------------------------------------------------------------------------
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+async function freshContext(target: Target) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // Images from outside hosts are blocked and do not count (anchor-builds README).
+  await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+  await target.prepare?.(context);
+  return context;
+}
+
+/**
+ * Installed before the page's own scripts: every animation frame from the start, the time
+ * (performance.now(), ms since navigation start) of the first frame in which each probe holds,
+ * so the figure is the frame that paints it, not when a poll from outside happened to look.
+ * A probe is a selector whose element has a size, or 'every panel' (home's panels all drawn).
+ */
+function installProbes(probes: Record<string, string>) {
+  const w = window as unknown as { probed: Record<string, number> };
+  w.probed = {};
+  const holds = (probe: string) => {
+    if (probe === 'every panel') {
+      const panels = [...document.querySelectorAll('[data-testid^="panel-"]')];
+      return panels.length > 0 && panels.every((p) => p.getAttribute('data-state') === 'ready'
+        && (p.classList.contains('dash-panel--stat') || p.classList.contains('dash-panel--table') || p.querySelector('canvas')));
+    }
+    const el = document.querySelector(probe);
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const frame = () => {
+    for (const [name, probe] of Object.entries(probes)) if (!(name in w.probed) && holds(probe)) w.probed[name] = performance.now();
+    if (Object.keys(w.probed).length < Object.keys(probes).length && performance.now() < 60_000) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** The probes as an init script; `__name` stands in for the helper tsx adds to named functions, which the page lacks. */
+const probeScript = (probes: Record<string, string>) => ({ content: `var __name = (f) => f; (${installProbes.toString()})(${JSON.stringify(probes)});` });
+
+async function probed(page: Page, name: string) {
+  const handle = await page.waitForFunction((n) => (window as unknown as { probed?: Record<string, number> }).probed?.[n], name, { timeout: 60_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+async function loginPage(target: Target) {
+  const context = await freshContext(target);
+  await context.addInitScript(probeScript({ login: target.loginSelector }));
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/javascript/.test(type) && !/\.m?js(\?|$)/.test(response.url())) return;
+    scripts.set(response.url(), response.body().then((b) => gzipSync(b, { level: 6 }).length, () => 0));
+  });
+  await page.goto(target.base + target.loginPath, { waitUntil: 'commit' });
+  const login = await probed(page, 'login');
+  // Scripts whose response ended before the form showed: what the form waited for.
+  const early = new Set(await page.evaluate((t) => performance.getEntriesByType('resource')
+    .filter((e) => (e as PerformanceResourceTiming).responseEnd <= t).map((e) => e.name), login));
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all([...scripts].map(async ([url, size]) => ({ url, gz: await size })));
+  await context.close();
+  const sum = (xs: { gz: number }[]) => xs.reduce((s, x) => s + x.gz, 0);
+  const before = sizes.filter((s) => early.has(s.url));
+  return { login, jsBeforeForm: sum(before), filesBeforeForm: before.length, jsByIdle: sum(sizes), filesByIdle: sizes.length, files: sizes };
+}
+
+async function dashboard(target: Target) {
+  const context = await freshContext(target);
+  await target.signIn(context);
+  await context.addInitScript(probeScript({ chart: target.dashboardSelector, ...(target.everyPanel ? { everyPanel: 'every panel' } : {}) }));
+  const page = await context.newPage();
+  await page.goto(target.base + target.dashboardPath, { waitUntil: 'commit' });
+  const chart = await probed(page, 'chart');
+  const everyPanel = target.everyPanel ? await probed(page, 'everyPanel') : undefined;
+  await context.close();
+  return { chart, everyPanel };
+}
+
+// ---- the run -------------------------------------------------------------------------------
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+const pad = (s: string, n: number) => s.padEnd(n);
+
+try {
+  for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+    try { if ((await fetch(`${consoleBase}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
+    if (Date.now() - started > 300_000) throw new Error('the console server did not start');
+  }
+  const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+  const lastFiles = new Map<string, { url: string; gz: number }[]>();
+  // Round 0 warms each server (the console's first queries, the disk cache); only later rounds count.
+  for (let round = 0; round <= runs; round++) {
+    for (const target of targets) {
+      const { files, ...login } = await loginPage(target);
+      const dash = await dashboard(target);
+      if (round > 0) samples.get(target.name)!.push({ ...login, ...dash });
+      lastFiles.set(target.name, files);
+    }
+    if (round > 0) process.stderr.write(`round ${round}/${runs} done\n`);
+  }
+
+  console.log(`\nside by side: cold cache, headless Chromium 1440x900, loopback, median of ${runs}, interleaved`);
+  for (const note of notes) console.log(`  note: ${note}`);
+  console.log(`${pad('', 20)}${pad('login form shown', 19)}${pad('first chart drawn', 19)}${pad('JS before the form', 26)}JS by network idle (login)`);
+  const medians = new Map<string, Record<keyof Sample, number>>();
+  for (const target of targets) {
+    const s = samples.get(target.name)!;
+    const m = Object.fromEntries((['login', 'chart', 'jsBeforeForm', 'filesBeforeForm', 'jsByIdle', 'filesByIdle', 'everyPanel'] as const)
+      .map((k) => [k, median(s.map((x) => x[k] ?? NaN))])) as Record<keyof Sample, number>;
+    medians.set(target.name, m);
+    console.log(`${pad(target.name, 20)}${pad(`${m.login.toFixed(0)} ms`, 19)}${pad(`${m.chart.toFixed(0)} ms`, 19)}`
+      + `${pad(`${kib(m.jsBeforeForm)} gz in ${m.filesBeforeForm} files`, 26)}${kib(m.jsByIdle)} gz in ${m.filesByIdle} files`);
+  }
+  const own = medians.get('this console')!;
+  console.log(`this console, every panel of home drawn: ${own.everyPanel.toFixed(0)} ms`);
+  const anchor = medians.get('vue-element-admin');
+  if (anchor) {
+    const r = (a: number, b: number) => (a / b).toFixed(2);
+    console.log(`ratios to vue-element-admin: login form ${r(own.login, anchor.login)} (goal <= 0.65), first chart ${r(own.chart, anchor.chart)} (goal <= 0.65), `
+      + `every panel / its dashboard ${r(own.everyPanel, anchor.chart)} (goal <= 1), login JS by network idle ${r(own.jsByIdle, anchor.jsByIdle)}`);
+    const other = medians.get('arco-design-pro');
+    if (other) console.log(`arco-design-pro to vue-element-admin: login form ${r(other.login, anchor.login)}, first chart ${r(other.chart, anchor.chart)}`);
+  } else console.log('ratios: none (vue-element-admin not measured)');
+  if (argv.includes('--files')) {
+    for (const [name, files] of lastFiles) {
+      console.log(`\n${name}, scripts of the last login load (gzip level 6):`);
+      for (const f of files) console.log(`  ${kib(f.gz).padStart(8)}  ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    }
+  }
+} finally {
+  await browser.close();
+  consoleServer.kill('SIGTERM');
+  await new Promise((r) => consoleServer.once('exit', r));
+  for (const server of servers) server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
