@@ -2,8 +2,12 @@ import type { ButtonSpec, FieldSpec, FieldType, PageKind, PageSpec, Text } from 
 import { text } from './types';
 
 type Extra = Partial<Omit<PageSpec, 'path' | 'title' | 'kind'>>;
-const page = (kind: PageKind) => (path: string, zh: string, en: string, icon?: string, extra?: Extra): PageSpec =>
-  ({ path, title: text(zh, en), icon, kind, ...extra });
+/**
+ * A page as declared, its extra (fields above all) kept as typed, so its calls' bodies and rows
+ * follow from its fields (typed.ts: PageInput, PageRow). Annotating a page `: PageSpec` forgets them.
+ */
+const page = (kind: PageKind) => <E extends Extra = object>(path: string, zh: string, en: string, icon?: string, extra?: E): PageSpec & E =>
+  ({ path, title: text(zh, en), icon, kind, ...extra }) as PageSpec & E;
 
 /** Page builders of the section files: path, Chinese and English titles, icon, the rest. */
 export const list = page('list');
@@ -32,8 +36,10 @@ export const BUTTONS: Record<PageKind, ButtonSpec[]> = {
 export { button };
 
 type FieldExtra = Partial<Omit<FieldSpec, 'key' | 'label' | 'type'>>;
-const field = (type: FieldType) => (key: string, zh: string, en: string, extra?: FieldExtra): FieldSpec =>
-  ({ key, label: text(zh, en), type, ...extra });
+/** A field as declared: its key, type and extra (required, form: false, many ...) kept literal for typed.ts. */
+export type Declared<K extends string, T extends FieldType, E> = FieldSpec & { key: K; type: T } & E;
+const field = <T extends FieldType>(type: T) => <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, extra?: E): Declared<K, T, E> =>
+  ({ key, label: text(zh, en), type, ...extra }) as Declared<K, T, E>;
 
 /** Field builders: key, Chinese and English labels, the rest (required, max, search, ...). */
 export const f = {
@@ -47,10 +53,10 @@ export const f = {
   int: field('int'),
   date: field('date'),
   bool: field('boolean'),
-  ref: (key: string, zh: string, en: string, ref: FieldSpec['ref'], extra?: FieldExtra): FieldSpec =>
-    ({ key, label: text(zh, en), type: 'ref', ref, ...extra }),
-  select: (key: string, zh: string, en: string, options: FieldSpec['options'], extra?: FieldExtra): FieldSpec =>
-    ({ key, label: text(zh, en), type: 'select', options, ...extra }),
+  ref: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, ref: FieldSpec['ref'], extra?: E): Declared<K, 'ref', E> =>
+    ({ key, label: text(zh, en), type: 'ref', ref, ...extra }) as Declared<K, 'ref', E>,
+  select: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, options: FieldSpec['options'], extra?: E): Declared<K, 'select', E> =>
+    ({ key, label: text(zh, en), type: 'select', options, ...extra }) as Declared<K, 'select', E>,
 };
 
 /** Normal or disabled, the status most lists carry. */
@@ -58,5 +64,5 @@ export const STATUS_OPTIONS: FieldSpec['options'] = [
   { value: 'normal', label: text('正常', 'Normal'), color: 'green' },
   { value: 'disabled', label: text('停用', 'Disabled'), color: 'gray' },
 ];
-export const statusField = (extra?: FieldExtra) => f.select('status', '状态', 'Status', STATUS_OPTIONS, { search: true, sortable: true, ...extra });
+export const statusField = <E extends FieldExtra = object>(extra?: E) => f.select('status', '状态', 'Status', STATUS_OPTIONS, { search: true, sortable: true, ...extra } as { search: true; sortable: true } & E);
 export type { Text };

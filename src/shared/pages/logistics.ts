@@ -9,7 +9,7 @@ const STATUS_OPTIONS = CAR_REQUEST_STATUSES.map((value) => ({ value, label: STAT
  * orders of one warehouse, to transit points in the order they are reached. The dispatch
  * columns (vehicle, driver, route, fee) are filled by the dispatcher (car management).
  */
-export const carRequestPage: PageSpec = list('carrequest', '用车申请', 'Car requests', 'send', {
+export const carRequestPage = list('carrequest', '用车申请', 'Car requests', 'send', {
   api: '/logistics/carRequest',
   scope: 'warehouse',
   demo: ['dealer'],

@@ -9,7 +9,7 @@ const WORK_TYPES = [
 ];
 
 /** Labour companies and their work types: the factor a delivery fee's handling part is multiplied by. */
-export const laborFactorPage: PageSpec = list('laborFactor', '劳务系数', 'Labour factors', 'user-group', {
+export const laborFactorPage = list('laborFactor', '劳务系数', 'Labour factors', 'user-group', {
   api: '/other/laborFactor',
   fields: [
     f.text('companyName', '劳务公司', 'Labour company', { required: true, sortable: true, width: 28 }),
@@ -22,7 +22,7 @@ export const laborFactorPage: PageSpec = list('laborFactor', '劳务系数', 'La
 });
 
 /** A warehouse's coefficient: its delivery fees are multiplied by it (remote or costly warehouses). */
-export const warehouseCoefficientPage: PageSpec = list('warehouseCoefficient', '仓库系数', 'Warehouse coefficients', 'storage', {
+export const warehouseCoefficientPage = list('warehouseCoefficient', '仓库系数', 'Warehouse coefficients', 'storage', {
   api: '/other/warehouseCoefficient',
   scope: 'warehouse',
   fields: [
@@ -33,7 +33,7 @@ export const warehouseCoefficientPage: PageSpec = list('warehouseCoefficient', '
 });
 
 /** Logistics providers: the carriers vehicles and trips belong to. */
-export const logisticsProviderPage: PageSpec = list('logistics', '物流商', 'Logistics providers', 'send', {
+export const logisticsProviderPage = list('logistics', '物流商', 'Logistics providers', 'send', {
   api: '/other/logistics',
   fields: [
     f.code('code', '物流商编码', 'Provider code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true }),

@@ -1,5 +1,4 @@
 import { button, f, list } from './build';
-import type { PageSpec } from './types';
 
 /**
  * Monitoring › Stock alerts (stroealert): the alerts raised when a warehouse's stock of a
@@ -7,7 +6,7 @@ import type { PageSpec } from './types';
  * threshold names a warehouse and material, a dealer and material (each of its warehouses),
  * or a brand alone (the default of every warehouse carrying the brand); the most specific applies.
  */
-export const stockAlertPage: PageSpec = list('stroealert', '库存预警', 'Stock alerts', 'exclamation-circle', {
+export const stockAlertPage = list('stroealert', '库存预警', 'Stock alerts', 'exclamation-circle', {
   api: '/monitoring/stockThreshold',
   buttons: [button('ack', '确认预警', 'Acknowledge')],
   fields: [

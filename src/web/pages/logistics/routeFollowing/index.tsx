@@ -2,18 +2,19 @@ import { Empty, Input, Radio, Skeleton, Space } from '@arco-design/web-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAR_REQUEST_API } from '@shared/api/dispatch';
 import type { Language } from '@shared/i18n/languages';
 import { STATUS_LABELS, type CarRequestStatus } from '@shared/logistics/dispatch';
-import { crudApi } from '../../../api/crud';
+import { carRequestPage } from '@shared/pages/logistics';
+import { pageApi } from '../../../api/pageApi';
 import { useView } from '../../../app/viewContext';
 import { ns } from '../locale';
-import { useLiveRequests, type RequestRow } from '../RequestActions';
+import { useLiveRequests } from '../RequestActions';
 import { REQUEST_LIST_ID } from '../tripApi';
 import { StatusTag, TripView } from '../TripView';
 import '../logistics.css';
 
-const listApi = crudApi<RequestRow>(CAR_REQUEST_API);
+// Typed from the manifest's fields: a renamed field (or a wrong label key) fails to compile here.
+const listApi = pageApi(carRequestPage);
 const SHOWN: CarRequestStatus[] = ['onTheWay', 'loading', 'assigned', 'delivered', 'closed'];
 
 /**
@@ -52,7 +53,7 @@ export default function RouteFollowingPage() {
                     key={r.id} role="button" tabIndex={0} className={`trip-card${r.id === selected ? ' active' : ''}`} data-testid={`follow-${r.requestNo}`}
                     onClick={() => setChosen(r.id)} onKeyDown={(e) => { if (e.key === 'Enter') setChosen(r.id); }}
                   >
-                    <Space><b>{r.requestNo}</b><StatusTag status={r.status} /></Space>
+                    <Space><b>{r.requestNo}</b><StatusTag status={r.status as CarRequestStatus} /></Space>
                     <div className="muted">{[r.vehicleLabel, r.driverName, r.destinationIdsLabel].filter(Boolean).join(' · ')}</div>
                   </div>
                 ))}
