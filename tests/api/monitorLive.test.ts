@@ -1,6 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './server';
+import { connectSocket, until } from './socketSupport';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -11,19 +12,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function connect(token: string): Promise<Socket> {
-  const socket = io(server.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-const until = async (check: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
+const connect = (token: string) => connectSocket(server.url, token, sockets);
 
 describe('live monitors (issue 12)', () => {
   it('tells open consoles that a sign-in, an audited change and an upload happened, once a second at most, within the scope', async () => {

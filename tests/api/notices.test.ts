@@ -6,6 +6,7 @@ import { NOTICE_BASE, type NoticeMessage, type NoticeRow } from '../../src/share
 import type { Page } from '../../src/shared/api/paging';
 import { hashPassword } from '../../src/server/platform/passwordHash';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './server';
+import { connectSocket, until } from './socketSupport';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -61,14 +62,7 @@ async function deliver(dealer: 'dealer1' | 'dealer2', plannedQty = 4): Promise<{
   return { orderId: res.body.data.id };
 }
 
-function connect(token: string): Promise<Socket> {
-  const socket = io(server.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connect = (token: string) => connectSocket(server.url, token, sockets);
 
 /** The events a socket receives from now on. */
 function collect(socket: Socket, event: string): unknown[] {
@@ -77,11 +71,6 @@ function collect(socket: Socket, event: string): unknown[] {
   return got;
 }
 
-const until = async (check: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 describe('getNewNotice and setRead', () => {
   it('a delivery created by the maker for dealer1 reaches dealer1 with its items; dealer2 and dealer2-scoped staff do not see it', async () => {
