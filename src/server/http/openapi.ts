@@ -2,24 +2,55 @@ import { z } from 'zod';
 import { API_BASE } from '../../shared/api/envelope';
 import type { RouteDef } from './route';
 
+type Schema = Record<string, unknown>;
+
 const envelopeOf = (data: unknown) => ({
   type: 'object',
   required: ['code', 'msg', 'data'],
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
 });
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
   } catch {
     return {};
   }
 };
 
+/** `/sys/resource/tree` -> `SysResourceTree`: the name a call's schemas take in `components.schemas`. */
+const nameOf = (url: string) => url.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+
+/**
+ * Moves the definitions zod puts beside a schema (`$defs`, for a recursive tree) into the
+ * document's `components.schemas`, and points their `$ref`s there. Left inside an embedded
+ * schema, `#/$defs/__schema0` would be read against the document's root, where nothing is.
+ */
+function hoistDefs(schema: Schema, base: string, components: Record<string, Schema>): Schema {
+  const defs = schema.$defs as Record<string, Schema> | undefined;
+  if (!defs) return schema;
+  const { $defs: _defs, ...rest } = schema;
+  const names = new Map<string, string>();
+  Object.keys(defs).forEach((key, i) => {
+    let name = `${base}${i ? i + 1 : ''}`;
+    for (let n = 2; name in components; n++) name = `${base}${i ? i + 1 : ''}_${n}`;
+    names.set(key, name);
+    components[name] = {};
+  });
+  const point = <T>(value: T): T => JSON.parse(JSON.stringify(value), (k, v) => (
+    k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') && names.has(v.slice(8)) ? `#/components/schemas/${names.get(v.slice(8))}` : v
+  )) as T;
+  for (const [key, def] of Object.entries(defs)) components[names.get(key)!] = point(def);
+  return point(rest);
+}
+
 /** The OpenAPI 3.1 document of every registered call, made from the same zod schemas that validate them. */
 export function buildOpenApi(defs: RouteDef[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, Schema> = {};
   for (const def of defs) {
+    const base = nameOf(def.url);
+    const answer = def.answer ? hoistDefs(jsonSchema(def.answer, 'output'), `${base}Answer`, schemas) : {};
     const op: Record<string, unknown> = {
       summary: def.summary,
       tags: [def.tag],
@@ -29,8 +60,8 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
         200: {
           description: 'Success',
           content: def.raw
-            ? { 'application/octet-stream': {} }
-            : { 'application/json': { schema: envelopeOf(def.answer ? jsonSchema(def.answer, 'output') : {}) } },
+            ? { [def.rawType ?? 'application/octet-stream']: {} }
+            : { 'application/json': { schema: envelopeOf(answer) } },
         },
         400: { description: 'Bad input; msg names the field' },
         ...(def.permission === 'public' ? {} : { 401: { description: 'No or expired session' }, 403: { description: 'No permission' } }),
@@ -38,7 +69,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
       },
     };
     if (def.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(def.body, 'input') } } };
+      op.requestBody = { required: true, content: { 'application/json': { schema: hoistDefs(jsonSchema(def.body, 'input'), `${base}Body`, schemas) } } };
     }
     (paths[API_BASE + def.url] ??= {})[def.method.toLowerCase()] = op;
   }
@@ -47,7 +78,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
   return {
     openapi: '3.1.0',
     info: { title: 'Tyre channel console API', version },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys } },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys }, schemas },
     paths,
   };
 }

@@ -22,6 +22,8 @@ interface RouteMeta {
   answer?: z.ZodType;
   /** The handler writes the reply itself (files, images); no envelope. */
   raw?: boolean;
+  /** The media type of a raw answer, for the API document: a file (application/octet-stream) unless said. */
+  rawType?: string;
   /**
    * A public call authorised by a key in this header instead of a session (the TMS's stop
    * reports: `tms-token`); the handler checks the key, the API document names the scheme.

@@ -37,7 +37,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
    * query with the same parameters share one run, and the stock book's reads are shared (ctx.memo).
    */
   const batches = DASHBOARDS.map((d) => defineRoute({
-    method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true,
+    method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
     handler: async (rc) => {
       const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: new Map() };

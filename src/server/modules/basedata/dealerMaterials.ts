@@ -1,6 +1,8 @@
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import { PRICE_PATTERN, dealerMaterialFilters, dealerMaterialInput, materialPickBody, type DealerMaterialRow } from '../../../shared/api/basedata/catalogue';
+import { z } from 'zod';
+import {
+  catalogueOptionsAnswer, PRICE_PATTERN, dealerMaterialFilters, dealerMaterialInput, materialPickBody, materialRefAnswer, type DealerMaterialRow,
+} from '../../../shared/api/basedata/catalogue';
 import { brands, dealerMaterials, dealers, materials } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
@@ -49,12 +51,12 @@ export function dealerMaterialRoutes(services: Services): RouteDef[] {
 
   const extraRoutes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: DEALER_MATERIAL_PERM,
+      method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: DEALER_MATERIAL_PERM, answer: catalogueOptionsAnswer,
       summary: 'Dealer materials: the brands, and the dealers within the caller\'s scope, the form and filters choose from',
       handler: async ({ user, lang, scope }) => catalogueRefs(await ctxOf({ user, lang, scope })),
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/materials`, tag: 'materials', permission: DEALER_MATERIAL_PERM, body: materialPickBody,
+      method: 'POST', url: `${BASE}/materials`, tag: 'materials', permission: DEALER_MATERIAL_PERM, body: materialPickBody, answer: z.array(materialRefAnswer),
       summary: 'Dealer materials: factory materials the picker offers (at most 50)',
       handler: async ({ body, user, lang, scope }) => pickMaterials(await ctxOf({ user, lang, scope }), body),
     }),

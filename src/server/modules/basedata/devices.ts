@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { DevicesPerm, PDA_STATUS, pdaFilters, pdaIdsBody, pdaInput, type DeviceOptions, type PdaRow } from '../../../shared/api/basedata/devices';
+import { deviceOptionsAnswer, DevicesPerm, PDA_STATUS, pdaChangedAnswer, pdaFilters, pdaIdsBody, pdaInput, type DeviceOptions, type PdaRow } from '../../../shared/api/basedata/devices';
 import { CODE_PATTERN } from '../../../shared/patterns';
 import { accountSets, dealers, materials, pdaDevices, warehouses } from '../../db/schema';
 import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
@@ -96,7 +96,7 @@ export function deviceRoutes(services: Services): RouteDef[] {
 
   /** Moves devices from the allowed statuses to the next; any device in another status refuses the whole call. */
   const transition = (action: 'activate' | 'freeze', from: string[], to: string): RouteDef => defineRoute({
-    method: 'POST', url: `/basedata/pda/${action}`, tag: 'pda', permission: `${DevicesPerm.pda}:edit`, body: pdaIdsBody,
+    method: 'POST', url: `/basedata/pda/${action}`, tag: 'pda', permission: `${DevicesPerm.pda}:edit`, body: pdaIdsBody, answer: pdaChangedAnswer,
     summary: action === 'activate'
       ? 'PDA devices: activate devices not yet activated or frozen (status 0 or 2 to 1)'
       : 'PDA devices: freeze activated devices (status 1 to 2)',
@@ -158,7 +158,7 @@ export function deviceRoutes(services: Services): RouteDef[] {
       transition('activate', [PDA_STATUS.inactive, PDA_STATUS.frozen], PDA_STATUS.active),
       transition('freeze', [PDA_STATUS.active], PDA_STATUS.frozen),
       defineRoute({
-        method: 'POST', url: '/basedata/pda/options', tag: 'pda', permission: DevicesPerm.pda,
+        method: 'POST', url: '/basedata/pda/options', tag: 'pda', permission: DevicesPerm.pda, answer: deviceOptionsAnswer,
         summary: 'PDA devices: the dealers and warehouses the form chooses from (caller\'s scope)',
         handler: async ({ user, lang, scope }) => {
           const o = await deviceOptions(await ctxOf({ user, lang, scope }));

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  generateLocationsAnswer, generateLocationsBody, locationRuleInput, suggestLocationBody, WarehousingPerm,
+  generateLocationsAnswer, generateLocationsBody, locationRuleInput, suggestLocationAnswer, suggestLocationBody, WarehousingPerm,
   type LocationRuleRow, type SuggestLocationAnswer,
 } from '../../../shared/api/basedata/warehousing';
 import type { Db } from '../../db/client';
@@ -23,6 +23,8 @@ import { eqIf, like, referenced, statusOf, writableWarehouse } from './warehousi
 type RuleInput = z.infer<typeof locationRuleInput>;
 
 const status = z.enum(['normal', 'disabled']).optional();
+/** What a rule's save and update answer. */
+const idAnswer = z.object({ id: z.number().int() });
 const optionalId = z.coerce.number().int().positive().optional();
 const pad = (n: number) => String(n).padStart(2, '0');
 const warehouseHeaders = [
@@ -210,7 +212,7 @@ export function locationRoutes(services: Services): RouteDef[] {
     },
     extraRoutes: [
       defineRoute({
-        method: 'POST', url: '/basedata/storagelocationRule/save', tag: 'location rules', permission: `${WarehousingPerm.rule}:add`,
+        method: 'POST', url: '/basedata/storagelocationRule/save', tag: 'location rules', permission: `${WarehousingPerm.rule}:add`, answer: idAnswer,
         body: locationRuleInput, summary: 'Location rules: create a rule with its target locations',
         handler: async ({ body, user, lang, req, scope }) => {
           const ctx = await ctxOf({ user, lang, scope });
@@ -224,7 +226,7 @@ export function locationRoutes(services: Services): RouteDef[] {
         },
       }),
       defineRoute({
-        method: 'POST', url: '/basedata/storagelocationRule/update', tag: 'location rules', permission: `${WarehousingPerm.rule}:edit`,
+        method: 'POST', url: '/basedata/storagelocationRule/update', tag: 'location rules', permission: `${WarehousingPerm.rule}:edit`, answer: idAnswer,
         body: locationRuleInput.extend({ id: z.coerce.number().int().positive() }),
         summary: 'Location rules: change a rule and replace its target locations',
         handler: async ({ body, user, lang, req, scope }) => {
@@ -242,7 +244,7 @@ export function locationRoutes(services: Services): RouteDef[] {
         },
       }),
       defineRoute({
-        method: 'POST', url: '/basedata/storagelocationRule/suggest', tag: 'location rules', permission: 'session',
+        method: 'POST', url: '/basedata/storagelocationRule/suggest', tag: 'location rules', permission: 'session', answer: suggestLocationAnswer,
         body: suggestLocationBody,
         summary: 'Location rules: the locations the best matching rule suggests for a material in a warehouse (used at receipt)',
         handler: async ({ body, scope: dataScope }) => {

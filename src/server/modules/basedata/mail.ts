@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
-  DevicesPerm, mailBoxBody, mailIdBody, mailRecipientsBody, mailSendBody, type MailDetail, type MailUser,
+  DevicesPerm, inboxAnswer, mailBoxBody, mailDetailAnswer, mailIdBody, mailRecipientsBody, mailSendBody, mailSentAnswer, mailUserAnswer,
+  sentAnswer, unreadCountAnswer, type MailDetail, type MailUser,
 } from '../../../shared/api/basedata/devices';
 import type { Db } from '../../db/client';
 import { dealers, mailRecipients, mails, users } from '../../db/schema';
@@ -35,7 +37,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
 
   return [
     defineRoute({
-      method: 'POST', url: `${BASE}/recipients`, tag: TAG, permission: DevicesPerm.mail, body: mailRecipientsBody,
+      method: 'POST', url: `${BASE}/recipients`, tag: TAG, permission: DevicesPerm.mail, body: mailRecipientsBody, answer: z.array(mailUserAnswer),
       summary: 'Mail: the users the caller may write to (all for operator staff; own dealer and operator staff for a dealer user)',
       handler: async ({ body, user }): Promise<MailUser[]> => {
         const keyword = typeof body.keyword === 'string' && body.keyword.trim() ? body.keyword : undefined;
@@ -46,7 +48,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/send`, tag: TAG, permission: `${DevicesPerm.mail}:add`, body: mailSendBody,
+      method: 'POST', url: `${BASE}/send`, tag: TAG, permission: `${DevicesPerm.mail}:add`, body: mailSendBody, answer: mailSentAnswer,
       summary: 'Mail: send a plain-text mail to users the caller may write to',
       handler: async ({ body, user, req }) => {
         const ids = [...new Set(body.recipientIds)];
@@ -63,7 +65,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/inbox`, tag: TAG, permission: DevicesPerm.mail, body: mailBoxBody,
+      method: 'POST', url: `${BASE}/inbox`, tag: TAG, permission: DevicesPerm.mail, body: mailBoxBody, answer: inboxAnswer,
       summary: 'Mail: the caller\'s received mails, newest first, with their read state',
       handler: async ({ body, user }) => {
         const where = and(
@@ -82,7 +84,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/sent`, tag: TAG, permission: DevicesPerm.mail, body: mailBoxBody,
+      method: 'POST', url: `${BASE}/sent`, tag: TAG, permission: DevicesPerm.mail, body: mailBoxBody, answer: sentAnswer,
       summary: 'Mail: the caller\'s sent mails, newest first, with their recipients and how many have read them',
       handler: async ({ body, user }) => {
         const where = and(eq(mails.senderId, user.id), body.keyword?.trim() ? ilike(mails.subject, escape(body.keyword)) : undefined);
@@ -100,7 +102,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/read`, tag: TAG, permission: DevicesPerm.mail, body: mailIdBody,
+      method: 'POST', url: `${BASE}/read`, tag: TAG, permission: DevicesPerm.mail, body: mailIdBody, answer: mailDetailAnswer,
       summary: 'Mail: open a mail (its sender or a recipient only) and mark it read for the caller',
       handler: async ({ body, user }): Promise<Omit<MailDetail, 'createdAt'> & { createdAt: Date }> => {
         const [mail] = await db.select({ id: mails.id, subject: mails.subject, body: mails.body, senderId: mails.senderId, senderName: sender.nickName, createdAt: mails.createdAt })
@@ -118,7 +120,7 @@ export function mailRoutes({ db }: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/unreadCount`, tag: TAG, permission: DevicesPerm.mail,
+      method: 'POST', url: `${BASE}/unreadCount`, tag: TAG, permission: DevicesPerm.mail, answer: unreadCountAnswer,
       summary: 'Mail: how many received mails the caller has not opened yet',
       handler: async ({ user }) => {
         const [row] = await db.select({ n: count() }).from(mailRecipients).where(and(eq(mailRecipients.userId, user.id), isNull(mailRecipients.readAt)));

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  autoMatchBody, bestMatch, matchBody, materialPickBody, materialRelationFilters, materialRelationInput, type MatchSuggestionRow, type MaterialRelationRow,
+  autoMatchAnswer, autoMatchBody, bestMatch, catalogueOptionsAnswer, matchAnswer, matchBody, materialPickBody, materialRefAnswer, materialRelationFilters,
+  materialRelationInput, unmatchedAnswer, type MatchSuggestionRow, type MaterialRelationRow,
 } from '../../../shared/api/basedata/catalogue';
 import { pageBody } from '../../../shared/api/paging';
 import { brands, dealers, materialRelations, materials } from '../../db/schema';
@@ -85,12 +86,12 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
   }
 
   const optionsRoute = (url: string, permission: string) => defineRoute({
-    method: 'POST', url, tag: 'materials', permission,
+    method: 'POST', url, tag: 'materials', permission, answer: catalogueOptionsAnswer,
     summary: 'The brands, and the dealers within the caller\'s scope, the forms and filters choose from',
     handler: async ({ user, lang, scope }) => catalogueRefs(await ctxOf({ user, lang, scope })),
   });
   const pickRoute = (url: string, permission: string) => defineRoute({
-    method: 'POST', url, tag: 'materials', permission, body: materialPickBody,
+    method: 'POST', url, tag: 'materials', permission, body: materialPickBody, answer: z.array(materialRefAnswer),
     summary: 'Factory materials a picker offers: by part of the code, name, spec or pattern (at most 50)',
     handler: async ({ body, user, lang, scope }) => pickMaterials(await ctxOf({ user, lang, scope }), body),
   });
@@ -101,7 +102,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     pickRoute(`${BASE}/materials`, RELATION_PERM),
     pickRoute(`${BASE}/matchMaterials`, MATCHING_PERM),
     defineRoute({
-      method: 'POST', url: `${BASE}/unmatched`, tag: 'materials', permission: MATCHING_PERM,
+      method: 'POST', url: `${BASE}/unmatched`, tag: 'materials', permission: MATCHING_PERM, answer: unmatchedAnswer,
       body: pageBody.extend({ keyword: z.string().max(64).optional(), dealerId: z.coerce.number().int().positive().optional() }),
       summary: 'Relation matching: a page of the unmatched relations in the caller\'s scope, each with its best suggested factory material',
       handler: async ({ body: page, user, lang, scope }) => {
@@ -116,7 +117,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/match`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: matchBody,
+      method: 'POST', url: `${BASE}/match`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: matchBody, answer: matchAnswer,
       summary: 'Relation matching: map one relation to the factory material chosen (audited)',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -128,7 +129,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'POST', url: `${BASE}/autoMatch`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: autoMatchBody,
+      method: 'POST', url: `${BASE}/autoMatch`, tag: 'materials', permission: `${MATCHING_PERM}:edit`, body: autoMatchBody, answer: autoMatchAnswer,
       summary: 'Relation matching: accept the best suggestion of each relation named that is still unmatched and has one (audited)',
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });

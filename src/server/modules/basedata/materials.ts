@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  materialFilters, materialInput, materialProblem, type CatalogueOptions, type DealerRef, type MaterialRef, type MaterialRow,
+  brandOptionsAnswer, materialFilters, materialInput, materialProblem, type CatalogueOptions, type DealerRef, type MaterialRef, type MaterialRow,
 } from '../../../shared/api/basedata/catalogue';
 import { batches, brands, dealerMaterials, dealers, materialRelations, materials } from '../../db/schema';
 import { crudRoutes, type CrudContext } from '../../http/crud';
@@ -125,7 +125,7 @@ export function materialRoutes(services: Services): RouteDef[] {
 
   const extraRoutes: RouteDef[] = [
     defineRoute({
-      method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: MATERIAL_PERM,
+      method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: MATERIAL_PERM, answer: brandOptionsAnswer,
       summary: 'Materials: the brands the form and the filters choose from',
       handler: async () => ({ brands: await db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).orderBy(asc(brands.code)) }),
     }),

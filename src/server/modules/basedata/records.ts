@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, like as sqlLike, sql } from 'drizzle-orm';
-import { batchGenerateBody, DevicesPerm } from '../../../shared/api/basedata/devices';
+import { batchGenerateAnswer, batchGenerateBody, DevicesPerm } from '../../../shared/api/basedata/devices';
 import { batches, dealers, materials, pallets, scenes, storageLocations, warehouses } from '../../db/schema';
 import { crudContext, type CrudContext } from '../../http/crud';
 import { pageCrudRoutes } from '../../http/pageCrud';
@@ -48,7 +48,7 @@ export function recordRoutes(services: Services): RouteDef[] {
     check: async (v, ctx) => ({ dealerId: await batchDealer(ctx, v.dealerId as number | null) }),
     extraRoutes: [
       defineRoute({
-        method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody,
+        method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody, answer: batchGenerateAnswer,
         summary: 'Batches: create `count` batches of a material and day, coded B + yyMMdd + material code tail + 3-digit sequence (continuing after the highest used)',
         handler: async ({ body, user, lang, req, scope }) => {
           const ctx = await ctxOf({ user, lang, scope });

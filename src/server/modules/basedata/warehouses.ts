@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { WarehousingOptions } from '../../../shared/api/basedata/warehousing';
+import { warehousingOptionsAnswer, type WarehousingOptions } from '../../../shared/api/basedata/warehousing';
 import {
   brands, dealers, locationRules, pallets, pdaDevices, regions, roleDataRules, storageLocations, storehouses, warehouses,
 } from '../../db/schema';
@@ -46,7 +46,7 @@ export function warehouseRoutes(services: Services): RouteDef[] {
   });
 
   const options = defineRoute({
-    method: 'POST', url: '/basedata/warehousing/options', tag: 'warehouses', permission: 'session',
+    method: 'POST', url: '/basedata/warehousing/options', tag: 'warehouses', permission: 'session', answer: warehousingOptionsAnswer,
     body: z.object({ warehouseId: z.coerce.number().int().positive().optional() }).strict(),
     summary: 'Choices of the warehousing pages\' selects (regions, dealers, warehouses, brands; areas and locations of one warehouse), within the caller\'s data scope',
     handler: async ({ body, scope: dataScope }): Promise<WarehousingOptions> => {

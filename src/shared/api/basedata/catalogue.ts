@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../paging';
 import type { MessageKey } from '../../i18n/messages';
 import { CODE_PATTERN } from '../../patterns';
 
@@ -88,9 +89,17 @@ export interface MaterialRow {
 }
 
 /** A material as the pickers show it. */
-export interface MaterialRef { id: number; code: string; name: string; specification: string; pattern: string; brandName: string }
-export interface DealerRef { id: number; code: string; name: string }
-export interface CatalogueOptions { brands: { id: number; code: string; name: string }[]; dealers: DealerRef[] }
+export const materialRefAnswer = z.object({
+  id: z.number().int(), code: z.string(), name: z.string(), specification: z.string(), pattern: z.string(), brandName: z.string(),
+});
+export type MaterialRef = z.infer<typeof materialRefAnswer>;
+const idCodeName = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type DealerRef = z.infer<typeof idCodeName>;
+/** The brands a materials form and its filters choose from. */
+export const brandOptionsAnswer = z.object({ brands: z.array(idCodeName) });
+/** The brands, and the dealers within the caller's scope, a form and its filters choose from. */
+export const catalogueOptionsAnswer = brandOptionsAnswer.extend({ dealers: z.array(idCodeName) });
+export type CatalogueOptions = z.infer<typeof catalogueOptionsAnswer>;
 
 const refId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullable().optional());
 
@@ -111,25 +120,29 @@ export const materialRelationFilters = z.object({
   matched: z.enum(['matched', 'unmatched']).optional(),
 });
 
-export interface MaterialRelationRow {
-  id: number;
-  dealerId: number;
-  dealerCode: string;
-  dealerName: string;
-  dealerMaterialCode: string;
-  dealerMaterialName: string;
-  materialId: number | null;
-  materialCode: string | null;
-  materialName: string | null;
-  specification: string | null;
-  pattern: string | null;
-  brandName: string | null;
-}
+export const materialRelationRow = z.object({
+  id: z.number().int(),
+  dealerId: z.number().int(),
+  dealerCode: z.string(),
+  dealerName: z.string(),
+  dealerMaterialCode: z.string(),
+  dealerMaterialName: z.string(),
+  materialId: z.number().int().nullable(),
+  materialCode: z.string().nullable(),
+  materialName: z.string().nullable(),
+  specification: z.string().nullable(),
+  pattern: z.string().nullable(),
+  brandName: z.string().nullable(),
+});
+export type MaterialRelationRow = z.infer<typeof materialRelationRow>;
 
 /** An unmatched relation with the factory material it most likely means. */
-export interface MatchSuggestionRow extends MaterialRelationRow {
-  suggestion: (MaterialRef & { score: number }) | null;
-}
+const matchSuggestionRow = materialRelationRow.extend({ suggestion: materialRefAnswer.extend({ score: z.number() }).nullable() });
+export type MatchSuggestionRow = z.infer<typeof matchSuggestionRow>;
+/** A page of unmatched relations, each with its suggestion. */
+export const unmatchedAnswer = pageOf(matchSuggestionRow);
+export const matchAnswer = z.object({ id: z.number().int(), materialId: z.number().int() });
+export const autoMatchAnswer = z.object({ matched: z.number().int(), skipped: z.number().int() });
 
 export const matchBody = z.object({ id: z.coerce.number().int().positive(), materialId: z.coerce.number().int().positive() }).strict();
 export const autoMatchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();

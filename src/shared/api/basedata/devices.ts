@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../paging';
 
 /** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
 export const DevicesPerm = {
@@ -58,8 +59,10 @@ export const mailBoxBody = z.object({
 export const mailIdBody = z.object({ id: refId }).strict();
 export const mailRecipientsBody = z.object({ keyword: z.string().max(64).optional() }).loose();
 
-export interface Ref { id: number; code: string; name: string }
-export interface WarehouseRef extends Ref { dealerId: number | null }
+const refAnswer = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type Ref = z.infer<typeof refAnswer>;
+const warehouseRefAnswer = refAnswer.extend({ dealerId: z.number().int().nullable() });
+export type WarehouseRef = z.infer<typeof warehouseRefAnswer>;
 
 export interface PdaRow {
   id: number; serialNo: string; name: string; model: string | null; dealerId: number | null; dealerCode: string | null; dealerName: string | null;
@@ -75,13 +78,26 @@ export interface PalletRow {
   storageLocationId: number | null; storageLocationCode: string | null; storageLocationName: string | null; storageLocationLabel: string | null;
   capacity: number; status: string; createdAt: string;
 }
-/** What the device, account-set, batch and pallet forms choose from (within the caller's scope). */
-export interface DeviceOptions { dealers: Ref[]; warehouses: WarehouseRef[]; materials: Ref[] }
+/** What the PDA form chooses from (within the caller's scope). */
+export const deviceOptionsAnswer = z.object({ dealers: z.array(refAnswer), warehouses: z.array(warehouseRefAnswer), materials: z.array(refAnswer) });
+export type DeviceOptions = z.infer<typeof deviceOptionsAnswer>;
+/** PDA devices activated or frozen. */
+export const pdaChangedAnswer = z.object({ changed: z.number().int() });
+/** The batch codes generated, in order. */
+export const batchGenerateAnswer = z.object({ codes: z.array(z.string()) });
 
-export interface MailUser { id: number; userName: string; nickName: string; dealerName: string | null }
-export interface InboxRow { id: number; subject: string; senderName: string; createdAt: string; readAt: string | null }
-export interface SentRow { id: number; subject: string; recipients: string[]; readCount: number; createdAt: string }
-export interface MailDetail {
-  id: number; subject: string; body: string; senderId: number; senderName: string; createdAt: string;
-  recipients: { id: number; name: string; readAt: string | null }[];
-}
+export const mailUserAnswer = z.object({ id: z.number().int(), userName: z.string(), nickName: z.string(), dealerName: z.string().nullable() });
+export type MailUser = z.infer<typeof mailUserAnswer>;
+const inboxRow = z.object({ id: z.number().int(), subject: z.string(), senderName: z.string(), createdAt: z.string(), readAt: z.string().nullable() });
+export type InboxRow = z.infer<typeof inboxRow>;
+const sentRow = z.object({ id: z.number().int(), subject: z.string(), recipients: z.array(z.string()), readCount: z.number().int(), createdAt: z.string() });
+export type SentRow = z.infer<typeof sentRow>;
+export const inboxAnswer = pageOf(inboxRow);
+export const sentAnswer = pageOf(sentRow);
+export const mailDetailAnswer = z.object({
+  id: z.number().int(), subject: z.string(), body: z.string(), senderId: z.number().int(), senderName: z.string(), createdAt: z.string(),
+  recipients: z.array(z.object({ id: z.number().int(), name: z.string(), readAt: z.string().nullable() })),
+});
+export type MailDetail = z.infer<typeof mailDetailAnswer>;
+export const mailSentAnswer = z.object({ id: z.number().int() });
+export const unreadCountAnswer = z.object({ count: z.number().int() });

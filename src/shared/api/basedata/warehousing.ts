@@ -42,11 +42,13 @@ export const generateLocationsAnswer = z.object({ created: z.number().int(), ski
 
 export const suggestLocationBody = z.object({ warehouseId: refId, materialId: refId }).strict();
 export type SuggestLocationBody = z.input<typeof suggestLocationBody>;
-export interface SuggestLocationAnswer {
-  ruleId: number | null;
-  ruleName: string | null;
-  locations: { id: number; code: string; name: string }[];
-}
+/** The rule that fits a material best in a warehouse (none: null), and its active target locations. */
+export const suggestLocationAnswer = z.object({
+  ruleId: z.number().int().nullable(),
+  ruleName: z.string().nullable(),
+  locations: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+});
+export type SuggestLocationAnswer = z.infer<typeof suggestLocationAnswer>;
 
 export interface DealerRow {
   id: number; code: string; name: string; nickname: string | null; regionId: number | null; regionName: string | null;
@@ -69,13 +71,15 @@ export interface LocationRuleRow {
   brandName: string | null; specification: string | null; pattern: string | null; priority: number; status: string;
   locationIds: number[]; locationCodes: string[];
 }
+const idCodeName = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 /** Options for the pages' selects, within the caller's scope. */
-export interface WarehousingOptions {
-  regions: { id: number; name: string }[];
-  dealers: { id: number; code: string; name: string }[];
-  warehouses: { id: number; code: string; name: string; dealerId: number | null }[];
+export const warehousingOptionsAnswer = z.object({
+  regions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  dealers: z.array(idCodeName),
+  warehouses: z.array(idCodeName.extend({ dealerId: z.number().int().nullable() })),
   /** Areas and locations of the warehouse asked for (none without one). */
-  storehouses: { id: number; code: string; name: string; warehouseId: number }[];
-  locations: { id: number; code: string; storehouseId: number }[];
-  brands: { id: number; name: string }[];
-}
+  storehouses: z.array(idCodeName.extend({ warehouseId: z.number().int() })),
+  locations: z.array(z.object({ id: z.number().int(), code: z.string(), storehouseId: z.number().int() })),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type WarehousingOptions = z.infer<typeof warehousingOptionsAnswer>;
