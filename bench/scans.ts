@@ -1,94 +1,278 @@
 /**
- * Scans per second through the API: 20 scanners (each a signed-in session with its own
- * receipt order, as handhelds on a dock would be) send barcodes one after another, as fast
- * as answers come back. Then all 20 on one order (every scan queues on that order's lock).
- * Runs on an in-memory PGlite and, when one answers, on a fresh database of the PostgreSQL
- * server (DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
+ * Scans per second through the API. 50 scanners (each a signed-in session with its own receipt
+ * order, as handhelds on a dock would be) send barcodes one after another, as fast as answers
+ * come back; then all of them on one order (every scan queues on that order's row lock). Then
+ * every order is completed and the ledger invariant (checkStockInvariant) is checked.
  *
- *   npx tsx bench/scans.ts [--scanners 20] [--per-scanner 100]
+ * The server runs in a process of its own (bench/scanServer.ts), so the scanners in this process
+ * do not take its event loop; it counts the SQL statements its database client sends, its own CPU
+ * time and, on PostgreSQL, that of the database's server processes. Runs on an in-memory PGlite
+ * and, when one answers, on a fresh database of the PostgreSQL server (DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * With --baseline <git ref>, that commit's server (its src, dashboards and package.json,
+ * extracted to a temporary folder) runs too, interleaved with this checkout's on the same
+ * machine in the same run (--rounds alternates which goes first), and the ratios are printed:
+ * timings on a shared machine are noisy, so compare within one run.
+ *
+ *   npx tsx bench/scans.ts [--scanners 50] [--per-scanner 40] [--rounds 1] [--baseline <ref>]
+ *                          [--db pglite,postgres] [--cpu-prof <dir>] [--statements]
+ *
+ * --statements prints the SQL of one scan (the first, on an order of its own) per server.
  */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type net from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { materials, warehouses } from '../src/server/db/schema';
 import { API_BASE } from '../src/shared/api/envelope';
 
-const arg = (name: string, fallback: number) => {
+const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const SCANNERS = arg('scanners', 20);
-const PER_SCANNER = arg('per-scanner', 100);
+const SCANNERS = Number(argValue('scanners') ?? 50);
+const PER_SCANNER = Number(argValue('per-scanner') ?? 40);
+const ROUNDS = Number(argValue('rounds') ?? 1);
+const BASELINE = argValue('baseline');
+const DATABASES = (argValue('db') ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const CPU_PROF = argValue('cpu-prof');
+const SHOW_STATEMENTS = process.argv.includes('--statements');
 
-async function run(label: string, env: Record<string, string>) {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent', LOGIN_RATE_LIMIT: '1000', ...env });
-  const { app, services } = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}${API_BASE}`;
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
-    return (await res.json()) as { code: number; msg: string; data: { token: string; id: number } };
-  };
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const checkout = path.resolve(benchDir, '..');
+
+interface Variant { name: string; root: string }
+const variants: Variant[] = [{ name: 'this checkout', root: checkout }];
+let baselineDir: string | undefined;
+if (BASELINE) {
+  // The baseline's server code only; node_modules are this checkout's (same dependencies assumed).
+  baselineDir = mkdtempSync(path.join(os.tmpdir(), 'scan-baseline-'));
+  execSync(`git archive ${BASELINE} src dashboards package.json | tar -x -C ${baselineDir}`, { cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'] });
+  symlinkSync(path.join(checkout, 'node_modules'), path.join(baselineDir, 'node_modules'));
+  variants.unshift({ name: `baseline ${BASELINE}`, root: baselineDir });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: SCANNERS + 4 });
+interface Answer { code: number; msg: string; data: { token: string; id: number } }
+function post(port: number, route: string, body: unknown, token?: string): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port, path: API_BASE + route, method: 'POST', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { token } : {}) },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer);
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface Mark { statements: number; cpu: number; dbCpu: number; at: number }
+/** The server process and its answers, one message at a time. */
+class Server {
+  private waiting: { resolve(msg: Record<string, unknown>): void; reject(err: Error): void } | null = null;
+  ready: Promise<{ port: number; warehouseId: number; materialId: number }>;
+
+  constructor(private readonly child: ChildProcess) {
+    this.ready = new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+      child.on('message', (msg: Record<string, unknown>) => {
+        const waiting = this.waiting;
+        this.waiting = null;
+        if (msg.kind === 'ready') resolve(msg as never);
+        else if (msg.kind === 'error') waiting?.reject(new Error(String(msg.message)));
+        else waiting?.resolve(msg);
+      });
+    });
+  }
+
+  ask<T>(kind: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve: (msg) => resolve(msg as T), reject };
+      this.child.send({ kind });
+    });
+  }
+
+  async close() {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ kind: 'close' });
+    await exited;
+  }
+}
+
+interface Result {
+  database: string; variant: string; scenario: string; scans: number; seconds: number;
+  p50: number; p95: number; statements: number; serverCpu: number; dbCpu: number; clientCpu: number;
+}
+const results: Result[] = [];
+const invariants: string[] = [];
+
+async function runOnce(database: 'pglite' | 'postgres', variant: Variant, url?: string) {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  if (url) env.DATABASE_URL = url;
+  // One folder per run: the main thread and the module loader's thread each write a profile.
+  const profDir = path.join(CPU_PROF ?? '', `${database}-${variant.name.replace(/\W+/g, '_')}-${Date.now()}`);
+  const execArgv = ['--import', 'tsx', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
+  const server = new Server(fork(path.join(benchDir, 'scanServer.ts'), [variant.root], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const windows: { scenario: string; from: number; to: number }[] = [];
+  const { port, warehouseId, materialId } = await server.ready;
   try {
-    const [warehouse] = await services.db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.code, 'CDC02'));
-    const [material] = await services.db.select({ id: materials.id }).from(materials).orderBy(asc(materials.id)).limit(1);
-    const tokens: string[] = [];
-    for (let i = 0; i < SCANNERS; i++) tokens.push((await post('/sys/login', { userName: 'admin', passWord: 'Demo@2026' })).data.token);
+    const tokens = await Promise.all(Array.from({ length: SCANNERS }, async () => {
+      const res = await post(port, '/sys/login', { userName: 'admin', passWord: 'Demo@2026' });
+      if (res.code !== 200) throw new Error(`login: ${res.msg}`);
+      return res.data.token;
+    }));
     let serial = 0;
     const delivery = async (count: number) => {
-      const shipped = Array.from({ length: count }, () => ({ barcode: `BENCH${String(++serial).padStart(9, '0')}`, materialId: material.id, dotCode: '2325' }));
-      const res = await post('/orderManage/PRorder/save', {
-        orderType: 'PR', warehouseId: warehouse.id, lines: [{ materialId: material.id, plannedQty: count }], shipped,
+      const shipped = Array.from({ length: count }, () => ({ barcode: `BENCH${String(++serial).padStart(9, '0')}`, materialId, dotCode: '2325' }));
+      const res = await post(port, '/orderManage/PRorder/save', {
+        orderType: 'PR', warehouseId, lines: [{ materialId, plannedQty: count }], shipped,
       }, tokens[0]);
       if (res.code !== 200) throw new Error(res.msg);
       return { id: res.data.id, codes: shipped.map((s) => s.barcode) };
     };
-    const measure = async (name: string, work: { orderId: number; codes: string[] }[]) => {
+    const measure = async (scenario: string, work: { orderId: number; codes: string[] }[]) => {
       const latencies: number[] = [];
+      const before = await server.ask<Mark>('mark');
+      const clientBefore = process.cpuUsage();
       const started = performance.now();
       await Promise.all(work.map(async ({ orderId, codes }, i) => {
         for (const barcode of codes) {
           const t = performance.now();
-          const res = await post('/orderManage/PRorder/scan', { orderId, barcode }, tokens[i]);
+          const res = await post(port, '/orderManage/PRorder/scan', { orderId, barcode }, tokens[i]);
           latencies.push(performance.now() - t);
           if (res.code !== 200) throw new Error(`${barcode}: ${res.msg}`);
         }
       }));
       const seconds = (performance.now() - started) / 1000;
+      const client = process.cpuUsage(clientBefore);
+      const after = await server.ask<Mark>('mark');
+      windows.push({ scenario, from: before.at, to: after.at });
       latencies.sort((a, b) => a - b);
-      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
-      console.log(`${label} | ${name}: ${latencies.length} scans in ${seconds.toFixed(2)} s = ${(latencies.length / seconds).toFixed(0)} scans/s; latency p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`);
+      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+      const n = latencies.length;
+      results.push({
+        database, variant: variant.name, scenario, scans: n, seconds, p50: pct(0.5), p95: pct(0.95),
+        statements: (after.statements - before.statements) / n, serverCpu: (after.cpu - before.cpu) * 1000 / n,
+        dbCpu: (after.dbCpu - before.dbCpu) * 1000 / n, clientCpu: (client.user + client.system) / 1000 / n,
+      });
     };
+    if (SHOW_STATEMENTS) {
+      // An order's first scan also starts it scanning; the second is like every later one.
+      const { id, codes } = await delivery(2);
+      const scan = async (barcode: string) => {
+        const res = await post(port, '/orderManage/PRorder/scan', { orderId: id, barcode }, tokens[0]);
+        if (res.code !== 200) throw new Error(`${barcode}: ${res.msg}`);
+      };
+      await scan(codes[0]);
+      await server.ask('trace');
+      await scan(codes[1]);
+      const { texts } = await server.ask<{ texts: string[] }>('traced');
+      console.log(`${database} | ${variant.name}: the statements of one scan (${texts.length})`);
+      for (const text of texts) console.log(`  ${text.replace(/\s+/g, ' ').trim().slice(0, 240)}`);
+    }
     const own = await Promise.all(Array.from({ length: SCANNERS }, () => delivery(PER_SCANNER)));
     await measure(`${SCANNERS} scanners, one order each`, own.map((o) => ({ orderId: o.id, codes: o.codes })));
     const shared = await delivery(SCANNERS * PER_SCANNER);
     await measure(`${SCANNERS} scanners on one order`, Array.from({ length: SCANNERS }, (_, i) => ({
       orderId: shared.id, codes: shared.codes.slice(i * PER_SCANNER, (i + 1) * PER_SCANNER),
     })));
+    // The scanned tyres go into stock through the ledger; then the ledger, barcodes, on-hand and roll-up must agree.
+    for (const { id } of [...own, shared]) {
+      const res = await post(port, '/orderManage/PRorder/complete', { id }, tokens[0]);
+      if (res.code !== 200) throw new Error(`complete ${id}: ${res.msg}`);
+    }
+    const { problems } = await server.ask<{ problems: string[] }>('invariant');
+    invariants.push(`${database} | ${variant.name}: ${own.length + 1} orders completed, ${SCANNERS * PER_SCANNER * 2} tyres received; ledger invariant ${problems.length ? `BROKEN:\n  ${problems.join('\n  ')}` : 'holds'}`);
   } finally {
-    await app.close();
+    await server.close();
+    // Which part of the server's profile each scenario is (microseconds on the profile's clock).
+    if (CPU_PROF) writeFileSync(path.join(profDir, 'windows.json'), JSON.stringify(windows));
   }
 }
 
-await run('PGlite (embedded)', {});
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `tyre_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-} catch {
-  console.log('PostgreSQL: not reachable, skipped');
-  process.exit(0);
+/** A fresh database on the PostgreSQL server per run, dropped after it; null when no server answers. */
+async function withPostgres(work: (url: string) => Promise<void>): Promise<boolean> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return false;
+  }
+  const name = `tyre_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return true;
 }
-await admin.query(`create database ${name}`);
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+function print() {
+  const head = ['database', 'scenario', 'code', 'scans/s', 'p50 ms', 'p95 ms', 'statements/scan', 'server CPU ms/scan', 'db CPU ms/scan', 'client CPU ms/scan'];
+  const rows: string[][] = [head];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const keys = [...new Set(results.map((r) => `${r.database}\u0000${r.scenario}`))];
+  const ratios: string[] = [];
+  for (const key of keys) {
+    const [database, scenario] = key.split('\u0000');
+    const rateOf: Record<string, number> = {};
+    for (const v of variants) {
+      const runs = results.filter((r) => r.database === database && r.scenario === scenario && r.variant === v.name);
+      if (!runs.length) continue;
+      const m = (f: (r: Result) => number) => median(runs.map(f));
+      rateOf[v.name] = m((r) => r.scans / r.seconds);
+      rows.push([
+        database, scenario, v.name, `${fmt(rateOf[v.name])}${runs.length > 1 ? ` (${runs.map((r) => fmt(r.scans / r.seconds)).join(', ')})` : ''}`,
+        fmt(m((r) => r.p50), 1), fmt(m((r) => r.p95), 1), fmt(m((r) => r.statements), 1), fmt(m((r) => r.serverCpu), 2),
+        database === 'postgres' ? fmt(m((r) => r.dbCpu), 2) : '-', fmt(m((r) => r.clientCpu), 2),
+      ]);
+    }
+    if (variants.length > 1 && rateOf[variants[0].name] && rateOf[variants[1].name]) {
+      ratios.push(`${database} | ${scenario}: ${fmt(rateOf[variants[1].name] / rateOf[variants[0].name], 2)}x the baseline's scans/s`);
+    }
+  }
+  const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  console.log(`\n${SCANNERS} scanners x ${PER_SCANNER} scans, ${ROUNDS} round(s), median of rounds; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  '));
+  for (const r of ratios) console.log(r);
+  for (const line of invariants) console.log(line);
+}
+
 try {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await run('PostgreSQL', { DATABASE_URL: url.toString() });
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which code goes first, so a drift in the machine's load does not favour one.
+    const order = round % 2 ? [...variants].reverse() : variants;
+    for (const database of DATABASES) {
+      for (const variant of order) {
+        if (database === 'pglite') await runOnce('pglite', variant);
+        else if (!await withPostgres((url) => runOnce('postgres', variant, url))) console.log('PostgreSQL: not reachable, skipped');
+      }
+    }
+  }
+  print();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  agent.destroy();
+  if (baselineDir) rmSync(baselineDir, { recursive: true, force: true });
 }
