@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reconciliation, Trip } from '../../src/shared/api/dispatch';
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
-import { dealers, laborFactors, logisticsRoutes, transitPoints, vehicleBlacklist, vehicles, warehouseCoefficients, warehouses } from '../../src/server/db/schema';
+import {
+  dealers, laborFactors, logisticsRoutes, resources, roleResources, roles, transitPoints, vehicleBlacklist, vehicles, warehouseCoefficients, warehouses,
+} from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -16,6 +18,19 @@ let points: Record<string, number>;
 let route: { id: number; distanceKm: number };
 let plates: Record<string, number>;
 let materialId: number;
+
+/** Gives the demo dealer role route following's report button (the demo withholds it): what an administrator could do in the role editor. */
+async function grantDealersReport() {
+  const db = server.services.db;
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'dealer'));
+  const [button] = await db.select({ id: resources.id }).from(resources).where(eq(resources.perm, 'ordermanage:carroutefollowing:report'));
+  const give = () => db.insert(roleResources).values({ roleId: role.id, resourceId: button.id }).onConflictDoNothing();
+  await give();
+  return {
+    revoke: () => db.delete(roleResources).where(and(eq(roleResources.roleId, role.id), eq(roleResources.resourceId, button.id))),
+    again: give,
+  };
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -62,7 +77,7 @@ const request = (body: Record<string, unknown>, token = dealer1) => call<{ id: n
 const trip = (id: number, token = admin) => ok(call<Trip>('/logistics/carRequest/trip', { id }, token));
 const assignment = (id: number, extra: Record<string, unknown> = {}) => ({
   id, vehicleId: plates['沪A12345'], driverName: '王强', driverPhone: '13912345678', routeId: route.id,
-  plannedStart: new Date(Date.now() - 3 * 3_600_000).toISOString(), laborCompany: 'Hand Labour', ...extra,
+  plannedStart: new Date(Date.now() - 2 * 3_600_000).toISOString(), laborCompany: 'Hand Labour', ...extra,
 });
 
 describe('car requests', () => {
@@ -176,22 +191,32 @@ describe('dispatch', () => {
     expect(stopEarly.status).toBe(409);
     await ok(call('/logistics/carRequest/depart', { id }, staff));
     expect((await call('/logistics/carRequest/cancel', { id }, staff)).status).toBe(409);
-    // Stop 1 two hours after the start: an hour after its planned time, late.
-    const start = new Date((await trip(id)).plannedStart!).getTime();
-    await ok(call('/logistics/carRequest/stop', { id, seq: 1, arrivedAt: new Date(start + 2 * 3_600_000).toISOString() }, staff));
+    // A reported time is after the departure and not in the future.
+    const departed = new Date((await trip(id)).departedAt!).getTime();
+    expect((await call('/logistics/carRequest/stop', { id, seq: 1, arrivedAt: new Date(Date.now() + 3_600_000).toISOString() }, staff)).body.msg)
+      .toBe('arrivedAt: A stop is reached after the vehicle left and not later than now');
+    expect((await call('/logistics/carRequest/stop', { id, seq: 1, arrivedAt: new Date(departed - 60_000).toISOString() }, staff)).status).toBe(400);
+    // Stop 1 now: an hour after its planned time, late.
+    await ok(call('/logistics/carRequest/stop', { id, seq: 1 }, staff));
     expect((await call('/logistics/carRequest/stop', { id, seq: 1 }, staff)).status).toBe(409);
     expect((await call('/logistics/carRequest/stop', { id, seq: 9 }, staff)).status).toBe(400);
     expect((await call('/logistics/carRequest/stop', { id, seq: 2 }, dealer1)).status).toBe(403);
 
-    // The TMS: no token, a forged one, another dealer's, then dealer1's own.
+    // The TMS token acts with its user's rights: a dealer without the report button gets none.
     const requestNo = (await trip(id)).requestNo;
     const tms = (body: unknown, token?: string) => server.call<{ status: string }>('/tms/stopReport', { body, lang: 'en-US', headers: token ? { 'tms-token': token } : {} });
+    expect((await call('/tms/getTmsToken', undefined, dealer1)).status).toBe(403);
+    const grant = await grantDealersReport();
+    // No token, a forged one, another dealer's (outside its scope), one whose user lost the button, then dealer1's own.
     expect((await tms({ requestNo, pointCode: 'HZHUB' })).status).toBe(401);
     const token = (await ok(call<{ token: string }>('/tms/getTmsToken', undefined, dealer1))).token;
     expect((await tms({ requestNo, pointCode: 'HZHUB' }, `${token.split('.')[0]}.forged`)).status).toBe(401);
     const otherToken = (await ok(call<{ token: string }>('/tms/getTmsToken', undefined, dealer2))).token;
     expect((await tms({ requestNo, pointCode: 'HZHUB' }, otherToken)).status).toBe(404);
-    const done = await tms({ requestNo, pointCode: 'hzhub', arrivedAt: new Date(start + 2 * 3_600_000 + 10 * 60_000).toISOString() }, token);
+    await grant.revoke();
+    expect((await tms({ requestNo, pointCode: 'HZHUB' }, token)).status).toBe(401);
+    await grant.again();
+    const done = await tms({ requestNo, pointCode: 'hzhub' }, token);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data).toEqual({ id, status: 'delivered' });
 
@@ -274,6 +299,7 @@ describe('exchanges on the upload monitor', () => {
     const { id } = await ok(request({ warehouseId: own.warehouseId, orderIds: [o.id] }));
     await ok(call('/logistics/carRequest/assign', assignment(id), staff));
     const { requestNo } = await trip(id);
+    await grantDealersReport();
     const token = (await ok(call<{ token: string }>('/tms/getTmsToken', undefined, dealer1))).token;
     const early = await server.call('/tms/stopReport', { body: { requestNo, seq: 1 }, lang: 'en-US', headers: { 'tms-token': token } });
     expect(early.status).toBe(409);
@@ -298,7 +324,8 @@ describe('exchanges on the upload monitor', () => {
 
   it('logs a forged token without a dealer, and each order recorded as uploaded to the ERP', async () => {
     expect((await server.call('/tms/stopReport', { body: { requestNo: 'CRFORGED01', seq: 1 }, lang: 'en-US', headers: { 'tms-token': 'x.y' } })).status).toBe(401);
-    expect((await monitor('CRFORGED01'))[0]).toMatchObject({ channel: 'TMS', result: 'no', message: 'The TMS token is invalid or has expired', retryable: true });
+    // Not retryable: nothing vouches for what an unauthenticated caller sent.
+    expect((await monitor('CRFORGED01'))[0]).toMatchObject({ channel: 'TMS', result: 'no', message: 'The TMS token is invalid or has expired', retryable: false });
     const [done] = await server.services.db.execute(sql`select id, order_no as "orderNo" from orders where status = '2' and order_type = 'WL' and upload_status = '0' and warehouse_id = ${own.warehouseId} limit 1`)
       .then((r) => (r as unknown as { rows: { id: number; orderNo: string }[] }).rows);
     await ok(call('/orderManage/WLorder/markUploaded', { ids: [done.id] }, dealer1));

@@ -20,7 +20,8 @@ describe('first start without demo data', () => {
     } finally {
       await server.stop();
     }
-  });
+    // A first start from no database at all (every migration, no snapshot to clone).
+  }, 90_000);
 
   it('refuses to start without an acceptable ADMIN_PASSWORD', async () => {
     const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_PASSWORD: '123456' });

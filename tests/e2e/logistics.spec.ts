@@ -82,7 +82,8 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
   await dispatcher.locator('.arco-modal .arco-btn-primary').click();
   await expect(trip.getByTestId('trip-stop-1')).toHaveAttribute('data-state', 'onTime');
   await expect(trip.getByTestId('trip-stop-2')).toHaveAttribute('data-state', 'next');
-  const tms = ((await (await request.get('/fms/api/v1/tms/getTmsToken', { headers: { token: dealer } })).json()) as { data: { token: string } }).data.token;
+  // The TMS acts with a token of a user who may report stops (the dispatcher).
+  const tms = ((await (await request.get('/fms/api/v1/tms/getTmsToken', { headers: { token: staff } })).json()) as { data: { token: string } }).data.token;
   const reported = await request.post('/fms/api/v1/tms/stopReport', { data: { requestNo, pointCode: 'HZHUB' }, headers: { 'tms-token': tms } });
   expect(reported.status()).toBe(200);
   await expect(trip.getByTestId('trip-stop-2')).toHaveAttribute('data-state', /onTime|late/, { timeout: 10_000 });

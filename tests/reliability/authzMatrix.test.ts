@@ -73,6 +73,7 @@ describe('authorization matrix', () => {
         checked.push(label);
       }
       expect(checked.length).toBeGreaterThan(0);
-    });
+      // Every route of the product, one after another (dashboard batches run every panel): minutes on a loaded machine.
+    }, 180_000);
   }
 });

@@ -40,6 +40,17 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   pagePerm: string;
   /** Codes of the same page placed under other menus, each as good as `pagePerm`. */
   alsoPerms?: string[];
+  /**
+   * Codes of other pages that read this list (page and detail) without writing it — the dispatch
+   * and route following pages over car requests — and export it when they hold `<code>:export`.
+   */
+  readBy?: { code: string; export?: boolean }[];
+  /**
+   * Rows an update or delete may still touch, checked in the write itself (a car request once a
+   * vehicle is assigned): a row that no longer qualifies is refused with `refusal`, whatever
+   * moved it between the checks and the write.
+   */
+  writableWhen?: { where: SQL; refusal: MessageKey };
   /** Name in the audit trail. */
   entity: string;
   title: Record<Language, string>;
@@ -100,7 +111,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
   const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
   /** The page's code, or a button's (`add`, ...), as a route permission: any menu place of the page grants it. */
   const perm = (action?: string): RoutePermission => {
-    const codes = [spec.pagePerm, ...(spec.alsoPerms ?? [])].map((c) => (action ? `${c}:${action}` : c));
+    const readers = (spec.readBy ?? []).filter((r) => action === undefined || (action === 'export' && r.export)).map((r) => r.code);
+    const codes = [spec.pagePerm, ...(spec.alsoPerms ?? []), ...readers].map((c) => (action ? `${c}:${action}` : c));
     return codes.length === 1 ? codes[0] : codes;
   };
   // zod cannot spell out what extending a shape it knows only as `Filters` gives: the paging fields and the filters.
@@ -189,7 +201,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
         const values = await spec.toValues(input as unknown as Input, ctx, id);
         await db.transaction(async (tx) => {
           await assertUnique(tx, { ...input, ...values }, id);
-          await tx.update(spec.table).set(values).where(eq(spec.id, id));
+          const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
+          if (!changed.length) throw spec.writableWhen ? conflict(spec.writableWhen.refusal) : notFound();
           await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: values });
         });
         spec.afterWrite?.();
@@ -208,7 +221,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
         if (reason) throw conflict(reason);
         try {
           await db.transaction(async (tx) => {
-            await tx.delete(spec.table).where(inArray(spec.id, ids));
+            const gone = await tx.delete(spec.table).where(and(inArray(spec.id, ids), spec.writableWhen?.where)).returning({ id: spec.id });
+            if (spec.writableWhen && gone.length < ids.length) throw conflict(spec.writableWhen.refusal);
             await recordAudit(tx, actor(user, req.ip), rows.map((r) => ({ action: 'delete', entity: spec.entity, entityId: r!.id, before: r })));
           });
         } catch (err) {

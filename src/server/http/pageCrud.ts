@@ -235,9 +235,11 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   }
 
   const codes = permsOf(page);
+  // Pages that only read the list (readBy) also search it by its ref fields.
+  const readers = [...codes, ...(overrides.readBy ?? []).map((r) => r.code)];
   /** The choices of each ref field, within the caller's scope: `{ warehouseId: [{ value, label }] }`. */
   const optionsRoute = defineRoute({
-    method: 'POST', url: `${page.api}/options`, tag: page.path, permission: codes.length === 1 ? codes[0] : codes,
+    method: 'POST', url: `${page.api}/options`, tag: page.path, permission: readers.length === 1 ? readers[0] : readers,
     summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope)`,
     answer: refOptionsAnswer,
     handler: async (ctx) => {

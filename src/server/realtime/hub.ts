@@ -22,8 +22,9 @@ const STAFF_ROOM = 'staff';
  */
 export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>): Promise<string[]> {
   const scope = await dataScopeOf(db, user);
-  if (scope.dealerIds === null) return [STAFF_ROOM];
-  return [...scope.dealerIds.map(dealerRoom), ...(user.dealerId == null ? scope.warehouseIds ?? [] : []).map(warehouseRoom)];
+  // Unrestricted only: staff narrowed to warehouses have no dealer list yet see only their warehouses.
+  if (scope.dealerIds === null && scope.warehouseIds === null) return [STAFF_ROOM];
+  return [...(scope.dealerIds ?? []).map(dealerRoom), ...(user.dealerId == null ? scope.warehouseIds ?? [] : []).map(warehouseRoom)];
 }
 
 /**

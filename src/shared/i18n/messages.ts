@@ -156,6 +156,7 @@ const table = {
   vehicleBusy: { 'zh-CN': '车辆 {plate} 正在执行用车申请 {requestNo}', 'en-US': 'Vehicle {plate} is already on the trip of request {requestNo}' },
   overCapacity: { 'zh-CN': '货物重量 {weight} 吨超过车辆载重 {capacity} 吨', 'en-US': 'The load of {weight} t is over the vehicle\'s capacity of {capacity} t' },
   stopReported: { 'zh-CN': '第 {seq} 站已上报到达', 'en-US': 'Stop {seq} was already reported' },
+  stopTime: { 'zh-CN': '到站时间不能早于发车时间，也不能晚于现在', 'en-US': 'A stop is reached after the vehicle left and not later than now' },
   stopUnknown: { 'zh-CN': '该行程没有此站点', 'en-US': 'The trip has no such stop' },
   exchangeNotRetryable: { 'zh-CN': '该记录不能重试（已成功、已重试或不是 TMS 到站上报）', 'en-US': 'This exchange cannot be retried (it succeeded, was retried already, or is not a TMS stop report)' },
   tmsTokenInvalid: { 'zh-CN': 'TMS 令牌无效或已过期', 'en-US': 'The TMS token is invalid or has expired' },

@@ -31,9 +31,17 @@ describe('delivery fee', () => {
   it('takes a coefficient of 1 when the warehouse has none, and no handling without a labour company', () => {
     expect(deliveryFee({ distanceKm: 33, tyres: 10, perKm: 3.5, coefficient: null, handling: [] }).fee).toBe(115.5);
   });
-  it('rounds to the fen', () => {
-    // 7 km x 3.33 = 23.31; 3 tyres x (0.333 x 1.5 = 0.4995 -> 0.50) = 1.50; x 0.95 = 23.5695 -> 23.57
-    expect(deliveryFee({ distanceKm: 7, tyres: 3, perKm: 3.33, coefficient: 0.95, handling: [{ workType: 'loading', unitFee: 0.333, factor: 1.5 }] }).fee).toBe(23.57);
+  it('rounds the parts and the fee half up to the fen, never the per-tyre figure, and free of binary fractions', () => {
+    // 0.10 x 0.35 = 0.035 a tyre (a float makes it 0.034999...): 200 tyres = 7.00, not 6.00 nor 8.00.
+    expect(deliveryFee({ distanceKm: 0, tyres: 200, perKm: 0, coefficient: null, handling: [{ workType: 'loading', unitFee: 0.1, factor: 0.35 }] }))
+      .toMatchObject({ handlingPerTyre: 0.035, handlingPart: 7, fee: 7 });
+    // 0.125 a tyre x 400 = 50.00 exactly (rounding per tyre first would make 52.00).
+    expect(deliveryFee({ distanceKm: 0, tyres: 400, perKm: 0, coefficient: null, handling: [{ workType: 'loading', unitFee: 0.25, factor: 0.5 }] }).handlingPart).toBe(50);
+    // 7 km x 3.33 = 23.31; 3 tyres x 0.33 x 1.5 = 1.485 -> 1.49; (23.31 + 1.49) x 0.95 = 23.56
+    expect(deliveryFee({ distanceKm: 7, tyres: 3, perKm: 3.33, coefficient: 0.95, handling: [{ workType: 'loading', unitFee: 0.33, factor: 1.5 }] }))
+      .toMatchObject({ distancePart: 23.31, handlingPart: 1.49, fee: 23.56 });
+    // Half a fen rounds up: 1 tyre x 0.01 x 0.5 = 0.005 -> 0.01
+    expect(deliveryFee({ distanceKm: 0, tyres: 1, perKm: 0, coefficient: null, handling: [{ workType: 'loading', unitFee: 0.01, factor: 0.5 }] }).fee).toBe(0.01);
   });
 });
 

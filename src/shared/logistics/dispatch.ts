@@ -69,11 +69,6 @@ export function plannedArrivals(start: Date, stops: number, hours: number | null
 export const isLate = (planned: Date, arrived: Date | null, now: Date): boolean =>
   (arrived ?? now).getTime() - planned.getTime() > LATE_GRACE_MINUTES * 60_000;
 
-/**
- * A trip's delivery fee (CNY): the distance at the per-km rate plus each tyre's handling (every
- * labour work type the trip's labour company charges: unit fee x factor), all times the origin
- * warehouse's coefficient (1 without one), rounded to the fen.
- */
 export interface FeeInput {
   distanceKm: number;
   tyres: number;
@@ -88,12 +83,24 @@ export interface FeeBreakdown {
   coefficient: number;
   fee: number;
 }
-const fen = (v: number) => Math.round(v * 100) / 100;
+/** A decimal of at most `places` places as a whole number of its smallest unit (0.35 at 2 places: 35), free of binary fractions. */
+const units = (v: number, places: number) => Math.round(v * 10 ** places);
+/** a / b rounded half up, for non-negative whole numbers (exact: both are integers well below 2^53). */
+const divRound = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
+/**
+ * A trip's delivery fee (CNY): the distance at the per-km rate, plus the tyres' handling (each
+ * work type the trip's labour company charges, unit fee × factor, for every tyre), times the
+ * origin warehouse's coefficient (1 without one). Worked in whole units of the inputs' decimals
+ * (fen, thousandths of a factor), so no binary fraction turns 0.035 into 0.03; the distance and
+ * handling parts are rounded half up to the fen, then the fee — never the per-tyre figure.
+ */
 export function deliveryFee(input: FeeInput): FeeBreakdown {
   const coefficient = input.coefficient ?? 1;
-  const distancePart = fen(input.distanceKm * input.perKm);
-  const handlingPerTyre = fen(input.handling.reduce((sum, h) => sum + h.unitFee * h.factor, 0));
-  const handlingPart = fen(input.tyres * handlingPerTyre);
-  return { distancePart, handlingPerTyre, handlingPart, coefficient, fee: fen((distancePart + handlingPart) * coefficient) };
+  const distanceFen = input.distanceKm * units(input.perKm, 2);
+  // Per tyre, in 1e-5 CNY: unit fee in fen × factor in thousandths.
+  const perTyre = input.handling.reduce((sum, h) => sum + units(h.unitFee, 2) * units(h.factor, 3), 0);
+  const handlingFen = divRound(input.tyres * perTyre, 1000);
+  const feeFen = divRound((distanceFen + handlingFen) * units(coefficient, 3), 1000);
+  return { distancePart: distanceFen / 100, handlingPerTyre: perTyre / 100_000, handlingPart: handlingFen / 100, coefficient, fee: feeFen / 100 };
 }

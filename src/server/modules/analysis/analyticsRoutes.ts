@@ -31,6 +31,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   }));
 
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
+  const BATCH_LANES = 4;
   /**
    * A dashboard's panels in one call (issue 14): each panel's answer is written as an NDJSON line
    * the moment it is ready, so the console draws panels as they arrive; panels asking the same
@@ -46,7 +47,13 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
       const write = (line: BatchLine) => { if (!raw.destroyed) raw.write(`${JSON.stringify(line)}\n`); };
       const runs = new Map<string, Promise<Row[]>>();
-      await Promise.all(d.panels.map(async (panel) => {
+      // At most BATCH_LANES panels at once (a browser asked about six at a time), so one viewer's
+      // batch does not hold the whole connection pool; nothing more starts once the viewer left.
+      const queue = [...d.panels];
+      const lane = async () => {
+        for (let panel = queue.shift(); panel && !raw.destroyed; panel = queue.shift()) await answerPanel(panel);
+      };
+      const answerPanel = async (panel: (typeof d.panels)[number]) => {
         const query = byId.get(panel.query)!;
         const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
         const key = JSON.stringify([panel.query, panel.params ?? null]);
@@ -57,7 +64,8 @@ export function analyticsRoutes(services: Services): RouteDef[] {
           rc.req.log.error({ err, panel: panel.id }, 'dashboard panel failed');
           write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
         }
-      }));
+      };
+      await Promise.all(Array.from({ length: BATCH_LANES }, lane));
       raw.end();
     },
   }));

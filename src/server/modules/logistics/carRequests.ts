@@ -51,8 +51,10 @@ export function carRequestRoutes(services: Services): RouteDef[] {
 
   const crud = pageCrudRoutes(services, REQUEST_ROUTE, carRequests, {
     entity: 'car_request',
-    // Dispatchers and route followers read the same list.
-    alsoPerms: [DISPATCH, FOLLOW],
+    // Dispatchers and route followers read the same list (dispatchers export it too); only requesters write it.
+    readBy: [{ code: DISPATCH, export: true }, { code: FOLLOW }],
+    // Checked again in the write: a dispatcher may assign the request between the check and it.
+    writableWhen: { where: sql`${carRequests.status} in ('requested', 'cancelled')`, refusal: 'carRequestLocked' },
     check: async (values, ctx, editingId) => {
       if (editingId) {
         const before = await loadRequest(db, editingId, ctx.scope);
@@ -105,11 +107,13 @@ export function carRequestRoutes(services: Services): RouteDef[] {
       if (!route) throw badRequest('invalidValue', 'routeId');
       if (vehicle.status !== 'normal') throw conflict('vehicleDisabled', 'vehicleId', { plate: vehicle.plateNo });
       const driverPhone = b.driverPhone ?? null;
+      // A driver is known by phone: the one named, else the vehicle's own.
+      const phone = driverPhone ?? vehicle.driverPhone;
       const [blocked] = await db.select().from(vehicleBlacklist)
-        .where(and(inForceToday(), driverPhone ? sql`(${vehicleBlacklist.plateNo} = ${vehicle.plateNo} or ${vehicleBlacklist.driverPhone} = ${driverPhone})` : eq(vehicleBlacklist.plateNo, vehicle.plateNo)))
+        .where(and(inForceToday(), phone ? sql`(${vehicleBlacklist.plateNo} = ${vehicle.plateNo} or ${vehicleBlacklist.driverPhone} = ${phone})` : eq(vehicleBlacklist.plateNo, vehicle.plateNo)))
         .orderBy(sql`${vehicleBlacklist.plateNo} = ${vehicle.plateNo} desc`).limit(1);
       if (blocked?.plateNo === vehicle.plateNo) throw conflict('vehicleBlacklisted', 'vehicleId', { plate: vehicle.plateNo, reason: blocked.reason });
-      if (blocked) throw conflict('driverBlacklisted', 'driverPhone', { driver: `${b.driverName} ${driverPhone}`, reason: blocked.reason });
+      if (blocked) throw conflict('driverBlacklisted', 'driverPhone', { driver: `${b.driverName} ${phone}`, reason: blocked.reason });
       const start = new Date(b.plannedStart);
       try {
         return await move(rc, b.id, 'assign', null, async (tx, request) => {

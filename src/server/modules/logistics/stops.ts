@@ -2,9 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Language } from '../../../shared/i18n/languages';
 import type { CarRequestStatus } from '../../../shared/logistics/dispatch';
 import { carRequests, carRequestStops, transitPoints } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { pushOf, recordEvent, refuseMove } from './trips';
+
+/** How far ahead of the server's clock a reported time may be. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * A stop of a trip on the way reached at `at`, reported from the console or by the TMS: kept
@@ -15,7 +18,10 @@ export async function reportStop(
 ): Promise<{ id: number; status: CarRequestStatus }> {
   const after = await services.db.transaction(async (tx) => {
     const [request] = await tx.select().from(carRequests).where(eq(carRequests.id, requestId)).for('update');
+    if (!request) throw notFound();
     if (request.status !== 'onTheWay') throw refuseMove(lang, request.status, 'stop');
+    // A stop is reached after the vehicle left and not in the future (a clock a few minutes ahead is forgiven).
+    if (at.getTime() > Date.now() + CLOCK_SKEW_MS || (request.departedAt && at < request.departedAt)) throw badRequest('stopTime', 'arrivedAt');
     const stops = await tx.select({ seq: carRequestStops.seq, arrivedAt: carRequestStops.arrivedAt, code: transitPoints.code, name: transitPoints.name })
       .from(carRequestStops).innerJoin(transitPoints, eq(transitPoints.id, carRequestStops.pointId))
       .where(eq(carRequestStops.requestId, requestId)).orderBy(asc(carRequestStops.seq));

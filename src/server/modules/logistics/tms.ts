@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { moveAnswer, tmsStopBody, type TmsStopBody } from '../../../shared/api/dispatch';
 import type { Language } from '../../../shared/i18n/languages';
 import { tmsTokenAnswer } from '../../../shared/api/session';
-import { carRequests, carRequestStops, transitPoints } from '../../db/schema';
+import { carRequests, carRequestStops, transitPoints, users } from '../../db/schema';
+import { allows, dataScopeOf } from '../../platform/dataScope';
+import { userGrants } from '../../platform/sessionStore';
+import { pageByRoute } from '../../../shared/pages';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
@@ -12,17 +15,13 @@ import { reportStop } from './stops';
 import type { CarRequest } from './trips';
 
 const TMS_TOKEN_MINUTES = 30;
+/** Reporting stops is route following's button; the TMS acts with it. */
+const REPORT_PERM = `${pageByRoute('/ordermanage/logistics/carroutefollowing')!.perm}:report`;
 /** The header an outside TMS sends its token in. */
 export const TMS_TOKEN_HEADER = 'tms-token';
 
 interface TmsClaims { uid: number; dealerId: number | null; exp: number }
 
-/**
- * The exchange with an outside transport management system (TMS): a signed-in user fetches a
- * short-lived token (GET /tms/getTmsToken) and hands it to the TMS, which posts stop reports
- * with it (POST /tms/stopReport, header `tms-token`). A dealer's token reaches only that
- * dealer's trips. The token is `base64url(claims).base64url(HMAC-SHA256)`, keyed by TMS_SECRET.
- */
 /** A stop report's stop, by seq or by its transit point's code, reported on the request's trip. */
 export async function reportStopFromBody(services: Services, lang: Language, request: CarRequest, body: TmsStopBody, by: string) {
   let seq = body.seq;
@@ -35,6 +34,13 @@ export async function reportStopFromBody(services: Services, lang: Language, req
   return reportStop(services, lang, request.id, seq, body.arrivedAt ? new Date(body.arrivedAt) : new Date(), { source: 'tms', by });
 }
 
+/**
+ * The exchange with an outside transport management system (TMS): a user who may report stops
+ * fetches a short-lived token (GET /tms/getTmsToken) and hands it to the TMS, which posts stop
+ * reports with it (POST /tms/stopReport, header `tms-token`). A report acts as that user as the
+ * user is at the time: still active, still granted, within the user's data scope. The token is
+ * `base64url(claims).base64url(HMAC-SHA256)`, keyed by TMS_SECRET.
+ */
 export function tmsRoutes(services: Services): RouteDef[] {
   const { config } = services;
   // Without TMS_SECRET the key lives as long as the process: tokens end at a restart.
@@ -61,7 +67,8 @@ export function tmsRoutes(services: Services): RouteDef[] {
 
   return [
     defineRoute({
-      method: 'GET', url: '/tms/getTmsToken', tag: 'tms', permission: 'session', answer: tmsTokenAnswer,
+      // Only those who may report stops hand a TMS the means to: the token acts with their rights.
+      method: 'GET', url: '/tms/getTmsToken', tag: 'tms', permission: REPORT_PERM, answer: tmsTokenAnswer,
       summary: 'A short-lived signed token for the transport management system (TMS), naming the user and dealer; the TMS sends it as the tms-token header of POST /tms/stopReport',
       handler: async ({ user }) => {
         const expiresAt = new Date(Date.now() + TMS_TOKEN_MINUTES * 60_000);
@@ -71,15 +78,24 @@ export function tmsRoutes(services: Services): RouteDef[] {
     }),
     defineRoute({
       method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', apiKeyHeader: TMS_TOKEN_HEADER, body: tmsStopBody, answer: moveAnswer,
+      rateLimit: { max: 600, timeWindow: '1 minute' },
       summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
       handler: async ({ body, req, lang }) => {
-        // Every report is logged, taken or refused, for the upload monitor (a refused one can be retried there).
-        let claims: TmsClaims | null = null;
+        // Every report is logged, taken or refused, for the upload monitor; one that passed the
+        // token, the user and the scope and was refused for the trip's state keeps its body for a retry there.
         let request: CarRequest | undefined;
+        let uid: number | undefined;
+        let authorised = false;
         try {
-          claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
+          const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
+          uid = claims.uid;
+          // The token acts as its user, as that user is now: still active, still granted, within today's scope.
+          const [user] = await services.db.select({ id: users.id, dealerId: users.dealerId, status: users.status }).from(users).where(eq(users.id, claims.uid));
+          if (!user || user.status !== 'normal' || !(await userGrants(services.db, user.id)).perms.includes(REPORT_PERM)) throw new AppError(401, 'tmsTokenInvalid');
+          const scope = await dataScopeOf(services.db, user);
           [request] = await services.db.select().from(carRequests).where(eq(carRequests.requestNo, body.requestNo));
-          if (!request || (claims.dealerId != null && request.dealerId !== claims.dealerId)) throw notFound();
+          if (!request || !allows(scope.dealerIds, request.dealerId) || !allows(scope.warehouseIds, request.warehouseId)) throw notFound();
+          authorised = true;
           const result = await reportStopFromBody(services, lang, request, body, `tms:${claims.uid}`);
           await log(true);
           return result;
@@ -88,11 +104,10 @@ export function tmsRoutes(services: Services): RouteDef[] {
           throw err;
         }
         async function log(ok: boolean, text?: string) {
-          // A forged token's claims are not believed: such a report is logged without a dealer.
-          const known = request && (!claims || claims.dealerId == null || request.dealerId === claims.dealerId) ? request : undefined;
+          const known = authorised ? request : undefined;
           await recordExchange(services.db, {
-            system: 'TMS', kind: 'stopReport', dealerId: known?.dealerId ?? claims?.dealerId ?? null, warehouseId: known?.warehouseId ?? null,
-            ref: body.requestNo, ok, message: text ?? null, payload: JSON.stringify(body), userName: claims ? `tms:${claims.uid}` : 'tms',
+            system: 'TMS', kind: 'stopReport', dealerId: known?.dealerId ?? null, warehouseId: known?.warehouseId ?? null,
+            ref: body.requestNo, ok, message: text ?? null, payload: known ? JSON.stringify(body) : null, userName: uid ? `tms:${uid}` : 'tms',
           });
         }
       },

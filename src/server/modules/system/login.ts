@@ -1,5 +1,5 @@
 import { announceMonitor } from '../../platform/monitorEvents';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { loginLogs, users } from '../../db/schema';
@@ -15,9 +15,11 @@ interface Attempt { userName: string; passWord: string; verCode: string; verKey:
  * LOGIN_MAX_FAILURES wrong passwords in a row the account is locked for LOGIN_LOCK_MINUTES.
  */
 export async function login(db: Db, config: Config, a: Attempt): Promise<{ token: string }> {
+  /** The user's dealer once known: its login monitor hears of the attempt too. */
+  let dealerId: number | null = null;
   const record = async (success: boolean, reason: string, userId?: number) => {
     await db.insert(loginLogs).values({ userName: a.userName.slice(0, 64), userId, ip: a.ip, userAgent: a.userAgent.slice(0, 256), success, reason });
-    announceMonitor('login', null);
+    announceMonitor('login', dealerId);
   };
 
   if (config.captchaEnabled) {
@@ -37,6 +39,7 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
     await record(false, 'badCredentials');
     throw badRequest('badCredentials');
   }
+  dealerId = user.dealerId;
   const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
   if (lockedFor > 0) {
     await record(false, 'accountLocked', user.id);
@@ -57,7 +60,8 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
   }
   // A hash of older, weaker settings is replaced now that the password is known.
   if (needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(a.passWord) }).where(eq(users.id, user.id));
+    // Only over the hash just verified: a password changed meanwhile stays changed.
+    await db.update(users).set({ passwordHash: await hashPassword(a.passWord) }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
   const token = await createSession(db, user.id, a.ip, a.userAgent);
   await record(true, 'ok', user.id);

@@ -18,7 +18,8 @@ function trips(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
     ? sql`and (${sql.join([sql`r.driver_name`, sql`r.driver_phone`, sql`r.request_no`].map((c) => contains(c, f.keyword!)), sql` or `)})` : sql``;
   return sql`(
     select r.*, ${localDay(sql`r.delivered_at`)} as day, coalesce(r.driver_phone, '') as phone,
-      (select count(*) from car_request_stops s where s.request_id = r.id)::int as stop_count,
+      -- Stops reported reached (a trip delivered by hand may leave some unreported: they count neither way, as on the trip view).
+      (select count(*) from car_request_stops s where s.request_id = r.id and s.arrived_at is not null)::int as stop_count,
       (select count(*) from car_request_stops s where s.request_id = r.id
         and s.arrived_at <= s.planned_at + ${sql.raw(`interval '${LATE_GRACE_MINUTES} minutes'`)})::int as on_time
     from car_requests r
