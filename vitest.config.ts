@@ -1,6 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import { alias } from './vite.alias.ts';
 
+/**
+ * Unit tests that render React, draw a chart or load the console's i18n (it reads localStorage)
+ * need a browser's globals (jsdom, slow to start); every other unit test, the console's pure rules
+ * included, runs in node. A test that needs them is named here.
+ */
+const BROWSER_TESTS = [
+  'src/web/**/*.test.tsx',
+  'src/web/kit/chart/echarts.test.ts',
+  'src/web/kit/usePermission.test.ts',
+  'src/web/kit/dashboard/seriesNames.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -9,14 +21,19 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-web',
-          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          include: BROWSER_TESTS,
           environment: 'jsdom',
           setupFiles: ['tests/setup/jsdom.ts'],
         },
       },
       {
         resolve: { alias },
-        test: { name: 'unit-node', include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit-node',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/web/**/*.test.ts', 'vite.*.test.ts'],
+          exclude: BROWSER_TESTS,
+          environment: 'node',
+        },
       },
       {
         resolve: { alias },

@@ -13,13 +13,13 @@ const envSchema = z.object({
   SEED_DEMO: flag(true),
   ADMIN_PASSWORD: z.string().optional(),
   CAPTCHA: flag(true),
-  /** Minutes a session may stay unused before it expires. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(120),
+  /** Minutes a session may stay unused before it expires. Fractions too: the browser tests use 0.2 (12 s) rather than wait minutes. */
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(60 * 24 * 30).default(120),
   /**
    * Minutes a wall-screen session (an account granted the dashboards page and nothing else) may
    * stay unused: a screen set up once must ride out a long outage and sign in by itself again.
    */
-  WALL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 366).default(60 * 24 * 30),
+  WALL_SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(60 * 24 * 366).default(60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   TMS_SECRET: z.string().optional(),

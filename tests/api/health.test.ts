@@ -50,10 +50,12 @@ describe.runIf(onPostgres)('a PostgreSQL server that drops connections', () => {
     try {
       const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
       expect(rows[0].n).toBeGreaterThan(0);
+      // Until the backends are gone, their connections are not closed yet: the console could not know.
+      const left = async () => (await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])).rows[0].n as number;
+      await expect.poll(left, { timeout: 5000, interval: 20 }).toBe(0);
     } finally {
       await admin.end();
     }
-    await new Promise((done) => setTimeout(done, 200));
     const res = await server.call<{ status: string }>('/health');
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('ok');

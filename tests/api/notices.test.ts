@@ -190,14 +190,16 @@ describe('socket.io pushes', () => {
     const pushed = got.d1[0] as NoticeMessage;
     expect({ ...pushed, noticeTitle: '' }).toEqual({ ...polled, noticeTitle: '' });
     expect(pushed.noticeTitle).toBe(`新到货：采购入库 ${polled!.orderNo}，共 3 条`);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(got.d2).toEqual([]);
-    expect(got.staff).toEqual([]);
 
-    await deliver('dealer2');
-    expect(await until(() => got.d2.length === 1 && got.staff.length === 1, 1000)).toBe(true);
+    // dealer2's own delivery is the yardstick: a socket receives in order, so had dealer1's notice
+    // reached dealer2's console or the dealer2-scoped staff, it would be there before this one.
+    const second = await deliver('dealer2');
+    const ofSecond = (list: unknown[]) => list.some((n) => (n as NoticeMessage).orderId === second.orderId);
+    expect(await until(() => ofSecond(got.d2) && ofSecond(got.staff) && got.admin.length === 2, 1000)).toBe(true);
+    expect(got.d2.map((n) => (n as NoticeMessage).orderId)).toEqual([second.orderId]);
+    expect(got.staff.map((n) => (n as NoticeMessage).orderId)).toEqual([second.orderId]);
     expect(got.d1).toHaveLength(1);
-    expect(got.admin).toHaveLength(2);
+    expect(got.admin.map((n) => (n as NoticeMessage).orderId)).toEqual([orderId, second.orderId]);
   });
 
   it('stock changes reach the dealer\'s room and the unrestricted staff; a central warehouse\'s only the staff', async () => {

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { login, prepare, SCREENSHOTS } from './helpers';
+import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
 
 const list = (page: Page) => page.getByTestId('list-materials');
 
 const HEADER = ['Material code', 'Material name', 'Brand', 'Specification', 'Pattern', 'Load index', 'Speed index', 'Unit', 'Price', 'Source', 'ERP code', 'Status'];
+/** Material codes of this run only, so the spec can run again against the same database. */
+const TAG = `E2EMAT${Date.now().toString(36).toUpperCase()}`;
 const ROWS: (string | number)[][] = [
-  ['E2EMAT001', 'Everpeak 205/55R16 91V E2E One', 'Everpeak', '205/55R16 91V', 'E2E One', '91', 'V', '条', 488.5, 'factory', '', 'normal'],
-  ['E2EMAT002', 'Roadlux 225/45R17 94W E2E Two', 'Roadlux', '225/45R17 94W', 'E2E Two', '94', 'W', '条', 655, 'erp', '1000777001', 'normal'],
-  ['E2EMAT003', 'Terracore 11R22.5 146/143M E2E Three', 'Terracore', '11R22.5 146/143M', 'E2E Three', '146/143', 'M', '条', 2150, 'factory', '', 'disabled'],
+  [`${TAG}1`, 'Everpeak 205/55R16 91V E2E One', 'Everpeak', '205/55R16 91V', 'E2E One', '91', 'V', '条', 488.5, 'factory', '', 'normal'],
+  [`${TAG}2`, 'Roadlux 225/45R17 94W E2E Two', 'Roadlux', '225/45R17 94W', 'E2E Two', '94', 'W', '条', 655, 'erp', '1000777001', 'normal'],
+  [`${TAG}3`, 'Terracore 11R22.5 146/143M E2E Three', 'Terracore', '11R22.5 146/143M', 'E2E Three', '146/143', 'M', '条', 2150, 'factory', '', 'disabled'],
 ];
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
@@ -41,9 +43,9 @@ test.describe('Base data › Materials', () => {
     await (await good).setFiles({ name: 'materials.xlsx', mimeType: 'application/octet-stream', buffer: await xlsx([HEADER, ...ROWS]) });
     await expect(page.locator('.arco-message').last()).toContainText('3 records imported');
 
-    await list(page).getByTestId('search-form').locator('input').first().fill('E2E');
+    await list(page).getByTestId('search-form').locator('input').first().fill(TAG);
     await list(page).getByTestId('search-submit').click();
-    await expect(list(page).locator('.arco-table-tr', { hasText: 'E2EMAT' })).toHaveCount(3);
+    await expect(list(page).locator('.arco-table-tr', { hasText: TAG })).toHaveCount(3);
     await page.screenshot({ path: `${SCREENSHOTS}/materials-light-en.png` });
 
     const download = page.waitForEvent('download');
@@ -74,7 +76,15 @@ test.describe('Base data › Materials', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/materials-form-dark-en.png` });
   });
 
-  test('relation matching accepts a suggestion; a dealer adds a material it carries with the picker', async ({ page }) => {
+  test('relation matching accepts a suggestion; a dealer adds a material it carries with the picker', async ({ page, request }) => {
+    // A factory material of this run's own, which the dealer does not carry yet when the spec runs again.
+    const admin = (await post<{ token: string }>(request, '/sys/login', { userName: 'admin', passWord: DEMO_PASSWORD })).token;
+    const { brands } = await post<{ brands: { id: number }[] }>(request, '/basedata/material/options', {}, admin);
+    const carried = `${TAG}9`;
+    await post(request, '/basedata/material/save', {
+      code: carried, name: `Terracore 11R22.5 146/143M ${carried}`, brandId: brands[0].id, specification: '11R22.5 146/143M',
+      pattern: 'E2E Nine', loadIndex: '146/143', speedIndex: 'M', price: 2150,
+    }, admin);
     await prepare(page, { lang: 'en-US', theme: 'light' });
     await login(page, 'admin');
     await page.goto('/#/basedata/base/goods');
@@ -94,8 +104,8 @@ test.describe('Base data › Materials', () => {
     await form.locator('.arco-form-item', { hasText: 'Dealer' }).first().locator('.arco-select').click();
     await page.locator('.arco-select-option', { hasText: 'NJ0003' }).click();
     await form.getByTestId('material-picker').click();
-    await page.keyboard.type('11R22.5');
-    await page.locator('.arco-select-option', { hasText: '11R22.5' }).first().click();
+    await page.keyboard.type(carried);
+    await page.locator('.arco-select-option', { hasText: carried }).first().click();
     await form.locator('.arco-form-item', { hasText: 'Safety stock' }).locator('input').fill('6');
     await page.locator('.arco-modal .arco-btn-primary').click();
     await expect(page.locator('.arco-message').last()).toContainText('Saved');

@@ -41,13 +41,14 @@ async function openLoginMonitor(page: Page) {
   await page.goto(`/#${LOGIN_MONITOR}`);
   await expect(report(page, 'loginMonitor')).toBeVisible();
   await expect(report(page, 'loginMonitor').getByTestId('report-chart').locator('canvas').first()).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(800); // chart animation
 }
 
 for (const theme of ['light', 'dark'] as const) {
   test(`an edit shows in the log monitor with its before and after; a failed sign-in stands out in the login monitor (${theme})`, async ({ page, request }) => {
-    const code = theme === 'light' ? 'E2EMONL' : 'E2EMOND';
-    const name = `<b>${theme}</b> Freight`;
+    // A provider of this run only, so the spec can run again against the same database.
+    const tag = Date.now().toString(36).toUpperCase();
+    const code = `E2EMON${tag}`;
+    const name = `<b>${theme}</b> Freight ${tag}`;
     const id = await editProvider(request, code, name);
     // A wrong password for dealer2: a failed attempt for the login monitor.
     expect((await request.post(`${API}/sys/login`, { data: { userName: 'dealer2', passWord: 'Wrong#2026x' } })).status()).toBe(400);
@@ -58,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
     const row = report(page, 'logMonitor').locator('tbody tr').filter({ hasText: 'Update' }).filter({ hasText: `${name} Co` });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(String(id));
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-${theme}-1440.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-${theme}-1440.png`, fullPage: true, animations: 'disabled' });
 
     await row.getByTestId('report-open-row').click();
     const change = page.getByTestId('audit-change');
@@ -71,13 +72,12 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(change.getByTestId('audit-changed-count')).toHaveText('2 fields changed');
     // What a user typed is text, never markup.
     await expect(change.locator('b')).toHaveCount(0);
-    await page.waitForTimeout(400); // drawer animation
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-change-${theme}-1440.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-change-${theme}-1440.png`, animations: 'disabled' });
     await change.getByRole('tab', { name: 'Full JSON' }).click();
     await expect(change.getByTestId('audit-before')).toContainText(`"name": "${name}"`);
     await expect(change.getByTestId('audit-after')).toContainText(`"name": "${name} Co"`);
     await expect(change.getByTestId('audit-after')).toContainText('"status": "disabled"');
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-json-${theme}-1440.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-json-${theme}-1440.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(change).toBeHidden();
 
@@ -86,7 +86,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(failed).toBeVisible();
     await expect(failed.locator('[data-reason="badCredentials"]')).toHaveText('Wrong user name or password');
     await expect(failed).toContainText('No');
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-login-${theme}-1440.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-login-${theme}-1440.png`, fullPage: true, animations: 'disabled' });
 
     // A 390 px phone: the filters fold, the table scrolls inside the page, the change opens full width.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -94,13 +94,12 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(report(page, 'loginMonitor').getByTestId('report-filters').locator('.arco-form-item')).toHaveCount(1);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-login-${theme}-390.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-login-${theme}-390.png`, fullPage: true, animations: 'disabled' });
     await openLogMonitor(page, 'logistics');
     await expect(report(page, 'logMonitor').locator('tbody tr').filter({ hasText: name })).toHaveCount(2);
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-${theme}-390.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-${theme}-390.png`, fullPage: true, animations: 'disabled' });
     await report(page, 'logMonitor').locator('tbody tr').filter({ hasText: 'Update' }).filter({ hasText: `${name} Co` }).click();
     await expect(change.locator('tr[data-field="name"]')).toHaveAttribute('data-changed', 'true');
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-change-${theme}-390.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/monitor-log-change-${theme}-390.png`, animations: 'disabled' });
   });
 }

@@ -69,6 +69,13 @@ for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
   });
 }
 
+/** Resolves after the page's already queued tasks, React's renders among them (its scheduler posts to a MessageChannel). */
+const afterPendingRenders = (page: Page) => page.evaluate(() => new Promise<void>((done) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => done();
+  channel.port2.postMessage(null);
+}));
+
 test('with the socket blocked, the 10 s poll still brings the notice, and it is read aloud at rate 1.3 in the console language', async ({ page, request }) => {
   test.setTimeout(90_000);
   const admin = await tokenOf(request, 'admin');
@@ -83,6 +90,8 @@ test('with the socket blocked, the 10 s poll still brings the notice, and it is 
       value: { cancel: () => undefined, speak: (u: SpeechSynthesisUtterance) => spoken.push({ text: u.text, lang: u.lang, rate: u.rate }) },
     });
   });
+  // The page's clock runs as usual, and the test can move it on instead of waiting (below).
+  await page.clock.install();
   await prepare(page, { lang: 'en-US', theme: 'dark' });
   const polls: number[] = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/getNewNotice')) polls.push(Date.now()); });
@@ -101,7 +110,11 @@ test('with the socket blocked, the 10 s poll still brings the notice, and it is 
   expect(spoken[0].lang).toBe('en-US');
   expect(spoken[0].rate).toBeCloseTo(1.3, 5); // the utterance keeps it as a 32-bit float
   expect(spoken[0].text).toContain(`New delivery: Purchase receipt ${orderNo}, 7 tyres`);
-  // The popup stays until it is dealt with.
-  await page.waitForTimeout(1500);
+  // The popup stays until it is dealt with: 5 s on (Arco's notifications close after 3 s by
+  // themselves, the next poll is 10 s away), and once whatever those timers started has run, it is still there.
+  await page.clock.runFor(5_000);
+  await afterPendingRenders(page);
+  await page.clock.runFor(1_000); // a closing notification's exit transition
+  await afterPendingRenders(page);
   await expect(popups).toHaveCount(1);
 });

@@ -42,8 +42,7 @@ test.describe('the month balance report', () => {
     await expect(report(page).locator('.arco-pagination-total-text')).toContainText(String(filtered.total));
     const codes = await bodyRows(page).locator('td:nth-child(3)').allTextContents();
     expect(new Set(codes)).toEqual(new Set([material]));
-    await page.waitForTimeout(800); // chart animation
-    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-light.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-light.png`, fullPage: true, animations: 'disabled' });
 
     const download = page.waitForEvent('download');
     await page.getByTestId('report-export').click();
@@ -68,8 +67,7 @@ test.describe('the month balance report', () => {
     await expect(report(page).locator('.arco-pagination-total-text')).toContainText(String(expected.total));
     const warehouses = await bodyRows(page).locator('td:nth-child(2)').allTextContents();
     expect(new Set(warehouses)).toEqual(new Set([String(expected.rows[0].warehouseName)]));
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-dark.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-dark.png`, fullPage: true, animations: 'disabled' });
   });
 
   test('on a 390 px phone the filters fold and the table scrolls inside the page', async ({ page }) => {
@@ -80,8 +78,7 @@ test.describe('the month balance report', () => {
     await expect(page.getByTestId('report-filters').locator('.arco-form-item')).toHaveCount(1);
     const box = await report(page).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-390-en.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-390-en.png`, fullPage: true, animations: 'disabled' });
   });
 });
 
@@ -97,7 +94,7 @@ test.describe('the other report pages', () => {
     await expect(page.getByText(`Tyre ${barcode}`)).toBeVisible();
     await expect(page.getByTestId('trace-timeline').locator('.arco-timeline-item')).toHaveCount(2);
     await expect(page.getByTestId('trace-timeline')).toContainText('−1');
-    await page.screenshot({ path: `${SCREENSHOTS}/report-barcode-trace-light.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-barcode-trace-light.png`, fullPage: true, animations: 'disabled' });
   });
 
   test('the delivery fee list offers import and export, and takes a fee for an existing order', async ({ page, request }) => {
@@ -118,6 +115,6 @@ test.describe('the other report pages', () => {
     await dialog.getByRole('button', { name: /确定|保存/ }).click();
     await expect(list.locator('tbody tr').first()).toContainText(orderNo);
     await expect(list.locator('tbody tr').first()).toContainText('35.50');
-    await page.screenshot({ path: `${SCREENSHOTS}/report-delivery-fees-dark.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/report-delivery-fees-dark.png`, fullPage: true, animations: 'disabled' });
   });
 });

@@ -12,21 +12,24 @@ async function choose(page: Page, item: Locator, option: string) {
 
 test('a role with only two pages: its user sees exactly those menus and buttons', async ({ page, browser }) => {
   test.setTimeout(120_000);
+  // Codes and names of this run only, so the spec can run again against the same database.
+  const tag = Date.now().toString(36).toUpperCase();
+  const [roleCode, roleName, userName] = [`TWO_PAGES_${tag}`, `Two pages ${tag}`, `two.pages.${tag.toLowerCase()}`];
   await prepare(page, { lang: 'en-US' });
   await login(page, 'admin');
 
   // 1. The role.
   await page.goto('/#/system/permission/role');
   await page.getByTestId('list-roles').getByTestId('toolbar-add').click();
-  await input(page, 'Code').fill('TWO_PAGES');
+  await input(page, 'Code').fill(roleCode);
   await choose(page, formItem(page, 'Type'), 'Function role');
-  await input(page, 'Name (Chinese)').fill('两页角色');
-  await input(page, 'Name (English)').fill('Two pages');
+  await input(page, 'Name (Chinese)').fill(`两页角色 ${tag}`);
+  await input(page, 'Name (English)').fill(roleName);
   await page.locator('.arco-modal .arco-btn-primary').click();
-  await expect(page.locator('.arco-table-tr', { hasText: 'TWO_PAGES' })).toHaveCount(1);
+  await expect(page.locator('.arco-table-tr', { hasText: roleCode })).toHaveCount(1);
 
   // 2. Its grants: Warehouses (open the page and export) and Scan detail (open the page).
-  await page.locator('.arco-table-tr', { hasText: 'TWO_PAGES' }).getByTestId('role-permissions').click();
+  await page.locator('.arco-table-tr', { hasText: roleCode }).getByTestId('role-permissions').click();
   await expect(page.getByTestId('role-permission-tree')).toBeVisible();
   await page.getByRole('button', { name: 'Expand all' }).click();
   // Tree nodes are found by their permission code, shown beside each label.
@@ -45,17 +48,17 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   // 3. A user holding it.
   await page.goto('/#/system/permission/users');
   await page.getByTestId('list-users').getByTestId('toolbar-add').click();
-  await input(page, 'User name').fill('two.pages');
+  await input(page, 'User name').fill(userName);
   await input(page, 'Nickname').fill('Two Pages');
   await input(page, 'Password').fill('Tyre#2026x');
-  await choose(page, formItem(page, 'Roles'), 'Two pages');
+  await choose(page, formItem(page, 'Roles'), roleName);
   await page.locator('.arco-modal .arco-btn-primary').click();
-  await expect(page.getByTestId('list-users').locator('.arco-table-tr', { hasText: 'two.pages' })).toHaveCount(1);
+  await expect(page.getByTestId('list-users').locator('.arco-table-tr', { hasText: userName })).toHaveCount(1);
 
   // 4. Signing in as that user: two sections, two pages, one button.
   const other = await browser.newPage();
   await prepare(other, { lang: 'en-US' });
-  await login(other, 'two.pages', 'Tyre#2026x');
+  await login(other, userName, 'Tyre#2026x');
   await expect(topMenu(other)).toHaveText(['Base data', 'In/out detail']);
   await topMenu(other).filter({ hasText: 'Base data' }).click();
   await expect(other).toHaveURL(/#\/basedata\/base\/warehouse$/);

@@ -16,6 +16,9 @@ async function confirm(page: Page) {
 
 test.describe('Base data › dealers and warehouses', () => {
   test('admin creates a dealer, its warehouse, an area and generated locations', async ({ page }) => {
+    // Codes of this run only, so the spec can run again against the same database.
+    const dealer = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const warehouse = `${dealer}W1`;
     await prepare(page, { lang: 'en-US', theme: 'light' });
     await login(page, 'admin');
 
@@ -23,32 +26,32 @@ test.describe('Base data › dealers and warehouses', () => {
     const dealers = page.getByTestId('list-page-basedata:brokerInfo');
     await expect(dealers.locator('.arco-table-tr', { hasText: 'SH0001' })).toHaveCount(1);
     await dealers.getByTestId('toolbar-add').click();
-    await fill(page, 'Dealer code', 'e2e01');
-    await fill(page, 'Dealer name', 'E2E Tyres Ltd');
+    await fill(page, 'Dealer code', dealer.toLowerCase());
+    await fill(page, 'Dealer name', `${dealer} Tyres Ltd`);
     await modal(page).locator('.arco-btn-primary').click();
     await expect(modal(page)).toContainText('Please enter uppercase letters');
-    await fill(page, 'Dealer code', 'E2E01');
+    await fill(page, 'Dealer code', dealer);
     await fill(page, 'Phone', '13912345678');
     await confirm(page);
-    await dealers.getByTestId('search-form').locator('input').first().fill('E2E01');
+    await dealers.getByTestId('search-form').locator('input').first().fill(dealer);
     await dealers.getByTestId('search-submit').click();
-    await expect(dealers.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
+    await expect(dealers.locator('.arco-table-tr', { hasText: `${dealer} Tyres Ltd` })).toHaveCount(1);
 
     await page.goto('/#/basedata/base/warehouse');
     const warehouses = page.getByTestId('list-page-basedata:warehouse');
     await warehouses.getByTestId('toolbar-add').click();
-    await fill(page, 'Warehouse code', 'E2E01W1');
+    await fill(page, 'Warehouse code', warehouse);
     await fill(page, 'Warehouse name', 'E2E main warehouse');
-    await choose(page, 'Dealer', 'E2E01');
+    await choose(page, 'Dealer', dealer);
     await confirm(page);
-    await warehouses.getByTestId('search-form').locator('input').first().fill('E2E01W1');
+    await warehouses.getByTestId('search-form').locator('input').first().fill(warehouse);
     await warehouses.getByTestId('search-submit').click();
-    await expect(warehouses.locator('.arco-table-tr', { hasText: 'E2E Tyres Ltd' })).toHaveCount(1);
+    await expect(warehouses.locator('.arco-table-tr', { hasText: `${dealer} Tyres Ltd` })).toHaveCount(1);
 
     await page.goto('/#/basedata/base/storehouse');
     const areas = page.getByTestId('list-page-basedata:storehouse');
     await areas.getByTestId('toolbar-add').click();
-    await choose(page, 'Warehouse', 'E2E01W1');
+    await choose(page, 'Warehouse', warehouse);
     await fill(page, 'Area code', 'A');
     await fill(page, 'Area name', 'Area A');
     await confirm(page);
@@ -56,8 +59,8 @@ test.describe('Base data › dealers and warehouses', () => {
     await page.goto('/#/basedata/base/storagelocation');
     const locations = page.getByTestId('list-page-basedata:storagelocation');
     await locations.getByTestId('warehouse-picker').click();
-    await page.keyboard.type('E2E01W1');
-    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'E2E01W1' }).first().click();
+    await page.keyboard.type(warehouse);
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: warehouse }).first().click();
     await locations.getByTestId('toolbar-generate').click();
     await choose(page, 'Area', 'Area A');
     await item(page, 'Rows').locator('input').fill('2');
@@ -70,7 +73,7 @@ test.describe('Base data › dealers and warehouses', () => {
 
     // One by hand: the form starts in the picked warehouse and offers its areas only; another warehouse clears the choice.
     await locations.getByTestId('toolbar-add').click();
-    await expect(item(page, 'Warehouse')).toContainText('E2E01W1');
+    await expect(item(page, 'Warehouse')).toContainText(warehouse);
     const areaOptions = page.locator('.arco-select-popup:visible .arco-select-option');
     await item(page, 'Area').locator('.arco-select').click();
     await expect(areaOptions).toHaveCount(1);
@@ -83,8 +86,8 @@ test.describe('Base data › dealers and warehouses', () => {
     await item(page, 'Warehouse').locator('.arco-select').click();
     // The search box still holds what was typed to find SH0001.
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('E2E01W1');
-    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'E2E01W1' }).first().click();
+    await page.keyboard.type(warehouse);
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: warehouse }).first().click();
     await choose(page, 'Area', 'Area A');
     await fill(page, 'Location code', 'A-09-09');
     await confirm(page);

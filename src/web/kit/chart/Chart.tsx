@@ -21,6 +21,9 @@ function themeColours(dark: boolean) {
     : { text: '#4e5969', axis: '#c9cdd4', split: '#f2f3f5', tooltip: '#ffffff' };
 }
 
+/** Whether the user asked for less motion (an OS setting): charts then draw at once, without entry animations. */
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** The one chart component: ECharts core with the console's palette and theme. */
 export default function Chart({ option, height = 300, onClick, ariaLabel }: ChartProps) {
   const { customTheme, theme } = useSnapshot(settings);
@@ -35,6 +38,7 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
       textStyle: { color: c.text },
       tooltip: { backgroundColor: c.tooltip, borderColor: c.axis, textStyle: { color: dark ? '#fff' : '#1d2129' } },
       aria: { enabled: true, label: { description: ariaLabel } },
+      ...(reducedMotion() ? { animation: false } : {}),
       ...option,
       ...(option.legend ? { legend: { textStyle: { color: c.text }, ...(option.legend as object) } } : {}),
       xAxis: withAxis(option.xAxis) as EChartsOption['xAxis'],
