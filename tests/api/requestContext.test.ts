@@ -7,7 +7,9 @@ import { startTestServer, type TestServer } from './server';
 
 /**
  * The request context (src/server/platform/requestContext.ts): who the caller is and what it may
- * reach is read once per call, before its handler, and the data scope at most once, when used.
+ * reach is read once per call, before its handler, in one statement that also settles the data
+ * scope of dealer users and of staff without data rules; staff with data rules have theirs read
+ * at most once, when used.
  */
 let server: TestServer;
 let admin: string;
@@ -43,7 +45,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 const reading = (statements: string[], table: string) => statements.filter((s) => new RegExp(`\\b${table}\\b`).test(s));
 
 describe('request context', () => {
-  it('a call reads its session, user, roles and grants in one statement, and its data scope in one more', async () => {
+  it('a call reads its session, user, roles, its permission and what settles its data scope in one statement', async () => {
     const page = `${orderBase('PRorder')}/selectByPage`;
     expect((await server.call(page, { body: { pageNum: 1, pageSize: 5 }, token: admin })).status).toBe(200);
     const statements = await statementsOf(async () => {
@@ -52,23 +54,43 @@ describe('request context', () => {
     });
     expect(reading(statements, 'sessions')).toHaveLength(1);
     const [session] = reading(statements, 'sessions');
-    for (const table of ['users', 'roles', 'role_resources', 'resources']) expect(reading([session], table), table).toHaveLength(1);
-    expect(reading(statements, 'role_data_rules')).toHaveLength(1);
-    expect(reading(statements, 'user_roles')).toHaveLength(2);
+    for (const table of ['users', 'roles', 'role_resources', 'resources', 'role_data_rules']) expect(reading([session], table), table).toHaveLength(1);
+    // The route's permission is looked up; the user's hundreds of grants are not read and sent.
+    expect(session).not.toMatch(/array_agg\(distinct/);
+    // Staff without data rules are unrestricted: no second statement for the scope.
+    expect(reading(statements, 'role_data_rules')).toEqual([session]);
+    expect(reading(statements, 'user_roles')).toEqual([session]);
   });
 
-  it('a dealer user\'s scope is its dealer\'s warehouses, read once per call', async () => {
+  it('a dealer user\'s scope is its dealer\'s warehouses, read with its session', async () => {
     const page = `${orderBase('PRorder')}/selectByPage`;
     expect((await server.call(page, { body: { pageNum: 1, pageSize: 5 }, token: dealer })).status).toBe(200);
     const statements = await statementsOf(() => server.call(page, { body: { pageNum: 1, pageSize: 5 }, token: dealer }));
-    expect(statements.filter((s) => /^select "id" from "warehouses" where "warehouses"."dealer_id"/.test(s))).toHaveLength(1);
-    expect(reading(statements, 'role_data_rules')).toHaveLength(0);
+    const [session] = reading(statements, 'sessions');
+    expect(session).toMatch(/from warehouses w where w.dealer_id = "users"."dealer_id"/);
+    expect(statements.filter((s) => /^select "id" from "warehouses"/.test(s))).toHaveLength(0);
+    expect(reading(statements, 'role_data_rules')).toEqual([session]);
   });
 
-  it('a call that does not use the data scope does not read it', async () => {
-    const statements = await statementsOf(() => server.call('/sys/user/getCurrentUserInfo', { body: {}, token: admin }));
-    expect(reading(statements, 'role_data_rules')).toHaveLength(0);
-    expect(reading(statements, 'sessions')).toHaveLength(1);
+  it('staff with data rules have their scope read in one more statement, only by a call that uses it', async () => {
+    const [region] = await db().select({ id: regions.id }).from(regions).limit(1);
+    const [role] = await db().insert(roles).values({ code: 'CTX_LAZY', name: 'l', nameEn: 'l', type: 'data' }).returning({ id: roles.id });
+    await db().insert(roleDataRules).values({ roleId: role.id, kind: 'region', refId: region.id });
+    const [staff] = await db().select({ id: users.id }).from(users).where(eq(users.userName, 'staff'));
+    await db().insert(userRoles).values({ userId: staff.id, roleId: role.id });
+    try {
+      const token = await server.login('staff');
+      const page = `${orderBase('PRorder')}/selectByPage`;
+      expect((await server.call(page, { body: { pageNum: 1, pageSize: 5 }, token })).status).toBe(200);
+      const scoped = await statementsOf(() => server.call(page, { body: { pageNum: 1, pageSize: 5 }, token }));
+      expect(reading(scoped, 'role_data_rules')).toHaveLength(2);
+      const unscoped = await statementsOf(() => server.call('/sys/user/getCurrentUserInfo', { body: {}, token }));
+      expect(reading(unscoped, 'role_data_rules')).toEqual(reading(unscoped, 'sessions'));
+    } finally {
+      await db().delete(userRoles).where(eq(userRoles.roleId, role.id));
+      await db().delete(roleDataRules).where(eq(roleDataRules.roleId, role.id));
+      await db().delete(roles).where(eq(roles.id, role.id));
+    }
   });
 
   it('a refused call (no session, or no permission) runs no handler statement after the session', async () => {

@@ -41,6 +41,27 @@ export async function dataScopeOf(db: Db, user: Pick<SessionUser, 'id' | 'dealer
   return { dealerIds: row.byDealer ? row.dealerIds : null, warehouseIds: row.warehouseIds };
 }
 
+// Columns correlated with the outer query's "users" row (written out, as in sessionStore.ts), so
+// the session's statement settles most scopes without a second one.
+
+/** Whether the user's roles carry data rules. */
+export const hasDataRules = sql<boolean>`exists (
+  select 1 from role_data_rules r join user_roles ur on ur.role_id = r.role_id where ur.user_id = "users"."id")`;
+
+/** A dealer user's own warehouses, sorted; null for staff. */
+export const ownWarehouses = sql<number[] | null>`case when "users"."dealer_id" is not null then coalesce((
+  select array_agg(w.id order by w.id) from warehouses w where w.dealer_id = "users"."dealer_id"), '{}') end`;
+
+/**
+ * The scope those two columns settle, as dataScopeOf would answer it: a dealer user's (its
+ * dealer and own warehouses) and that of staff without data rules (unrestricted). null when the
+ * rules are to be read (dataScopeOf).
+ */
+export function settledScope(user: Pick<SessionUser, 'dealerId'>, hasRules: boolean, own: number[] | null): DataScope | null {
+  if (user.dealerId != null) return own ? { dealerIds: [user.dealerId], warehouseIds: own } : null;
+  return hasRules ? null : { dealerIds: null, warehouseIds: null };
+}
+
 /** The WHERE condition limiting a dealer column to the scope; undefined when unrestricted. */
 export function inScope(column: AnyColumn, ids: number[] | null): SQL | undefined {
   if (ids === null) return undefined;

@@ -5,7 +5,7 @@ import { unauthorized } from '../http/errors';
 import type { Services } from '../services';
 import { dataScopeOf, type DataScope } from './dataScope';
 import { permitted } from './permission';
-import { idleLimitsOf, resolveSession, type SessionUser } from './sessionStore';
+import { idleLimitsOf, sessionFor, type SessionUser } from './sessionStore';
 
 /**
  * Who is calling and what they may reach, built once per call before its handler runs
@@ -18,8 +18,9 @@ export interface RequestContext {
   readonly user: SessionUser;
   lang: Language;
   /**
-   * The user's data scope (DESIGN.md "Permissions"), read from the database on the first call
-   * and the same answer after it: a call that needs no scope spends no query on it.
+   * The user's data scope (DESIGN.md "Permissions"): a dealer user's and that of staff without
+   * data rules come with the session; staff with data rules have theirs read on the first call
+   * and the same answer after it, so a call that needs no scope spends no query on it.
    */
   scope(): Promise<DataScope>;
 }
@@ -37,13 +38,13 @@ const headerToken = (req: FastifyRequest) => {
 /**
  * The context of one call: for a route that is not public, its session resolved (401 when there
  * is none, idle or revoked) and the route's permission checked (403), in one statement when the
- * session's last-seen stamp is fresh.
+ * session's last-seen stamp is fresh; that statement settles most users' data scope too.
  */
 export async function openRequestContext(services: Pick<Services, 'db' | 'config'>, req: FastifyRequest, permission: RoutePermission): Promise<RequestContext> {
   const lang = requestLanguage(req);
   if (permission === 'public') return anonymousContext(lang);
-  const user = permitted(permission, await resolveSession(services.db, headerToken(req), idleLimitsOf(services.config)));
-  let scope: Promise<DataScope> | undefined;
+  const { user, scope: settled } = permitted(await sessionFor(services.db, headerToken(req), idleLimitsOf(services.config), permission));
+  let scope = settled ? Promise.resolve(settled) : undefined;
   return { user, lang, scope: () => (scope ??= dataScopeOf(services.db, user)) };
 }
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Perm } from '../../shared/permissions';
+import { Perm, type RoutePermission } from '../../shared/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { resources, roleResources, sessions, userRoles, users } from '../db/schema';
+import { hasDataRules, ownWarehouses, settledScope, type DataScope } from './dataScope';
 
 export interface SessionUser {
   sessionId: number;
@@ -12,8 +13,15 @@ export interface SessionUser {
   nickName: string;
   dealerId: number | null;
   roles: string[];
-  /** Codes of every resource (section, group, page, button) the user's roles grant. */
-  perms: Set<string>;
+}
+
+/** A live session as a call finds it. */
+export interface Session {
+  user: SessionUser;
+  /** Whether the user's roles grant the permission the session was looked up for. */
+  granted: boolean;
+  /** The user's data scope when the session's statement settled it (`settledScope`); null when it is to be read. */
+  scope: DataScope | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -61,13 +69,28 @@ const grantedPerms = sql<string[]>`coalesce((
   where ur.user_id = "users"."id"), '{}')`;
 
 /**
+ * Whether the user's roles grant a call of this permission (`permits` in shared/permissions, in
+ * SQL): any session for 'session', else one of the codes. The one row of each code asked for is
+ * looked up, not the user's hundreds of grants read and sent.
+ */
+function grants(permission: Exclude<RoutePermission, 'public'>) {
+  if (permission === 'session') return sql<boolean>`true`;
+  const codes = typeof permission === 'string' ? [permission] : permission;
+  if (!codes.length) return sql<boolean>`false`;
+  return sql<boolean>`exists (
+    select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
+    where ur.user_id = "users"."id" and res.perm in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}))`;
+}
+
+/**
  * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
  * its limit, or belongs to a frozen account. An idle session is revoked on the spot. A wall
  * screen's session has the longer limit (`isWallScreen`): every other account keeps its own.
- * One statement reads the session, its user and the user's grants; a second writes the
+ * One statement reads the session, its user, whether its roles grant `permission`, and what
+ * settles the data scope of a dealer user or of staff without data rules; a second writes the
  * last-seen stamp at most once a minute, and the idle path (rare) asks whether it is a wall.
  */
-export async function resolveSession(db: Db, token: string, limits: IdleLimits): Promise<SessionUser | null> {
+export async function sessionFor(db: Db, token: string, limits: IdleLimits, permission: Exclude<RoutePermission, 'public'>): Promise<Session | null> {
   const { idleMinutes } = limits;
   if (!token || token.length > 128) return null;
   const [row] = await db
@@ -81,7 +104,9 @@ export async function resolveSession(db: Db, token: string, limits: IdleLimits):
       dealerId: users.dealerId,
       status: users.status,
       roles: roleCodes,
-      perms: grantedPerms,
+      granted: grants(permission),
+      hasDataRules,
+      ownWarehouses,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -96,10 +121,13 @@ export async function resolveSession(db: Db, token: string, limits: IdleLimits):
   if (row.idleSeconds > Math.min(TOUCH_EVERY_SECONDS, idleMinutes * 15)) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  return {
-    sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName,
-    dealerId: row.dealerId, roles: row.roles, perms: new Set(row.perms),
-  };
+  const user: SessionUser = { sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName, dealerId: row.dealerId, roles: row.roles };
+  return { user, granted: row.granted, scope: settledScope(user, row.hasDataRules, row.ownWarehouses) };
+}
+
+/** The signed-in user behind a token, or null (`sessionFor`, for a session of any permission). */
+export async function resolveSession(db: Db, token: string, limits: IdleLimits): Promise<SessionUser | null> {
+  return (await sessionFor(db, token, limits, 'session'))?.user ?? null;
 }
 
 /** What a user's roles grant, read on its own (the session above reads it with the session). */

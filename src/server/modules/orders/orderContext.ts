@@ -32,7 +32,7 @@ export async function loadOrder(tx: Db, ctx: OrderCtx, id: number, lock = false)
   return order as OrderHeader;
 }
 
-export function assertOpen(order: OrderHeader) {
+export function assertOpen(order: Pick<OrderHeader, 'status'>) {
   if (!isOpen(order.status)) throw conflict('orderNotOpen');
 }
 

@@ -134,6 +134,11 @@ export class ScanPlanner {
     return this.scanned.size;
   }
 
+  /** The order's scans as its lines count them: all of them, unless the order counts on no line (a stocktake). */
+  get lineScannedQty() {
+    return this.lines.reduce((n, l) => n + l.scannedQty, 0);
+  }
+
   get plannedQty() {
     return this.lines.reduce((n, l) => n + l.plannedQty, 0);
   }

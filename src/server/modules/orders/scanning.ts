@@ -4,17 +4,21 @@ import type { z } from 'zod';
 import type { ScanRefusal, ScanResult, scanBody, UploadResult, uploadBody } from '../../../shared/api/orders';
 import { message } from '../../../shared/i18n/messages';
 import { isInbound, ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orders/orderTypes';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pgErrors';
 import { orderLines, orderScans, orders, pdaUploads, storageLocations, uploadLogs } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { assertOpen, dealerFlags, heldBarcodes, linesOf, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
-import { isRefusal, ScanPlanner, type HeldBarcode } from './scanRules';
+import { pageScope } from './queries';
+import { isRefusal, ScanPlanner, type HeldBarcode, type ScanLine } from './scanRules';
 
 interface ScanRequest { barcode: string; locationId?: number | null; adjustKind?: AdjustKind }
 
+/** What scanning reads of an order's header. */
+type ScanHeader = Pick<OrderHeader, 'id' | 'orderType' | 'status' | 'dealerId' | 'warehouseId'>;
+
 /** Checks the scans' locations: in the order's warehouse, and named when the dealer keeps stock by location. */
-async function checkLocations(tx: Db, order: OrderHeader, requests: ScanRequest[], locationEnabled: boolean) {
+async function checkLocations(tx: Db, order: ScanHeader, requests: ScanRequest[], locationEnabled: boolean) {
   const effect = ORDER_TYPES[order.orderType].effect;
   const placing = isInbound(effect) || effect === 'count' || effect === 'adjust';
   if (!placing) return;
@@ -34,7 +38,7 @@ async function checkLocations(tx: Db, order: OrderHeader, requests: ScanRequest[
  * just the one barcode a single scan is about (a long order's scans are not read per scan).
  * Queries run one after another: a transaction holds one connection.
  */
-async function plannerFor(tx: Db, order: OrderHeader, duplicateScanDelete: boolean, onlyBarcode?: string) {
+async function plannerFor(tx: Db, order: ScanHeader, duplicateScanDelete: boolean, onlyBarcode?: string) {
   const lines = await linesOf(tx, order.id);
   const scans = await tx.select({ barcode: orderScans.barcode, lineId: orderScans.lineId }).from(orderScans)
     .where(and(eq(orderScans.orderId, order.id), onlyBarcode ? eq(orderScans.barcode, onlyBarcode) : undefined));
@@ -42,7 +46,7 @@ async function plannerFor(tx: Db, order: OrderHeader, duplicateScanDelete: boole
 }
 
 /** Writes accepted scans; an open order starts scanning. The caller brings the lines' counts up to date. */
-async function writeScans(tx: Db, ctx: OrderCtx, order: OrderHeader, added: { req: ScanRequest; held: HeldBarcode; lineId: number | null }[], source: 'WEB' | 'PDA') {
+async function writeScans(tx: Db, ctx: OrderCtx, order: ScanHeader, added: { req: ScanRequest; held: HeldBarcode; lineId: number | null }[], source: 'WEB' | 'PDA') {
   for (let i = 0; i < added.length; i += 1000) {
     await tx.insert(orderScans).values(added.slice(i, i + 1000).map(({ req, held, lineId }) => ({
       orderId: order.id, lineId, barcode: req.barcode, materialId: held.materialId, locationId: req.locationId ?? null,
@@ -63,10 +67,14 @@ async function recountLines(tx: Db, orderId: number) {
   }).where(eq(orderLines.orderId, orderId));
 }
 
-async function answer(tx: Db, order: OrderHeader, planner: ScanPlanner, action: ScanResult['action'], held: HeldBarcode | undefined, code: string, lineId: number | null): Promise<ScanResult> {
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderScans).where(eq(orderScans.orderId, order.id));
+/**
+ * The answer to a scan. The order's scanned count is the sum of its lines' counts (every scan of
+ * an order with lines counts on one, and the order's lock keeps the counts exact); a stocktake's
+ * scans count on no line, so its count is `counted`, read by the caller.
+ */
+function answer(order: ScanHeader, planner: ScanPlanner, action: ScanResult['action'], held: HeldBarcode | undefined, code: string, lineId: number | null, counted?: number): ScanResult {
   const line = planner.line(lineId);
-  const scanned = Number(n);
+  const scanned = counted ?? planner.lineScannedQty;
   return {
     action, barcode: code, materialCode: held?.materialCode ?? '', materialName: held?.materialName ?? '',
     lineId, lineScanned: line?.scannedQty ?? scanned, linePlanned: line?.plannedQty ?? null,
@@ -75,26 +83,102 @@ async function answer(tx: Db, order: OrderHeader, planner: ScanPlanner, action: 
   };
 }
 
-/** One scan from the console (a handheld acting as keyboard, or typing): judged at once. */
+const scansOnOrder = async (tx: Db, orderId: number) =>
+  Number((await tx.select({ n: sql<number>`count(*)::int` }).from(orderScans).where(eq(orderScans.orderId, orderId)))[0].n);
+
+/** Whether the order's scans count on its lines (all but a stocktake's). */
+const countsOnLines = (order: ScanHeader) => ORDER_TYPES[order.orderType].effect !== 'count';
+
+interface LockedForScan {
+  order: ScanHeader;
+  flags: { duplicateScanDelete: boolean; locationEnabled: boolean };
+  held: HeldBarcode | undefined;
+}
+
+/**
+ * The order locked (within the page's types and the caller's scope, 404 otherwise), with its
+ * dealer's scanning flags and the scanned tyre as it is now, in one statement. The order's columns
+ * are those of the row as locked (PostgreSQL reads a row again once a waited-for lock is granted);
+ * the flags and the tyre are read as of the statement's start, which is as good as after the lock:
+ * no scan writes them, and an order completed meanwhile is refused as no longer open. The lines
+ * and the order's scans, which scans write under this lock, are read by the next statement, so a
+ * scan sees what the one that held the lock before it wrote (counts stay exact under 50 scanners).
+ */
+async function lockForScan(tx: Db, ctx: OrderCtx, orderId: number, code: string): Promise<LockedForScan> {
+  const [row] = await queryRows<{
+    id: number; orderType: ScanHeader['orderType']; status: string; dealerId: number | null; warehouseId: number;
+    flagsOf: number | null; duplicateScanDelete: boolean | null; locationEnabled: boolean | null;
+    code: string | null; materialId: number; materialCode: string; materialName: string; tyreStatus: string;
+    tyreDealerId: number | null; tyreWarehouseId: number | null; warehouseName: string | null; locationId: number | null; dotCode: string | null;
+  }>(tx, sql`
+    select ${orders.id} as "id", ${orders.orderType} as "orderType", ${orders.status} as "status", ${orders.dealerId} as "dealerId", ${orders.warehouseId} as "warehouseId",
+      d.id as "flagsOf", d.duplicate_scan_delete as "duplicateScanDelete", d.location_enabled as "locationEnabled",
+      b.code as "code", b.material_id as "materialId", m.code as "materialCode", m.name as "materialName", b.status as "tyreStatus",
+      b.dealer_id as "tyreDealerId", b.warehouse_id as "tyreWarehouseId", w.name as "warehouseName", b.location_id as "locationId", b.dot_code as "dotCode"
+    from ${orders}
+    left join dealers d on d.id = ${orders.dealerId}
+    left join barcodes b on b.code = ${code}
+    left join materials m on m.id = b.material_id
+    left join warehouses w on w.id = b.warehouse_id
+    where ${orders.id} = ${orderId} and ${pageScope(ctx.page, ctx.scope) ?? sql`true`}
+    for update of ${orders}`);
+  if (!row) throw notFound();
+  const order: ScanHeader = { id: row.id, orderType: row.orderType, status: row.status, dealerId: row.dealerId, warehouseId: row.warehouseId };
+  // The order's dealer changed while this scan waited for the lock (an edit of the header): the
+  // dealer row joined above is the old one, so the new one's flags are read on their own.
+  const flags = row.flagsOf === order.dealerId
+    ? { duplicateScanDelete: row.duplicateScanDelete ?? false, locationEnabled: row.locationEnabled ?? false }
+    : await dealerFlags(tx, order.dealerId);
+  const held: HeldBarcode | undefined = row.code == null ? undefined : {
+    code: row.code, materialId: row.materialId, materialCode: row.materialCode, materialName: row.materialName, status: row.tyreStatus,
+    dealerId: row.tyreDealerId, warehouseId: row.tyreWarehouseId, warehouseName: row.warehouseName, locationId: row.locationId, dotCode: row.dotCode,
+  };
+  return { order, flags, held };
+}
+
+/** The order's lines and the line the barcode counts on when it is already on the order, in one statement. */
+async function scanPlanner(tx: Db, order: ScanHeader, duplicateScanDelete: boolean, code: string): Promise<ScanPlanner> {
+  const rows = await queryRows<ScanLine & { onOrder: boolean }>(tx, sql`
+    select id, material_id as "materialId", planned_qty as "plannedQty", scanned_qty as "scannedQty", adjust_kind as "adjustKind", false as "onOrder"
+    from ${orderLines} where order_id = ${order.id}
+    union all
+    select line_id, null, null, null, null, true from ${orderScans} where order_id = ${order.id} and barcode = ${code}`);
+  const lines = rows.filter((r) => !r.onOrder).map(({ onOrder: _, ...line }) => line);
+  const scanned = new Map(rows.filter((r) => r.onOrder).map((r) => [code, r.id as number | null]));
+  return new ScanPlanner(order, lines, scanned, duplicateScanDelete);
+}
+
+/**
+ * One scan from the console (a handheld acting as keyboard, or typing): judged at once. Four
+ * statements in the transaction: the order locked with what the scan is judged on, the lines,
+ * the write, and a stocktake's count (a stocktake's scans count on no line).
+ */
 export async function scanOne(ctx: OrderCtx, body: z.infer<typeof scanBody>): Promise<ScanResult> {
   return ctx.db.transaction(async (tx) => {
-    const order = await loadOrder(tx, ctx, body.orderId, true);
+    const { order, flags, held } = await lockForScan(tx, ctx, body.orderId, body.barcode);
     assertOpen(order);
-    const held = (await heldBarcodes(tx, [body.barcode])).get(body.barcode);
-    const flags = await dealerFlags(tx, order.dealerId);
-    const planner = await plannerFor(tx, order, flags.duplicateScanDelete, body.barcode);
+    const planner = await scanPlanner(tx, order, flags.duplicateScanDelete, body.barcode);
     const outcome = planner.apply(body.barcode, held, body.adjustKind);
     if (isRefusal(outcome)) throw conflict(outcome.key, undefined, outcome.params);
     if (outcome.action === 'removed') {
       await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, body.barcode)));
       await stepLine(tx, outcome.lineId, -1);
-      return answer(tx, order, planner, 'removed', held, body.barcode, outcome.lineId);
+      return answer(order, planner, 'removed', held, body.barcode, outcome.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
     }
     const lineId = outcome.line?.id ?? null;
     await checkLocations(tx, order, [body], flags.locationEnabled);
-    await writeScans(tx, ctx, order, [{ req: body, held: held!, lineId }], 'WEB');
-    await stepLine(tx, lineId, 1);
-    return answer(tx, order, planner, 'added', held, body.barcode, lineId);
+    // The scan, its line's count and the order's start of scanning in one statement.
+    await tx.execute(sql`
+      with added as (
+        insert into ${orderScans} (order_id, line_id, barcode, material_id, location_id, adjust_kind, source, user_id)
+        values (${order.id}, ${lineId}, ${body.barcode}, ${held!.materialId}, ${body.locationId ?? null}, ${body.adjustKind ?? null}, 'WEB', ${ctx.user.id})
+      ), counted as (
+        update ${orderLines} set scanned_qty = scanned_qty + 1 where id = ${lineId}
+      )${order.status === ORDER_STATUS.created ? sql`, started as (
+        update ${orders} set status = ${ORDER_STATUS.scanning} where id = ${order.id}
+      )` : sql``}
+      select 1`);
+    return answer(order, planner, 'added', held, body.barcode, lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
   });
 }
 
@@ -108,7 +192,7 @@ export async function unscanOne(ctx: OrderCtx, orderId: number, code: string): P
     if (!gone) throw conflict('barcodeNotScanned', undefined, { barcode: code });
     await stepLine(tx, gone.lineId, -1);
     const planner = await plannerFor(tx, order, false, code);
-    return answer(tx, order, planner, 'removed', (await heldBarcodes(tx, [code])).get(code), code, gone.lineId);
+    return answer(order, planner, 'removed', (await heldBarcodes(tx, [code])).get(code), code, gone.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
   });
 }
 

@@ -14,7 +14,7 @@ import { createCaptcha } from './captcha';
 import { countFailedPassword, login } from './login';
 import { menuFor } from './menuTree';
 import { hashPassword, verifyPassword } from '../../platform/passwordHash';
-import { revokeSession, revokeUserSessions } from '../../platform/sessionStore';
+import { revokeSession, revokeUserSessions, userGrants } from '../../platform/sessionStore';
 
 export function sessionRoutes({ db, config }: Services) {
   return [
@@ -54,7 +54,7 @@ export function sessionRoutes({ db, config }: Services) {
             id: users.id, userName: users.userName, nickName: users.nickName, avatar: users.avatar, email: users.email, phone: users.phone,
             dealerId: users.dealerId, dealerName: dealers.name, settings: users.settings,
           }).from(users).leftJoin(dealers, eq(dealers.id, users.dealerId)).where(eq(users.id, user.id)),
-          menuFor(db, user.perms, lang),
+          userGrants(db, user.id).then(({ perms }) => menuFor(db, new Set(perms), lang)),
         ]);
         return {
           userId: row.id, userName: row.userName, nickName: row.nickName, avatar: row.avatar, email: row.email, phone: row.phone,
