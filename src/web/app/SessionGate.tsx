@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import type { CurrentUserInfo, DictGroups } from '@shared/api/session';
 import { parseSettings } from '@shared/settings';
 import { ApiError } from '../api/client';
 import { toast } from '../api/feedback';
@@ -34,6 +35,25 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+let asked: { token: string; answer: Promise<[CurrentUserInfo, DictGroups]> } | null = null;
+
+/**
+ * Asks for the signed-in user and the dictionaries ahead of the gate: the router calls this as
+ * soon as this module has loaded, before React has rendered the loader below, which then takes
+ * the same answer instead of asking again.
+ */
+export function loadSession(): Promise<[CurrentUserInfo, DictGroups]> {
+  if (asked?.token !== session.token) asked = { token: session.token, answer: Promise.all([sessionApi.currentUser(), sessionApi.dictionaries()]) };
+  return asked.answer;
+}
+
+/** The answer asked for ahead (for this token), or a new one; the next sign-in asks anew. */
+function takeSession(): Promise<[CurrentUserInfo, DictGroups]> {
+  const answer = loadSession();
+  asked = null;
+  return answer;
+}
+
 function SessionLoader({ redirect }: { redirect: string }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -41,7 +61,7 @@ function SessionLoader({ redirect }: { redirect: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    Promise.all([sessionApi.currentUser(), sessionApi.dictionaries()])
+    takeSession()
       .then(([user, dict]) => {
         if (user.theme) applySettings(parseSettings(user.theme));
         setUser(user, dict);

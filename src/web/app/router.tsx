@@ -28,6 +28,8 @@ function RequireToken({ children, preload }: { children: ReactNode; preload?(pat
   useEffect(() => {
     if (!token || preloaded.current) return;
     preloaded.current = true;
+    // The user-info call starts as soon as the gate's module is in, not when React gets to render it.
+    if (!session.loaded) void loadSignedIn().then((gate) => gate.loadSession()).catch(() => undefined);
     preload?.(pathname);
   }, [token, preload, pathname]);
   if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
