@@ -69,31 +69,20 @@ const grantedPerms = sql<string[]>`coalesce((
   where ur.user_id = "users"."id"), '{}')`;
 
 /**
- * Whether the user's roles grant a call of this permission (`permits` in shared/permissions, in
- * SQL): any session for 'session', else one of the codes. The one row of each code asked for is
- * looked up, not the user's hundreds of grants read and sent.
+ * Whether the user's roles grant one of the codes bound as `codes` (`permits` in
+ * shared/permissions, in SQL): the one row of each code is looked up, not the user's hundreds of
+ * grants read and sent.
  */
-function grants(permission: Exclude<RoutePermission, 'public'>) {
-  if (permission === 'session') return sql<boolean>`true`;
-  const codes = typeof permission === 'string' ? [permission] : permission;
-  if (!codes.length) return sql<boolean>`false`;
-  return sql<boolean>`exists (
-    select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
-    where ur.user_id = "users"."id" and res.perm in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}))`;
-}
+const grantsOneOf = sql<boolean>`exists (
+  select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
+  where ur.user_id = "users"."id" and res.perm = any(${sql.placeholder('codes')}::text[]))`;
 
 /**
- * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
- * its limit, or belongs to a frozen account. An idle session is revoked on the spot. A wall
- * screen's session has the longer limit (`isWallScreen`): every other account keeps its own.
- * One statement reads the session, its user, whether its roles grant `permission`, and what
- * settles the data scope of a dealer user or of staff without data rules; a second writes the
- * last-seen stamp at most once a minute, and the idle path (rare) asks whether it is a wall.
+ * The session's statement, prepared once per database (every call runs it): one that checks
+ * codes, and one for calls any session may make.
  */
-export async function sessionFor(db: Db, token: string, limits: IdleLimits, permission: Exclude<RoutePermission, 'public'>): Promise<Session | null> {
-  const { idleMinutes } = limits;
-  if (!token || token.length > 128) return null;
-  const [row] = await db
+function sessionStatement(db: Db, checksCodes: boolean) {
+  const query = db
     .select({
       sessionId: sessions.id,
       revokedAt: sessions.revokedAt,
@@ -104,13 +93,34 @@ export async function sessionFor(db: Db, token: string, limits: IdleLimits, perm
       dealerId: users.dealerId,
       status: users.status,
       roles: roleCodes,
-      granted: grants(permission),
+      granted: checksCodes ? grantsOneOf : sql<boolean>`true`,
       hasDataRules,
       ownWarehouses,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
+  return query.prepare(checksCodes ? 'session_granting' : 'session');
+}
+type SessionStatement = ReturnType<typeof sessionStatement>;
+const sessionStatements = new WeakMap<Db, [SessionStatement, SessionStatement]>();
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
+ * its limit, or belongs to a frozen account. An idle session is revoked on the spot. A wall
+ * screen's session has the longer limit (`isWallScreen`): every other account keeps its own.
+ * One statement reads the session, its user, whether its roles grant `permission` (any session
+ * for 'session', else one of its codes), and what settles the data scope of a dealer user or of
+ * staff without data rules; a second writes the
+ * last-seen stamp at most once a minute, and the idle path (rare) asks whether it is a wall.
+ */
+export async function sessionFor(db: Db, token: string, limits: IdleLimits, permission: Exclude<RoutePermission, 'public'>): Promise<Session | null> {
+  const { idleMinutes } = limits;
+  if (!token || token.length > 128) return null;
+  let statements = sessionStatements.get(db);
+  if (!statements) sessionStatements.set(db, statements = [sessionStatement(db, false), sessionStatement(db, true)]);
+  const codes = permission === 'session' ? null : typeof permission === 'string' ? [permission] : [...permission];
+  const [row] = await (codes ? statements[1].execute({ tokenHash: hashToken(token), codes }) : statements[0].execute({ tokenHash: hashToken(token) }));
   if (!row || row.revokedAt || row.status !== 'normal') return null;
   if (row.idleSeconds > idleMinutes * 60
     && !(row.idleSeconds <= Math.max(idleMinutes, limits.wallIdleMinutes) * 60 && await isWallScreen(db, row.id))) {

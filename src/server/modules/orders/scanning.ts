@@ -3,13 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ScanRefusal, ScanResult, scanBody, UploadResult, uploadBody } from '../../../shared/api/orders';
 import { message } from '../../../shared/i18n/messages';
-import { isInbound, ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orders/orderTypes';
-import { queryRows, type Db } from '../../db/client';
+import { isInbound, ORDER_PAGES, ORDER_STATUS, ORDER_TYPES, type AdjustKind } from '../../../shared/orders/orderTypes';
+import { preparedStatement, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pgErrors';
 import { orderLines, orderScans, orders, pdaUploads, storageLocations, uploadLogs } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { assertOpen, dealerFlags, heldBarcodes, linesOf, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
-import { pageScope } from './queries';
 import { isRefusal, ScanPlanner, type HeldBarcode, type ScanLine } from './scanRules';
 
 interface ScanRequest { barcode: string; locationId?: number | null; adjustKind?: AdjustKind }
@@ -95,6 +94,32 @@ interface LockedForScan {
   held: HeldBarcode | undefined;
 }
 
+const value = (name: string) => sql.placeholder(name);
+
+interface LockRow {
+  id: number; orderType: ScanHeader['orderType']; status: string; dealerId: number | null; warehouseId: number;
+  flagsOf: number | null; duplicateScanDelete: boolean | null; locationEnabled: boolean | null;
+  code: string | null; materialId: number; materialCode: string; materialName: string; tyreStatus: string;
+  tyreDealerId: number | null; tyreWarehouseId: number | null; warehouseName: string | null; locationId: number | null; dotCode: string | null;
+}
+
+// The page's types and the caller's scope are pageScope's conditions with the lists bound as
+// values (null: unrestricted, none: nothing), so the statement's text is the same for every call.
+const lockStatement = preparedStatement<LockRow>('scan_lock', sql`
+  select o.id as "id", o.order_type as "orderType", o.status as "status", o.dealer_id as "dealerId", o.warehouse_id as "warehouseId",
+    d.id as "flagsOf", d.duplicate_scan_delete as "duplicateScanDelete", d.location_enabled as "locationEnabled",
+    b.code as "code", b.material_id as "materialId", m.code as "materialCode", m.name as "materialName", b.status as "tyreStatus",
+    b.dealer_id as "tyreDealerId", b.warehouse_id as "tyreWarehouseId", w.name as "warehouseName", b.location_id as "locationId", b.dot_code as "dotCode"
+  from orders o
+  left join dealers d on d.id = o.dealer_id
+  left join barcodes b on b.code = ${value('barcode')}
+  left join materials m on m.id = b.material_id
+  left join warehouses w on w.id = b.warehouse_id
+  where o.id = ${value('orderId')} and o.order_type = any(${value('types')}::text[])
+    and (${value('dealerIds')}::int[] is null or o.dealer_id = any(${value('dealerIds')}::int[]))
+    and (${value('warehouseIds')}::int[] is null or o.warehouse_id = any(${value('warehouseIds')}::int[]))
+  for update of o`);
+
 /**
  * The order locked (within the page's types and the caller's scope, 404 otherwise), with its
  * dealer's scanning flags and the scanned tyre as it is now, in one statement. The order's columns
@@ -105,23 +130,9 @@ interface LockedForScan {
  * scan sees what the one that held the lock before it wrote (counts stay exact under 50 scanners).
  */
 async function lockForScan(tx: Db, ctx: OrderCtx, orderId: number, code: string): Promise<LockedForScan> {
-  const [row] = await queryRows<{
-    id: number; orderType: ScanHeader['orderType']; status: string; dealerId: number | null; warehouseId: number;
-    flagsOf: number | null; duplicateScanDelete: boolean | null; locationEnabled: boolean | null;
-    code: string | null; materialId: number; materialCode: string; materialName: string; tyreStatus: string;
-    tyreDealerId: number | null; tyreWarehouseId: number | null; warehouseName: string | null; locationId: number | null; dotCode: string | null;
-  }>(tx, sql`
-    select ${orders.id} as "id", ${orders.orderType} as "orderType", ${orders.status} as "status", ${orders.dealerId} as "dealerId", ${orders.warehouseId} as "warehouseId",
-      d.id as "flagsOf", d.duplicate_scan_delete as "duplicateScanDelete", d.location_enabled as "locationEnabled",
-      b.code as "code", b.material_id as "materialId", m.code as "materialCode", m.name as "materialName", b.status as "tyreStatus",
-      b.dealer_id as "tyreDealerId", b.warehouse_id as "tyreWarehouseId", w.name as "warehouseName", b.location_id as "locationId", b.dot_code as "dotCode"
-    from ${orders}
-    left join dealers d on d.id = ${orders.dealerId}
-    left join barcodes b on b.code = ${code}
-    left join materials m on m.id = b.material_id
-    left join warehouses w on w.id = b.warehouse_id
-    where ${orders.id} = ${orderId} and ${pageScope(ctx.page, ctx.scope) ?? sql`true`}
-    for update of ${orders}`);
+  const [row] = await lockStatement(tx, {
+    orderId, barcode: code, types: ORDER_PAGES[ctx.page], dealerIds: ctx.scope.dealerIds, warehouseIds: ctx.scope.warehouseIds,
+  });
   if (!row) throw notFound();
   const order: ScanHeader = { id: row.id, orderType: row.orderType, status: row.status, dealerId: row.dealerId, warehouseId: row.warehouseId };
   // The order's dealer changed while this scan waited for the lock (an edit of the header): the
@@ -136,17 +147,31 @@ async function lockForScan(tx: Db, ctx: OrderCtx, orderId: number, code: string)
   return { order, flags, held };
 }
 
+const linesStatement = preparedStatement<ScanLine & { onOrder: boolean }>('scan_lines', sql`
+  select id, material_id as "materialId", planned_qty as "plannedQty", scanned_qty as "scannedQty", adjust_kind as "adjustKind", false as "onOrder"
+  from order_lines where order_id = ${value('orderId')}
+  union all
+  select line_id, null, null, null, null, true from order_scans where order_id = ${value('orderId')} and barcode = ${value('barcode')}`);
+
 /** The order's lines and the line the barcode counts on when it is already on the order, in one statement. */
 async function scanPlanner(tx: Db, order: ScanHeader, duplicateScanDelete: boolean, code: string): Promise<ScanPlanner> {
-  const rows = await queryRows<ScanLine & { onOrder: boolean }>(tx, sql`
-    select id, material_id as "materialId", planned_qty as "plannedQty", scanned_qty as "scannedQty", adjust_kind as "adjustKind", false as "onOrder"
-    from ${orderLines} where order_id = ${order.id}
-    union all
-    select line_id, null, null, null, null, true from ${orderScans} where order_id = ${order.id} and barcode = ${code}`);
+  const rows = await linesStatement(tx, { orderId: order.id, barcode: code });
   const lines = rows.filter((r) => !r.onOrder).map(({ onOrder: _, ...line }) => line);
   const scanned = new Map(rows.filter((r) => r.onOrder).map((r) => [code, r.id as number | null]));
   return new ScanPlanner(order, lines, scanned, duplicateScanDelete);
 }
+
+/** A scan written: its row, its line's count, and a created order's start of scanning (no write when already scanning). */
+const addStatement = preparedStatement('scan_add', sql`
+  with added as (
+    insert into order_scans (order_id, line_id, barcode, material_id, location_id, adjust_kind, source, user_id)
+    values (${value('orderId')}, ${value('lineId')}, ${value('barcode')}, ${value('materialId')}, ${value('locationId')}, ${value('adjustKind')}, 'WEB', ${value('userId')})
+  ), counted as (
+    update order_lines set scanned_qty = scanned_qty + 1 where id = ${value('lineId')}
+  ), started as (
+    update orders set status = ${ORDER_STATUS.scanning} where id = ${value('orderId')} and status = ${ORDER_STATUS.created}
+  )
+  select 1`);
 
 /**
  * One scan from the console (a handheld acting as keyboard, or typing): judged at once. Four
@@ -167,17 +192,10 @@ export async function scanOne(ctx: OrderCtx, body: z.infer<typeof scanBody>): Pr
     }
     const lineId = outcome.line?.id ?? null;
     await checkLocations(tx, order, [body], flags.locationEnabled);
-    // The scan, its line's count and the order's start of scanning in one statement.
-    await tx.execute(sql`
-      with added as (
-        insert into ${orderScans} (order_id, line_id, barcode, material_id, location_id, adjust_kind, source, user_id)
-        values (${order.id}, ${lineId}, ${body.barcode}, ${held!.materialId}, ${body.locationId ?? null}, ${body.adjustKind ?? null}, 'WEB', ${ctx.user.id})
-      ), counted as (
-        update ${orderLines} set scanned_qty = scanned_qty + 1 where id = ${lineId}
-      )${order.status === ORDER_STATUS.created ? sql`, started as (
-        update ${orders} set status = ${ORDER_STATUS.scanning} where id = ${order.id}
-      )` : sql``}
-      select 1`);
+    await addStatement(tx, {
+      orderId: order.id, lineId, barcode: body.barcode, materialId: held!.materialId, locationId: body.locationId ?? null,
+      adjustKind: body.adjustKind ?? null, userId: ctx.user.id,
+    });
     return answer(order, planner, 'added', held, body.barcode, lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
   });
 }
