@@ -272,17 +272,21 @@ describe('TMS token', () => {
     expectErrorEnvelope(res, 401);
   });
 
+  it('GET /tms/getTmsToken is for those who may report stops: a dealer of the demo may not', async () => {
+    expectErrorEnvelope(await server.call('/tms/getTmsToken', { token: dealerToken }), 403);
+  });
+
   it('GET /tms/getTmsToken answers a signed token naming the user and dealer, and its expiry about 30 minutes ahead', async () => {
-    const token = dealerToken;
-    const dealer1 = await userRow(server, 'dealer1');
+    const token = await server.login('staff');
+    const staff = await userRow(server, 'staff');
     const res = await server.call<{ token: string; expiresAt: string }>('/tms/getTmsToken', { token });
     expect(res.status).toBe(200);
     const { token: tms, expiresAt } = res.body.data;
     const [payload, signature] = tms.split('.');
     expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { uid: number; dealerId: number | null; exp: number };
-    expect(claims.uid).toBe(dealer1.id);
-    expect(claims.dealerId).toBe(dealer1.dealerId);
+    expect(claims.uid).toBe(staff.id);
+    expect(claims.dealerId).toBe(staff.dealerId);
     const expires = Date.parse(expiresAt);
     expect(expires).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect(expires).toBeLessThan(Date.now() + 31 * 60_000);
