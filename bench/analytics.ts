@@ -143,11 +143,11 @@ try {
     console.log(`  ${table}: ${Number(n).toLocaleString('en')}`);
   }
   const [admin] = await db.select({ id: users.id, userName: users.userName, nickName: users.nickName }).from(users).where(eq(users.userName, 'admin'));
-  const user = { ...admin, sessionId: 0, dealerId: null, roles: ['admin'] } satisfies SessionUser;
+  const user = { ...admin, sessionId: 0, dealerId: null } satisfies SessionUser;
   const staff: AnalyticsCtx = { db, user, lang: 'zh-CN', now: new Date(), scope: await dataScopeOf(db, user) };
   const [busiest] = await queryRows<{ dealer_id: number }>(db, sql`
     select dealer_id from stock_moves where dealer_id is not null group by 1 order by count(*) desc limit 1`);
-  const dealerUser = { ...user, dealerId: Number(busiest.dealer_id), roles: ['dealer'] };
+  const dealerUser = { ...user, dealerId: Number(busiest.dealer_id) };
   const dealer: AnalyticsCtx = { ...staff, user: dealerUser, scope: await dataScopeOf(db, dealerUser) };
 
   await measureAll('unrestricted (admin)', staff);

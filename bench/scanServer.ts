@@ -24,7 +24,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { buildApp as BuildApp } from '../src/server/app';
 import type { loadConfig as LoadConfig } from '../src/server/config';
-import type { Db } from '../src/server/db/client';
+import type { Db, preparedStatementOf as PreparedStatementOf } from '../src/server/db/client';
 import type * as Schema from '../src/server/db/schema';
 import type { checkStockInvariant as CheckStockInvariant } from '../src/server/modules/stock/invariant';
 
@@ -33,6 +33,8 @@ const load = <T>(file: string) => import(pathToFileURL(path.join(root, file)).hr
 const { buildApp } = await load<{ buildApp: typeof BuildApp }>('src/server/app.ts');
 const { loadConfig } = await load<{ loadConfig: typeof LoadConfig }>('src/server/config.ts');
 const { materials, warehouses } = await load<typeof Schema>('src/server/db/schema.ts');
+// A baseline from before prepared statements has none.
+const { preparedStatementOf = () => null } = await load<{ preparedStatementOf?: typeof PreparedStatementOf }>('src/server/db/client.ts');
 const { checkStockInvariant } = await load<{ checkStockInvariant: typeof CheckStockInvariant }>('src/server/modules/stock/invariant.ts');
 
 /** Statements sent to the database, BEGIN and COMMIT included (not the bench's own, sent while `quiet`). */
@@ -53,8 +55,18 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
 
-/** PGlite runs BEGIN and COMMIT inside `transaction` itself; they are counted as the two statements they are. */
+/**
+ * PGlite runs BEGIN and COMMIT inside `transaction` itself; they are counted as the two
+ * statements they are. Prepared statements run through `execProtocol` (db/client.ts): each Bind
+ * is one, the first Parse of a name is not counted.
+ */
 function countPglite(client: PGlite) {
+  const execProtocol = client.execProtocol.bind(client);
+  client.execProtocol = ((message: Uint8Array, ...rest: unknown[]) => {
+    const text = preparedStatementOf(message);
+    if (text) count(text);
+    return (execProtocol as (...a: unknown[]) => unknown)(message, ...rest);
+  }) as PGlite['execProtocol'];
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);

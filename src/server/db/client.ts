@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -57,6 +57,13 @@ export async function openDatabase(opts: {
     client = new PGlite(dir);
   }
   await client.waitReady;
+  // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
+  // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => transaction((tx) => {
+    pgliteOfTransaction.set(tx, client);
+    return fn(tx);
+  })) as PGlite['transaction'];
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -73,16 +80,85 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
 
 const dialect = new PgDialect();
 
+/** The PGlite database of each open transaction's client. */
+const pgliteOfTransaction = new WeakMap<object, PGlite>();
+/** The statements PGlite has parsed under their names, with their parameters' types. */
+const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>();
+
+/** Dates, times and intervals (and their arrays) left as text, as `db.execute` answers them on both drivers. */
+const asDrizzleExecuteReads = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (value: string) => value]));
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
 /**
- * A statement of a hot path (every scan runs three), built once: drizzle does not assemble its
- * SQL again per call, and PostgreSQL parses and plans it once per connection, as the named
- * prepared statement `name` (on PGlite it runs as any other statement). Values are bound by name
+ * A named statement on PGlite, through its wire protocol: parsed and described once, then bound
+ * and executed (PGlite's own `query` parses, plans and describes every statement again, about
+ * four times the work for a scan's statements). Outside a transaction it waits, as `query` does,
+ * for any open transaction and writes the data files after; inside one it runs in its turn.
+ */
+async function runOnPglite<T>(pglite: PGlite, inTransaction: boolean, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const { serialize } = protocol;
+  const run = async () => {
+    let statements = pgliteStatements.get(pglite);
+    if (!statements) pgliteStatements.set(pglite, statements = new Map());
+    let types = statements.get(name);
+    if (!types) {
+      const described = await pglite.execProtocol(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+      types = pgliteParse.parseDescribeStatementResults(described.messages);
+      statements.set(name, types);
+    }
+    const values = params.map((v, i) => {
+      if (v == null) return null;
+      const serializer = pglite.serializers[types[i]];
+      return serializer ? serializer(v) : String(v);
+    });
+    const { messages } = await pglite.execProtocol(concat([
+      serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
+    ]), { syncToFs: !inTransaction });
+    return pgliteParse.parseResults(messages, pglite.parsers, { parsers: asDrizzleExecuteReads })[0].rows as T[];
+  };
+  try {
+    return await (inTransaction ? pglite._runExclusiveQuery(run) : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
+  } catch (err) {
+    throw new Error(`statement ${name} failed: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Each prepared statement's SQL by its name. */
+const preparedTexts = new Map<string, string>();
+
+/**
+ * The SQL a PGlite protocol message of `preparedStatement` runs (its Bind names the statement),
+ * for what traces statements (tests, bench/scans); null for any other message.
+ */
+export function preparedStatementOf(message: Uint8Array): string | null {
+  if (message[0] !== 0x42) return null; // 'B', length, portal name, statement name
+  const portalEnd = message.indexOf(0, 5);
+  return preparedTexts.get(new TextDecoder().decode(message.subarray(portalEnd + 1, message.indexOf(0, portalEnd + 1)))) ?? null;
+}
+
+/**
+ * A statement of a hot path (a scan runs three, every call one), built once: drizzle does not
+ * assemble its SQL again per call, and the database parses and plans it once, as the named
+ * prepared statement `name` (PostgreSQL once per connection). Values are bound by name
  * (`sql.placeholder('orderId')`), so the text never varies: a list is bound as one array value.
  * Runs on a transaction or the database alike; answers the rows.
  */
 export function preparedStatement<T>(name: string, query: SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   const built = dialect.sqlToQuery(query);
+  preparedTexts.set(name, built.sql);
   return async (db, values) => {
+    const client = (db._.session as unknown as { client: unknown }).client;
+    const pglite = client instanceof PGlite ? client : pgliteOfTransaction.get(client as object);
+    if (pglite) return runOnPglite<T>(pglite, pglite !== client, name, built.sql, fillPlaceholders(built.params, values));
     const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
     return (result as { rows: T[] }).rows;
   };

@@ -9,9 +9,10 @@ import { idleLimitsOf, sessionFor, type SessionUser } from './sessionStore';
 
 /**
  * Who is calling and what they may reach, built once per call before its handler runs
- * (DESIGN.md "Approaches chosen"): the session's user with its roles and granted codes (menus,
- * pages, buttons), the caller's language, and the data scope. Handlers and their helpers take
- * these from here instead of reading them again.
+ * (DESIGN.md "Approaches chosen"): the session's user, checked against the route's permission,
+ * the caller's language, and the data scope. Handlers and their helpers take these from here
+ * instead of reading them again; the one call that shows all of a user's roles and granted codes
+ * (getCurrentUserInfo, for the menu) reads them itself (`userGrants`).
  */
 export interface RequestContext {
   /** The signed-in user; always set unless the route is `public` (reading it there answers 401). */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { Perm, type RoutePermission } from '../../shared/permissions';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { preparedStatement, type Db } from '../db/client';
 import { resources, roleResources, sessions, userRoles, users } from '../db/schema';
 import { hasDataRules, ownWarehouses, settledScope, type DataScope } from './dataScope';
 
@@ -12,7 +12,6 @@ export interface SessionUser {
   userName: string;
   nickName: string;
   dealerId: number | null;
-  roles: string[];
 }
 
 /** A live session as a call finds it. */
@@ -77,33 +76,21 @@ const grantsOneOf = sql<boolean>`exists (
   select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
   where ur.user_id = "users"."id" and res.perm = any(${sql.placeholder('codes')}::text[]))`;
 
-/**
- * The session's statement, prepared once per database (every call runs it): one that checks
- * codes, and one for calls any session may make.
- */
-function sessionStatement(db: Db, checksCodes: boolean) {
-  const query = db
-    .select({
-      sessionId: sessions.id,
-      revokedAt: sessions.revokedAt,
-      idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
-      id: users.id,
-      userName: users.userName,
-      nickName: users.nickName,
-      dealerId: users.dealerId,
-      status: users.status,
-      roles: roleCodes,
-      granted: checksCodes ? grantsOneOf : sql<boolean>`true`,
-      hasDataRules,
-      ownWarehouses,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
-  return query.prepare(checksCodes ? 'session_granting' : 'session');
+interface SessionRow {
+  sessionId: number; revokedAt: string | null; idleSeconds: number; id: number; userName: string; nickName: string;
+  dealerId: number | null; status: string; granted: boolean; hasDataRules: boolean; ownWarehouses: number[] | null;
 }
-type SessionStatement = ReturnType<typeof sessionStatement>;
-const sessionStatements = new WeakMap<Db, [SessionStatement, SessionStatement]>();
+
+/** The session's statement (every call runs it), prepared: one that checks codes, and one for calls any session may make. */
+const sessionStatement = (name: string, granted: SQL<boolean>) => preparedStatement<SessionRow>(name, sql`
+  select sessions.id as "sessionId", sessions.revoked_at as "revokedAt",
+    extract(epoch from now() - sessions.last_seen_at)::float8 as "idleSeconds",
+    users.id as "id", users.user_name as "userName", users.nick_name as "nickName", users.dealer_id as "dealerId", users.status as "status",
+    ${granted} as "granted", ${hasDataRules} as "hasDataRules", ${ownWarehouses} as "ownWarehouses"
+  from sessions join users on users.id = sessions.user_id
+  where sessions.token_hash = ${sql.placeholder('tokenHash')}`);
+const anySession = sessionStatement('session', sql<boolean>`true`);
+const grantingSession = sessionStatement('session_granting', grantsOneOf);
 
 /**
  * The signed-in user behind a token, or null when the token is unknown, revoked, idle past
@@ -117,10 +104,8 @@ const sessionStatements = new WeakMap<Db, [SessionStatement, SessionStatement]>(
 export async function sessionFor(db: Db, token: string, limits: IdleLimits, permission: Exclude<RoutePermission, 'public'>): Promise<Session | null> {
   const { idleMinutes } = limits;
   if (!token || token.length > 128) return null;
-  let statements = sessionStatements.get(db);
-  if (!statements) sessionStatements.set(db, statements = [sessionStatement(db, false), sessionStatement(db, true)]);
   const codes = permission === 'session' ? null : typeof permission === 'string' ? [permission] : [...permission];
-  const [row] = await (codes ? statements[1].execute({ tokenHash: hashToken(token), codes }) : statements[0].execute({ tokenHash: hashToken(token) }));
+  const [row] = await (codes ? grantingSession(db, { tokenHash: hashToken(token), codes }) : anySession(db, { tokenHash: hashToken(token) }));
   if (!row || row.revokedAt || row.status !== 'normal') return null;
   if (row.idleSeconds > idleMinutes * 60
     && !(row.idleSeconds <= Math.max(idleMinutes, limits.wallIdleMinutes) * 60 && await isWallScreen(db, row.id))) {
@@ -131,7 +116,7 @@ export async function sessionFor(db: Db, token: string, limits: IdleLimits, perm
   if (row.idleSeconds > Math.min(TOUCH_EVERY_SECONDS, idleMinutes * 15)) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  const user: SessionUser = { sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName, dealerId: row.dealerId, roles: row.roles };
+  const user: SessionUser = { sessionId: row.sessionId, id: row.id, userName: row.userName, nickName: row.nickName, dealerId: row.dealerId };
   return { user, granted: row.granted, scope: settledScope(user, row.hasDataRules, row.ownWarehouses) };
 }
 
@@ -140,7 +125,7 @@ export async function resolveSession(db: Db, token: string, limits: IdleLimits):
   return (await sessionFor(db, token, limits, 'session'))?.user ?? null;
 }
 
-/** What a user's roles grant, read on its own (the session above reads it with the session). */
+/** A user's roles and every code they grant (the menu shows them; a call's session checks only its own code). */
 export async function userGrants(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
   const [row] = await db.select({ roles: roleCodes, perms: grantedPerms }).from(users).where(eq(users.id, userId));
   return row ?? { roles: [], perms: [] };

@@ -49,16 +49,17 @@ export function sessionRoutes({ db, config }: Services) {
       method: 'POST', url: '/sys/user/getCurrentUserInfo', tag: 'session', permission: 'session', answer: currentUserInfo,
       summary: 'The signed-in user: name, avatar, saved settings, menu tree and button codes',
       handler: async ({ user, lang }) => {
-        const [[row], { menuTree, buttonList }] = await Promise.all([
+        // The session brings neither roles nor grants (a call checks its one code); the menu needs them all.
+        const [[row], { roles, menuTree, buttonList }] = await Promise.all([
           db.select({
             id: users.id, userName: users.userName, nickName: users.nickName, avatar: users.avatar, email: users.email, phone: users.phone,
             dealerId: users.dealerId, dealerName: dealers.name, settings: users.settings,
           }).from(users).leftJoin(dealers, eq(dealers.id, users.dealerId)).where(eq(users.id, user.id)),
-          userGrants(db, user.id).then(({ perms }) => menuFor(db, new Set(perms), lang)),
+          userGrants(db, user.id).then(async ({ roles, perms }) => ({ roles, ...await menuFor(db, new Set(perms), lang) })),
         ]);
         return {
           userId: row.id, userName: row.userName, nickName: row.nickName, avatar: row.avatar, email: row.email, phone: row.phone,
-          dealerId: row.dealerId, dealerName: row.dealerName, roles: user.roles,
+          dealerId: row.dealerId, dealerName: row.dealerName, roles,
           theme: row.settings, buttonList, menuTree,
         };
       },
