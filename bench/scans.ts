@@ -5,8 +5,9 @@
  * every order is completed and the ledger invariant (checkStockInvariant) is checked.
  *
  * The server runs in a process of its own (bench/scanServer.ts), so the scanners in this process
- * do not take its event loop; it counts the SQL statements its database client sends, its own CPU
- * time and, on PostgreSQL, that of the database's server processes. Runs on an in-memory PGlite
+ * do not take its event loop; it counts the SQL statements its database client sends (BEGIN and
+ * COMMIT included), its own CPU time and, on PostgreSQL, that of the database's server processes;
+ * the table shows them per scan, with this process's. Runs on an in-memory PGlite
  * and, when one answers, on a fresh database of the PostgreSQL server (DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres).
  *
@@ -18,7 +19,8 @@
  *   npx tsx bench/scans.ts [--scanners 50] [--per-scanner 40] [--rounds 1] [--baseline <ref>]
  *                          [--db pglite,postgres] [--cpu-prof <dir>] [--statements]
  *
- * --statements prints the SQL of one scan (the first, on an order of its own) per server.
+ * --statements prints the SQL of one scan per server (first round); --cpu-prof keeps the server's CPU profile,
+ * with each scenario's window on the profile's clock (windows.json beside it).
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -119,9 +121,10 @@ interface Result {
   p50: number; p95: number; statements: number; serverCpu: number; dbCpu: number; clientCpu: number;
 }
 const results: Result[] = [];
-const invariants: string[] = [];
+/** Each run's ledger check, by database and code: problems found (empty: the invariant holds). */
+const invariants: { database: string; variant: string; orders: number; tyres: number; problems: string[] }[] = [];
 
-async function runOnce(database: 'pglite' | 'postgres', variant: Variant, url?: string) {
+async function runOnce(database: 'pglite' | 'postgres', variant: Variant, round: number, url?: string) {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   if (url) env.DATABASE_URL = url;
@@ -172,7 +175,7 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, url?: 
         dbCpu: (after.dbCpu - before.dbCpu) * 1000 / n, clientCpu: (client.user + client.system) / 1000 / n,
       });
     };
-    if (SHOW_STATEMENTS) {
+    if (SHOW_STATEMENTS && round === 0) {
       // An order's first scan also starts it scanning; the second is like every later one.
       const { id, codes } = await delivery(2);
       const scan = async (barcode: string) => {
@@ -198,7 +201,7 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, url?: 
       if (res.code !== 200) throw new Error(`complete ${id}: ${res.msg}`);
     }
     const { problems } = await server.ask<{ problems: string[] }>('invariant');
-    invariants.push(`${database} | ${variant.name}: ${own.length + 1} orders completed, ${SCANNERS * PER_SCANNER * 2} tyres received; ledger invariant ${problems.length ? `BROKEN:\n  ${problems.join('\n  ')}` : 'holds'}`);
+    invariants.push({ database, variant: variant.name, orders: own.length + 1, tyres: SCANNERS * PER_SCANNER * 2, problems });
   } finally {
     await server.close();
     // Which part of the server's profile each scenario is (microseconds on the profile's clock).
@@ -232,7 +235,11 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits);
 function print() {
   const head = ['database', 'scenario', 'code', 'scans/s', 'p50 ms', 'p95 ms', 'statements/scan', 'server CPU ms/scan', 'db CPU ms/scan', 'client CPU ms/scan'];
   const rows: string[][] = [head];
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length / 2;
+    return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
+  };
   const keys = [...new Set(results.map((r) => `${r.database}\u0000${r.scenario}`))];
   const ratios: string[] = [];
   for (const key of keys) {
@@ -257,7 +264,15 @@ function print() {
   console.log(`\n${SCANNERS} scanners x ${PER_SCANNER} scans, ${ROUNDS} round(s), median of rounds; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  '));
   for (const r of ratios) console.log(r);
-  for (const line of invariants) console.log(line);
+  for (const database of DATABASES) {
+    for (const v of variants) {
+      const runs = invariants.filter((i) => i.database === database && i.variant === v.name);
+      if (!runs.length) continue;
+      const broken = runs.filter((r) => r.problems.length);
+      console.log(`${database} | ${v.name}: after each of ${runs.length} run(s), ${runs[0].orders} orders completed (${runs[0].tyres} tyres received): `
+        + `ledger invariant ${broken.length ? `BROKEN in ${broken.length}:\n  ${broken.flatMap((r) => r.problems).join('\n  ')}` : 'holds'}`);
+    }
+  }
 }
 
 try {
@@ -266,8 +281,8 @@ try {
     const order = round % 2 ? [...variants].reverse() : variants;
     for (const database of DATABASES) {
       for (const variant of order) {
-        if (database === 'pglite') await runOnce('pglite', variant);
-        else if (!await withPostgres((url) => runOnce('postgres', variant, url))) console.log('PostgreSQL: not reachable, skipped');
+        if (database === 'pglite') await runOnce('pglite', variant, round);
+        else if (!await withPostgres((url) => runOnce('postgres', variant, round, url))) console.log('PostgreSQL: not reachable, skipped');
       }
     }
   }
