@@ -14,6 +14,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { preparedStatementOf } from '../src/server/db/client';
 import { regions, roleDataRules, roles, userRoles, users } from '../src/server/db/schema';
 import { REPORT_QUERIES } from '../src/server/modules/analysis/reports';
 import { DASHBOARD_QUERIES } from '../src/server/modules/analysis/queries';
@@ -42,8 +43,14 @@ function count(text: string) {
   if (VERBOSE) tally.texts.push(`${auth ? 'auth   ' : 'handler'} ${text.replace(/\s+/g, ' ').trim().slice(0, 140)}`);
 }
 
-/** Counts every statement the client runs, inside transactions too. */
+/** Counts every statement the client runs, inside transactions too, prepared ones (db/client.ts) included. */
 function instrument(client: PGlite) {
+  const execProtocol = client.execProtocol.bind(client);
+  client.execProtocol = ((message: Uint8Array, ...rest: unknown[]) => {
+    const text = preparedStatementOf(message);
+    if (text) count(text);
+    return (execProtocol as (...a: unknown[]) => unknown)(message, ...rest);
+  }) as PGlite['execProtocol'];
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
