@@ -40,6 +40,10 @@ export interface ReportDef {
 
 export type ReportChartDef = Omit<PanelDef, 'id' | 'grid' | 'query'>;
 
+/** A table column of a report: key, titles in both languages, type, sheet width, sortable by default. */
+export const reportColumn = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', width?: number, sortable = true): ReportColumn =>
+  ({ key, title: { 'zh-CN': zh, 'en-US': en }, type, width, sortable });
+
 /** What a report file declares: the rest (route, permission, title) is its page's in the manifest. */
 export type ReportSpec = Omit<ReportDef, 'route' | 'perm' | 'title'>;
 

@@ -1,3 +1,4 @@
+import { CAR_REQUEST_API } from '../api/dispatch';
 import { CAR_REQUEST_STATUSES, STATUS_LABELS } from '../logistics/dispatch';
 import { button, custom, f, list, report } from './build';
 import { text, type PageSpec } from './types';
@@ -10,7 +11,7 @@ const STATUS_OPTIONS = CAR_REQUEST_STATUSES.map((value) => ({ value, label: STAT
  * columns (vehicle, driver, route, fee) are filled by the dispatcher (car management).
  */
 export const carRequestPage = list('carrequest', '用车申请', 'Car requests', 'send', {
-  api: '/logistics/carRequest',
+  api: CAR_REQUEST_API,
   scope: 'warehouse',
   demo: ['dealer'],
   buttons: [button('cancel', '取消申请', 'Cancel request')],

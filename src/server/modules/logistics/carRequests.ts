@@ -11,6 +11,7 @@ import { carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, ve
 import { isUniqueViolation } from '../../db/pgErrors';
 import { badRequest, conflict } from '../../http/errors';
 import { pageCrudRoutes } from '../../http/pageCrud';
+import { inForce } from './config';
 import { defineRoute, type RouteContext, type RouteDef } from '../../http/route';
 import { recordAudit } from '../../platform/audit';
 import type { Services } from '../../services';
@@ -23,10 +24,6 @@ const perm = (page: string) => pageByRoute(`/ordermanage/logistics/${page}`)!.pe
 const REQUEST = perm('carrequest');
 const DISPATCH = perm('carmanagement');
 const FOLLOW = perm('carroutefollowing');
-
-/** A blacklist entry in force today naming the plate or the driver's phone. */
-const inForceToday = () => sql`(${vehicleBlacklist.blockedUntil} is null or ${vehicleBlacklist.blockedUntil} >= ${dayOf(new Date())})`;
-
 
 /**
  * Ordermanage › Logistics: car requests (a manifest list: src/shared/pages/logistics.ts) and
@@ -110,7 +107,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
       // A driver is known by phone: the one named, else the vehicle's own.
       const phone = driverPhone ?? vehicle.driverPhone;
       const [blocked] = await db.select().from(vehicleBlacklist)
-        .where(and(inForceToday(), phone ? sql`(${vehicleBlacklist.plateNo} = ${vehicle.plateNo} or ${vehicleBlacklist.driverPhone} = ${phone})` : eq(vehicleBlacklist.plateNo, vehicle.plateNo)))
+        .where(and(inForce(), phone ? sql`(${vehicleBlacklist.plateNo} = ${vehicle.plateNo} or ${vehicleBlacklist.driverPhone} = ${phone})` : eq(vehicleBlacklist.plateNo, vehicle.plateNo)))
         .orderBy(sql`${vehicleBlacklist.plateNo} = ${vehicle.plateNo} desc`).limit(1);
       if (blocked?.plateNo === vehicle.plateNo) throw conflict('vehicleBlacklisted', 'vehicleId', { plate: vehicle.plateNo, reason: blocked.reason });
       if (blocked) throw conflict('driverBlacklisted', 'driverPhone', { driver: `${b.driverName} ${phone}`, reason: blocked.reason });
@@ -187,7 +184,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
           v.driver_phone as "driverPhone", v.status,
           (select b.reason from vehicle_blacklist b where b.plate_no = v.plate_no
             and (b.blocked_until is null or b.blocked_until >= ${dayOf(new Date())}) limit 1) as blacklisted,
-          (select r.request_no from car_requests r where r.vehicle_id = v.id and r.status in ('assigned', 'loading', 'onTheWay') limit 1) as "busyWith"
+          (select r.request_no from car_requests r where r.vehicle_id = v.id and r.status in (${sql.join(BUSY_STATUSES.map((s) => sql`${s}`), sql`, `)}) limit 1) as "busyWith"
         from vehicles v order by v.status = 'normal' desc, v.plate_no`);
       const routeRows = await db.select({ id: logisticsRoutes.id, code: logisticsRoutes.code, name: logisticsRoutes.name, distanceKm: logisticsRoutes.distanceKm, hours: sql<number | null>`${logisticsRoutes.hours}::float8` })
         .from(logisticsRoutes).orderBy(logisticsRoutes.code);

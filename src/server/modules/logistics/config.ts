@@ -15,7 +15,7 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 /** A blacklist entry is in force while it has no end day or its end day is today or later. */
-const inForce = () => or(sql`${vehicleBlacklist.blockedUntil} is null`, sql`${vehicleBlacklist.blockedUntil} >= ${today()}`);
+export const inForce = () => or(sql`${vehicleBlacklist.blockedUntil} is null`, sql`${vehicleBlacklist.blockedUntil} >= ${today()}`);
 
 /** Whether a plate is on the blacklist now. */
 export async function isBlacklisted(db: Db, plateNo: string): Promise<boolean> {

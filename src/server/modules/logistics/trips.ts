@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FeeDetail, Trip, TripPush } from '../../../shared/api/dispatch';
 import type { Language } from '../../../shared/i18n/languages';
-import { ACTION_LABELS, deliveryFee, isLate, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '../../../shared/logistics/dispatch';
+import { ACTION_LABELS, BUSY_STATUSES, deliveryFee, isLate, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '../../../shared/logistics/dispatch';
 import { queryRows, type Db } from '../../db/client';
 import {
   carRequestEvents, carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, transitPoints, users, vehicles, warehouseCoefficients, warehouses,
@@ -65,7 +65,7 @@ export async function tripOf(db: Db, request: CarRequest, now = new Date()): Pro
   const [creator] = request.createdBy ? await db.select({ userName: users.userName }).from(users).where(eq(users.id, request.createdBy)) : [];
   const created = { action: 'create', fromStatus: null, toStatus: 'requested', note: null, userName: creator?.userName ?? null, at: request.createdAt.toISOString() };
   // Overdue stops count as late only while the trip is still running.
-  const running = request.status === 'onTheWay' || request.status === 'loading' || request.status === 'assigned';
+  const running = (BUSY_STATUSES as readonly string[]).includes(request.status);
   return {
     id: request.id, requestNo: request.requestNo, status: request.status as CarRequestStatus,
     dealerId: request.dealerId, dealerName: names.dealerName, warehouseName: names.warehouseName,

@@ -1,11 +1,9 @@
 import { LATE_GRACE_MINUTES } from '../../logistics/dispatch';
 import type { FilterKey } from '../filters';
-import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
+import { defineReport, reportColumn, type ReportColumn, type ReportDef } from '../reportDef';
+import { text, type Text } from '../../pages/types';
 
-type Text = { 'zh-CN': string; 'en-US': string };
-const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
-const col = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', width?: number, sortable = true): ReportColumn =>
-  ({ key, title: text(zh, en), type, width, sortable });
+const col = reportColumn;
 
 const FILTERS: FilterKey[] = ['dateRange', 'dimension', 'dealer', 'keyword'];
 const COUNTED = text(

@@ -1,11 +1,8 @@
 import type { FilterKey } from '../filters';
-import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
+import { defineReport, reportColumn, type ReportDef } from '../reportDef';
+import { text, type Text } from '../../pages/types';
 
-type Text = { 'zh-CN': string; 'en-US': string };
-
-const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
-const col = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', width?: number, sortable = true): ReportColumn =>
-  ({ key, title: text(zh, en), type, width, sortable });
+const col = reportColumn;
 
 /**
  * Why a sign-in attempt ended as it did (login_logs.reason, written by the login call and by

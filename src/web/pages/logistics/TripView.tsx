@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trip } from '@shared/api/dispatch';
 import type { Language } from '@shared/i18n/languages';
-import { STATUS_LABELS } from '@shared/logistics/dispatch';
+import { ACTION_LABELS, STATUS_LABELS } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../api/client';
 import { onTrip } from '../../api/realtime';
 import { usePermission } from '../../kit/usePermission';
@@ -166,7 +166,7 @@ export function TripView({ id, reportPerm }: { id: number; reportPerm?: string }
           <Timeline>
             {trip.events.map((e, i) => (
               <Timeline.Item key={i} label={dayjs(e.at).format('YYYY-MM-DD HH:mm')}>
-                {t(`action_${e.action}`)} · {STATUS_LABELS[e.toStatus as Trip['status']]?.label[i18n.language as Language] ?? e.toStatus}
+                {ACTION_LABELS[e.action as keyof typeof ACTION_LABELS]?.[i18n.language as Language] ?? e.action} · {STATUS_LABELS[e.toStatus as Trip['status']]?.label[i18n.language as Language] ?? e.toStatus}
                 <div className="muted">{[e.userName, e.note].filter(Boolean).join(' · ')}</div>
               </Timeline.Item>
             ))}

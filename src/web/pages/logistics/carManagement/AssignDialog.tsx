@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AssignOptions } from '@shared/api/dispatch';
+import type { Language } from '@shared/i18n/languages';
+import { STATUS_LABELS } from '@shared/logistics/dispatch';
 import { PHONE_PATTERN } from '@shared/patterns';
 import { rethrowUnlessShown } from '../../../api/client';
-import { i18n } from '../../../i18n';
 import { ns } from '../locale';
 import type { RequestRow } from '../RequestActions';
 import { REQUEST_LIST_ID, tripApi, tripKey } from '../tripApi';
@@ -32,7 +33,7 @@ function VehicleOption({ v }: { v: Vehicle }) {
  * is marked in the list; the server refuses it with the blacklist's reason (shown as the answer).
  */
 export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose(): void }) {
-  const { t } = useTranslation(ns);
+  const { t, i18n } = useTranslation(ns);
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ['assign-options'], queryFn: tripApi.assignOptions, enabled: !!row, staleTime: 0 });
@@ -43,7 +44,7 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
     const v = await form.validate();
     try {
       await tripApi.assign({ id: row.id, ...v, plannedStart: dayjs(v.plannedStart).toISOString(), driverPhone: v.driverPhone || null, laborCompany: v.laborCompany || null });
-      Message.success(t('moved', { no: row.requestNo, status: t('action_assign') }));
+      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS.assigned.label[i18n.language as Language] }));
       await queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
       await queryClient.invalidateQueries({ queryKey: tripKey(row.id) });
       await queryClient.invalidateQueries({ queryKey: ['assign-options'] });

@@ -1,7 +1,7 @@
 import { Button, Modal, Space, Tabs } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DispatchAction } from '@shared/logistics/dispatch';
+import { canMove, TRANSITIONS, type DispatchAction } from '@shared/logistics/dispatch';
 import { pageByRoute } from '@shared/pages';
 import { useView } from '../../../app/viewContext';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
@@ -14,10 +14,8 @@ import { FeesTab } from './FeesTab';
 const requests = pageByRoute('/ordermanage/logistics/carrequest')!;
 const follow = pageByRoute('/ordermanage/logistics/carroutefollowing')!;
 
-/** The one move forward from each status, as a row button. */
-const NEXT: Partial<Record<RequestRow['status'], Exclude<DispatchAction, 'cancel'>>> = {
-  requested: 'assign', assigned: 'load', loading: 'depart', onTheWay: 'deliver', delivered: 'close',
-};
+/** The one move forward from a status (cancel aside), as a row button: read off the shared transitions. */
+const nextOf = (status: RequestRow['status']) => (Object.keys(TRANSITIONS) as DispatchAction[]).find((a) => a !== 'cancel' && canMove(status, a));
 
 /**
  * Ordermanage › Logistics › Car dispatch: every car request of the dispatcher's scope, each with
@@ -33,7 +31,7 @@ export default function CarManagementPage() {
   useLiveRequests();
 
   const forward = (r: RequestRow) => {
-    const action = NEXT[r.status];
+    const action = nextOf(r.status);
     if (!action || !buttons.has(`${route.perm}:${action}`)) return null;
     const run = () => {
       if (action === 'assign') return setAssigning(r);
