@@ -815,3 +815,29 @@ export const exchangeLogs = pgTable('exchange_logs', {
   retriedBy: varchar('retried_by', { length: 64 }),
   createdAt: createdAt(),
 }, (t) => [index('exchange_logs_time_idx').on(t.createdAt), index('exchange_logs_dealer_idx').on(t.dealerId, t.createdAt)]);
+
+// ---------------------------------------------------------------- several nodes (issue 16)
+/**
+ * Each scheduled job's last claim: a node runs a job only when its UPDATE moves `last_run_at`
+ * forward from a value older than the job's interval, so with any number of nodes a job runs
+ * once per interval, and once (not once per missed interval) after downtime.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  /** The node that claimed the last run (host:port:pid). */
+  lastNode: varchar('last_node', { length: 128 }).notNull(),
+  runs: integer('runs').notNull().default(0),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  ok: boolean('ok'),
+});
+
+/**
+ * Versions every node answers alike: `dict` is bumped by a trigger on the dictionary tables in
+ * the writing statement's own transaction (migration 0015), and rides on every answer as
+ * `x-dict-version`.
+ */
+export const appVersions = pgTable('app_versions', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
