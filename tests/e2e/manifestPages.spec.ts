@@ -86,3 +86,41 @@ test('boolean fields: switches in the form, Yes/No in the table', async ({ page 
   await expect(cell('Scan required')).toHaveText('No');
   await expect(cell('Post to ERP')).toHaveText('Yes');
 });
+
+/** Status moves declared in the manifest (Base data › PDA devices): a row's own move, then one for the rows selected. */
+test('status moves: on the row, and from the toolbar for a selection', async ({ page }) => {
+  await prepare(page, { lang: 'en-US', theme: 'light' });
+  await login(page, 'admin');
+  await page.goto('/#/basedata/base/scandiviceReg');
+  const list = page.getByTestId('list-page-basedata:scandiviceReg');
+  await list.getByTestId('toolbar-add').click();
+  const form = page.getByTestId('entity-form');
+  await form.getByPlaceholder('Serial number').fill('SN E2E/1');
+  await form.getByPlaceholder('Name', { exact: true }).fill('E2E scanner');
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(form).toContainText('Invalid value');
+  const serial = `SN-E2E-${Date.now().toString(36).toUpperCase()}`;
+  await form.getByPlaceholder('Serial number').fill(serial);
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(page.locator('.arco-message').last()).toContainText('Saved');
+
+  await list.getByTestId('search-form').getByPlaceholder('Keyword').fill(serial);
+  await list.getByTestId('search-submit').click();
+  const row = list.locator('.arco-table-tr', { hasText: serial });
+  await expect(row).toContainText('Not activated');
+  await expect(row.getByTestId('row-freeze')).toHaveCount(0);
+  await row.getByTestId('row-activate').click();
+  await page.locator('.arco-popconfirm .arco-btn-primary').click();
+  await expect(page.locator('.arco-message').last()).toContainText('1 devices activated');
+  await expect(row).toContainText('Activated');
+
+  // The toolbar moves the rows selected, and says so when none may move.
+  await list.getByTestId('toolbar-freeze').click();
+  await expect(page.locator('.arco-message').last()).toContainText('Please select activated devices');
+  await row.locator('.arco-checkbox').click();
+  await list.getByTestId('toolbar-freeze').click();
+  await expect(page.locator('.arco-modal')).toContainText('Freeze 1 devices?');
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(row).toContainText('Frozen');
+  await expect(row.getByTestId('row-activate')).toBeVisible();
+});

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, ne, 
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf } from '../../shared/pages';
-import { filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, type RefOptions } from '../../shared/pages/schema';
+import {
+  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsUrl, type RefOptions,
+} from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
@@ -10,8 +12,9 @@ import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
 import { AppError, badRequest } from './errors';
+import { transitionRoutes } from './pageTransitions';
 import { defineRoute, type RouteDef } from './route';
-import type { SheetColumn } from './xlsx';
+import { sheetStamp, type SheetColumn } from './xlsx';
 
 type Row = { id: number } & Record<string, unknown>;
 type Values = Record<string, unknown>;
@@ -175,6 +178,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     if (f.type === 'ref') return row[refLabelKey(f)] as string | null;
     if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label[lang] ?? (v as string | null);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
+    if (f.type === 'datetime') return sheetStamp(v as Date | null);
     return v as string | number | null;
   };
   const sheet: SheetColumn<Row>[] = fields.filter(inExport).map((f) => ({
@@ -182,7 +186,10 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     // Files of before a page's move name a ref's column `Dealer code` / `经销商编码` (or by its key, `dealerCode`).
     aliases: [...(f.aliases ?? []), ...(f.type === 'ref' ? [`${f.label['en-US']} code`, `${f.label['zh-CN']}编码`, refCodeKey(f)] : [])],
   }));
-  const importColumns = sheet.filter((c) => fields.find((f) => c.key === f.key || (f.type === 'ref' && c.key === refCodeKey(f)))?.form !== false);
+  const importColumns = sheet.filter((c) => {
+    const f = fields.find((k) => c.key === k.key || (k.type === 'ref' && c.key === refCodeKey(k)));
+    return !f || inForm(f);
+  });
 
   /**
    * A file whose header row lacks a ref's column while it holds a header no column takes (a
@@ -239,7 +246,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   const readers = [...codes, ...(overrides.readBy ?? []).map((r) => r.code)];
   /** The choices of each ref field, within the caller's scope: `{ warehouseId: [{ value, label }] }`. */
   const optionsRoute = defineRoute({
-    method: 'POST', url: `${page.api}/options`, tag: page.path, permission: readers.length === 1 ? readers[0] : readers,
+    method: 'POST', url: refOptionsUrl(page), tag: page.path, permission: readers.length === 1 ? readers[0] : readers,
     summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope)`,
     answer: refOptionsAnswer,
     handler: async (ctx) => {
@@ -307,7 +314,11 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     checkImportHeaders,
     fromSheet,
     ...overrides,
-    extraRoutes: [...(allRefs.length ? [optionsRoute] : []), ...(overrides.extraRoutes ?? [])],
+    extraRoutes: [
+      ...(allRefs.length ? [optionsRoute] : []),
+      ...transitionRoutes(services, { ...page, api: page.api }, table, columns, { perms: codes, entity: overrides.entity ?? page.path, scope: scopeOf }),
+      ...(overrides.extraRoutes ?? []),
+    ],
   };
   return crudRoutes(services, spec);
 }

@@ -14,6 +14,11 @@ export interface SheetColumn<Row> {
   value(row: Row, lang: Language): string | number | boolean | Date | null | undefined;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A moment as sheets show it (spec section 9: 'year-month-day hours:minutes:seconds'), in the server's time zone. */
+export const sheetStamp = (d: Date | null | undefined) =>
+  d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : null;
+
 /**
  * Streams an xlsx file: rows are written as the source yields them and flushed to the
  * socket, so an export of a million rows never holds the whole file in memory.

@@ -1,4 +1,5 @@
 import { f, list, statusField } from './build';
+import { PDA_STATUS, SERIAL_PATTERN } from '../api/basedata/devices';
 import { ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { text, type SectionSpec } from './types';
 
@@ -97,7 +98,45 @@ export const basedata: SectionSpec = {
         }),
         list('material', '物料管理', 'Materials', 'common'),
         list('materialRelation', '物料关系', 'Material relations', 'link', { demo: ['dealer'] }),
-        list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', { demo: ['dealer'] }),
+        list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', {
+          demo: ['dealer'],
+          api: '/basedata/pda',
+          // Handhelds registered to a dealer and one of its warehouses, activated and frozen (dictionary pda_status);
+          // `/basedata/pda/options` keeps its older answer (dealers, warehouses, materials).
+          scope: 'dealer',
+          optionsApi: '/basedata/pda/choices',
+          fields: [
+            f.text('serialNo', '序列号', 'Serial number', { required: true, unique: true, sortable: true, lockedOnEdit: true, pattern: SERIAL_PATTERN, width: 22 }),
+            f.text('name', '名称', 'Name', { required: true, sortable: true }),
+            f.text('model', '型号', 'Model'),
+            f.select('status', '状态', 'Status', [
+              { value: PDA_STATUS.inactive, label: text('未激活', 'Not activated'), color: 'gray' },
+              { value: PDA_STATUS.active, label: text('已激活', 'Activated'), color: 'green' },
+              { value: PDA_STATUS.frozen, label: text('已冻结', 'Frozen'), color: 'red' },
+            ], { form: false, search: true, sortable: true }),
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, staffOnly: true, width: 28 }),
+            f.ref('warehouseId', '仓库', 'Warehouse', 'warehouse', {
+              width: 28, hint: text('只能选择所选经销商的仓库；不选经销商时取仓库所属经销商', 'A warehouse of the chosen dealer; without a dealer, the warehouse\'s own dealer'),
+            }),
+            f.datetime('activatedAt', '激活时间', 'Activated', { sortable: true, width: 20 }),
+            f.datetime('createdAt', '创建时间', 'Created', { sortable: true, export: false }),
+          ],
+          transitions: [
+            {
+              action: 'activate', title: text('激活', 'Activate'), from: [PDA_STATUS.inactive, PDA_STATUS.frozen], to: PDA_STATUS.active, stamp: 'activatedAt',
+              refusal: 'pdaTransition', icon: 'check-circle',
+              confirm: text('激活 {{count}} 台设备？', 'Activate {{count}} devices?'),
+              done: text('已激活 {{count}} 台设备', '{{count}} devices activated'),
+              selectFirst: text('请选择未激活或已冻结的设备', 'Please select devices not activated or frozen'),
+            },
+            {
+              action: 'freeze', title: text('冻结', 'Freeze'), from: [PDA_STATUS.active], to: PDA_STATUS.frozen, refusal: 'pdaTransition', icon: 'lock', danger: true,
+              confirm: text('冻结 {{count}} 台设备？冻结后设备不能再扫码。', 'Freeze {{count}} devices? A frozen device can no longer scan.'),
+              done: text('已冻结 {{count}} 台设备', '{{count}} devices frozen'),
+              selectFirst: text('请选择已激活的设备', 'Please select activated devices'),
+            },
+          ],
+        }),
         list('accinformation', '账套管理', 'Account sets', 'file', {
           api: '/basedata/accountSet',
           // A set without a dealer is shared by all; a dealer user sees only its own dealer's sets.

@@ -9,7 +9,8 @@ const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.is
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 export const defaultMax = (f: FieldSpec) => f.max ?? (f.type === 'textarea' ? 256 : 64);
-export const inForm = (f: FieldSpec) => f.form !== false;
+/** In the form, the save body and the import: a datetime is the server's to set. */
+export const inForm = (f: FieldSpec) => f.form !== false && f.type !== 'datetime';
 export const inTable = (f: FieldSpec) => f.table !== false;
 export const inExport = (f: FieldSpec) => f.export !== false;
 /** Text fields the page's keyword box searches. */
@@ -32,7 +33,7 @@ export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
 export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
-const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate') => (v: string, ctx: z.RefinementCtx) => {
+const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate' | 'invalidValue') => (v: string, ctx: z.RefinementCtx) => {
   if (!pattern.test(v)) ctx.addIssue({ code: 'custom', message: messageKey, params: { messageKey } });
 };
 
@@ -65,8 +66,10 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(EMAIL_PATTERN, 'email')));
     case 'plate':
       return z.preprocess(normalisePlate, z.string().max(16).superRefine(matching(PLATE_PATTERN, 'plate')));
-    default:
-      return z.preprocess(trimmed, z.string().max(defaultMax(f)));
+    default: {
+      const text = z.string().max(defaultMax(f));
+      return z.preprocess(trimmed, f.pattern ? text.superRefine(matching(f.pattern, 'invalidValue')) : text);
+    }
   }
 }
 
@@ -111,6 +114,9 @@ export function filterSchemaOf(page: PageSpec) {
   }
   return z.object(shape);
 }
+
+/** The call a list page's form takes its reference choices from. */
+export const refOptionsUrl = (page: PageSpec) => page.optionsApi ?? `${page.api}/options`;
 
 /** The answer of a list page's `<api>/options`: the choices of each ref field. */
 export const refOptionsAnswer = z.record(z.string(), z.array(z.object({

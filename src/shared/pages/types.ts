@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/languages';
+import type { MessageKey } from '../i18n/messages';
 
 /**
  * The page manifest (issue 11): every menu page declared once, in `src/shared/pages/<section>.ts`.
@@ -24,9 +25,10 @@ export interface ButtonSpec { action: string; title: Text }
  * How a field is typed, checked and shown. text and textarea: trimmed text; code: upper-case
  * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
  * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
- * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets).
+ * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets);
+ * datetime: a moment the server sets (activated, created), shown and exported as `YYYY-MM-DD HH:mm:ss`, never in the form.
  */
-export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'boolean' | 'ref';
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime';
 
 /**
  * A record of another table a field points at, by id: chosen from the caller's data scope in
@@ -42,6 +44,8 @@ export interface FieldSpec {
   required?: boolean;
   /** Longest text; default 64 (textarea 256). */
   max?: number;
+  /** text: the value must match it (a serial number's letters, digits, `-` and `_`), or is refused as invalid. */
+  pattern?: RegExp;
   /** Smallest and largest number. */
   min?: number;
   maxValue?: number;
@@ -63,6 +67,8 @@ export interface FieldSpec {
   uniqueWith?: string[];
   /** Shown but not editable once the record exists. */
   lockedOnEdit?: boolean;
+  /** Neither searched nor chosen by a dealer's own users, whose records are their dealer's anyway (a device's dealer). */
+  staffOnly?: boolean;
   /** Where the field appears; by default in the table, the form, the export and the import. */
   table?: boolean;
   form?: boolean;
@@ -83,6 +89,34 @@ export interface FieldSpec {
  * fields of one kind) holds the record chosen, as a route through a transit point at either end.
  */
 export interface SearchSpec { key: string; label: Text; anyOf: string[] }
+
+/**
+ * A status move of a list's records, as a PDA's activate and freeze: the call `<api>/<action>`
+ * (body `{ ids }`, answer `{ changed }`) moves every record given from one of `from` to `to` under
+ * row locks, or refuses them all with `refusal` when one is elsewhere; each move is audited as
+ * `action`. The list shows it on each row that may move and as a toolbar button for a selection.
+ */
+export interface TransitionSpec {
+  action: string;
+  title: Text;
+  /** The select field moved (default `status`). */
+  field?: string;
+  from: string[];
+  to: string;
+  /** A datetime field set to now by the move (a device's activatedAt). */
+  stamp?: string;
+  /** The button a caller needs, `<perm>:<button>` (default `edit`). */
+  button?: string;
+  /** 409 when a record given is not in `from`. */
+  refusal: MessageKey;
+  /** Asked before (`{{count}}` records), said after, and said when the selection holds a record that cannot move. */
+  confirm: Text;
+  done: Text;
+  selectFirst: Text;
+  /** A menu icon name (MenuIcon); a danger move (freeze) is drawn in warning colours. */
+  icon?: string;
+  danger?: boolean;
+}
 
 /** Which rows a caller sees: all (no dealer data), or the rows of the dealers and warehouses of its data scope. */
 export type ScopeRule = 'none' | 'dealer' | 'warehouse';
@@ -107,6 +141,13 @@ export interface PageSpec {
   /** list: search fields matching any of several ref fields. */
   searches?: SearchSpec[];
   scope?: ScopeRule;
+  /** list: status moves of its records, each a call, a row button and a toolbar button. */
+  transitions?: TransitionSpec[];
+  /**
+   * list: the call the form's reference choices come from, when `<api>/options` is the page's
+   * older call with an answer of its own (kept as it was).
+   */
+  optionsApi?: string;
   /** report: the ReportDef page it shows. */
   report?: string;
   /** In the menu but not built yet: the console shows the generic page, which says so. */

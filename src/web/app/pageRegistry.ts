@@ -40,7 +40,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/ordermanage/logistics/carmanagement': () => import('../pages/logistics/carManagement'),
   '/ordermanage/logistics/carroutefollowing': () => import('../pages/logistics/routeFollowing'),
   // Base data lists written before the manifest had fields (their columns, forms and options are their own)
-  '/basedata/base/scandiviceReg': () => import('../pages/basedata/pdaDevices'),
   '/basedata/base/mailManagement': () => import('../pages/basedata/mail'),
   '/basedata/logisticsconfiguration/carInfo': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/carBlacklist': () => import('../pages/basedata/logisticsConfig'),

@@ -1,5 +1,5 @@
 import {
-  IconApps, IconArchive, IconArrowRise, IconBook, IconBranch, IconCalendar, IconCalendarClock, IconCheckSquare, IconClockCircle,
+  IconApps, IconArchive, IconArrowRise, IconBook, IconBranch, IconCalendar, IconCalendarClock, IconCheckCircle, IconCheckSquare, IconClockCircle,
   IconCloud, IconCommon, IconDashboard, IconDownload, IconDriveFile, IconEmail, IconExclamationCircle, IconExport, IconEye, IconFile,
   IconHistory, IconHome, IconImport, IconLayout, IconLink, IconList, IconLocation, IconLock, IconMenu, IconMessage, IconMindMapping,
   IconMobile, IconMore, IconNotification, IconOrderedList, IconRedo, IconSafe, IconScan, IconSchedule, IconSearch, IconSend,
@@ -11,7 +11,7 @@ import type { ComponentType } from 'react';
 /** Icon names the resource tree may use, mapped to Arco's icons; an unknown name shows a file. */
 const ICONS: Record<string, ComponentType> = {
   apps: IconApps, archive: IconArchive, 'arrow-rise': IconArrowRise, book: IconBook, branch: IconBranch, calendar: IconCalendar,
-  'calendar-clock': IconCalendarClock, 'check-square': IconCheckSquare, 'clock-circle': IconClockCircle, cloud: IconCloud,
+  'calendar-clock': IconCalendarClock, 'check-circle': IconCheckCircle, 'check-square': IconCheckSquare, 'clock-circle': IconClockCircle, cloud: IconCloud,
   common: IconCommon, dashboard: IconDashboard, download: IconDownload, 'drive-file': IconDriveFile, email: IconEmail,
   'exclamation-circle': IconExclamationCircle, export: IconExport, eye: IconEye, file: IconFile, history: IconHistory, home: IconHome,
   import: IconImport, layout: IconLayout, link: IconLink, list: IconList, location: IconLocation, lock: IconLock, menu: IconMenu,

@@ -16,25 +16,9 @@ export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
-const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
 const refId = z.coerce.number().int().positive();
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
 const date = z.string().trim().regex(DATE_PATTERN);
-
-export const pdaInput = z.object({
-  serialNo: z.string().trim().min(1).max(64).regex(SERIAL_PATTERN),
-  name: z.string().trim().min(1).max(64),
-  model: optionalText(64),
-  dealerId: optionalRef,
-  warehouseId: optionalRef,
-}).strict();
-export const pdaFilters = z.object({
-  keyword: z.string().max(64).optional(),
-  status: z.enum(['0', '1', '2']).optional(),
-  dealerId: refId.optional(),
-});
-export const pdaIdsBody = z.object({ ids: z.array(refId).min(1).max(500) }).strict();
 
 export const MAX_BATCH_GENERATE = 200;
 export const batchGenerateBody = z.object({
@@ -64,9 +48,11 @@ export type Ref = z.infer<typeof refAnswer>;
 const warehouseRefAnswer = refAnswer.extend({ dealerId: z.number().int().nullable() });
 export type WarehouseRef = z.infer<typeof warehouseRefAnswer>;
 
+/** A PDA device's row (its page is declared in the manifest, src/shared/pages/basedata.ts): the labels beside the older code and name. */
 export interface PdaRow {
   id: number; serialNo: string; name: string; model: string | null; dealerId: number | null; dealerCode: string | null; dealerName: string | null;
   warehouseId: number | null; warehouseCode: string | null; warehouseName: string | null; status: string; activatedAt: string | null; createdAt: string;
+  dealerLabel: string | null; warehouseLabel: string | null;
 }
 export interface BatchRow {
   id: number; code: string; materialId: number | null; materialCode: string | null; materialName: string | null;
@@ -81,8 +67,6 @@ export interface PalletRow {
 /** What the PDA form chooses from (within the caller's scope). */
 export const deviceOptionsAnswer = z.object({ dealers: z.array(refAnswer), warehouses: z.array(warehouseRefAnswer), materials: z.array(refAnswer) });
 export type DeviceOptions = z.infer<typeof deviceOptionsAnswer>;
-/** PDA devices activated or frozen. */
-export const pdaChangedAnswer = z.object({ changed: z.number().int() });
 /** The batch codes generated, in order. */
 export const batchGenerateAnswer = z.object({ codes: z.array(z.string()) });
 

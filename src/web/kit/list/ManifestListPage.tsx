@@ -2,16 +2,20 @@ import { Result, Tag } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
 import { PLATE_PATTERN } from '@shared/api/logistics';
-import { defaultMax, inForm, inTable, isKeywordField, normalisePlate, refLabelKey, searchFieldOf, type RefOptions } from '@shared/pages/schema';
+import { defaultMax, inForm, inTable, isKeywordField, normalisePlate, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
 import { i18n } from '../../i18n';
+import { session } from '../../stores/session';
+import { stamp } from '../stamp';
 import { optionsWithin, type FieldDef, type Option } from './fields';
 import { ListPage, type Column, type ListPageProps } from './ListPage';
+import { useTransitions } from './transitions';
 
 export type Row = { id: number } & Record<string, unknown>;
 const NUMERIC = new Set(['number', 'int']);
@@ -32,6 +36,7 @@ function columnOf(f: FieldSpec, lang: Language): Column<Row> {
       render: (v: boolean | null) => (v === null || v === undefined ? '-' : <Tag size="small" color={v ? 'arcoblue' : 'gray'}>{i18n.t(v ? 'kit.yes' : 'kit.no')}</Tag>),
     };
   }
+  if (f.type === 'datetime') return { key: f.key, title, sortable: f.sortable, render: (v: string | null) => stamp(v) };
   if (f.type === 'select') {
     return {
       key: f.key, title, sortable: f.sortable, render: (v: string) => {
@@ -83,6 +88,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
       return {
         ...base, maxLength: defaultMax(f), lockedOnEdit: f.lockedOnEdit,
         rule: f.type === 'code' ? 'code' : f.type === 'phone' ? 'phone' : f.type === 'email' ? 'email' : undefined,
+        rules: f.pattern && !search ? [{ match: f.pattern, message: i18n.t('msg:invalidValue') }] : undefined,
       };
   }
 }
@@ -91,23 +97,28 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
  * A list page made from its manifest entry alone: columns, search form and edit form from its
  * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
  */
-export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedFilters, ...rest }: {
+export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedFilters, rowActions, toolbar, onSelect, ...rest }: {
   page: PlacedPage;
   perm?: string;
   extraColumns?: Column<Row>[];
 } & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType' | 'waitingFor'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const fields = useMemo(() => page.fields ?? [], [page.fields]);
+  const dealerUser = useSnapshot(session).user?.dealerId != null;
+  // A dealer's own users neither search nor choose what is their dealer's anyway.
+  const all = useMemo(() => page.fields ?? [], [page.fields]);
+  const fields = useMemo(() => (dealerUser ? all.filter((f) => !f.staffOnly) : all), [all, dealerUser]);
   const hasRefs = fields.some((f) => f.type === 'ref');
   const refOptions = useQuery({
     queryKey: ['page-options', page.api],
-    queryFn: () => api.post<RefOptions>(`${page.api}/options`, {}),
+    queryFn: () => api.post<RefOptions>(refOptionsUrl(page), {}),
     enabled: hasRefs,
   });
+  const listId = `page-${page.perm}`;
+  const moves = useTransitions(page, perm, listId, lang);
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
 
-  const columns = [...fields.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
+  const columns = [...all.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
   /** A search field within one the page fixes (the areas of the warehouse chosen in its toolbar) offers that one's choices only. */
   const searchOf = (f: FieldSpec) => {
     const control = controlOf(f, lang, refOptions.data, true);
@@ -137,9 +148,13 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedF
 
   return (
     <ListPage<Row>
-      id={`page-${page.perm}`} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
+      id={listId} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
       defaults={defaults} fixedFilters={fixedFilters} {...rest}
+      // Arrays, not fragments: the list spaces each button of them.
+      rowActions={moves || rowActions ? (row) => [...(moves?.rowActions(row) ?? []), rowActions?.(row)] : undefined}
+      toolbar={moves || toolbar ? [...(moves?.toolbar ?? []), toolbar] : undefined}
+      onSelect={moves || onSelect ? (rows) => { moves?.onSelect(rows); onSelect?.(rows); } : undefined}
     />
   );
 }

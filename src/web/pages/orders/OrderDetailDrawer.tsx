@@ -7,7 +7,7 @@ import type { OrderPage } from '@shared/orders/orderTypes';
 import type { OrdersApi } from '../../api/orders';
 import { DictLabel } from '../../kit/list/fields';
 import { appState } from '../../stores/app';
-import { stamp } from '../basedata/devicesShared';
+import { stamp } from '../../kit/stamp';
 import { FlagTag, QtyProgress, StatusTag, typeLabel } from './orderCells';
 import { ns } from './locale';
 

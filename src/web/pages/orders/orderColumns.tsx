@@ -2,7 +2,7 @@ import type { OrderRow } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
 import { i18n } from '../../i18n';
 import type { Column } from '../../kit/list/ListPage';
-import { stamp } from '../basedata/devicesShared';
+import { stamp } from '../../kit/stamp';
 import { FlagTag, QtyProgress, StatusTag, typeLabel } from './orderCells';
 import { warehouseText } from './OrderDetailDrawer';
 import { ns } from './locale';

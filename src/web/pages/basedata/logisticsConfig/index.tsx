@@ -8,7 +8,7 @@ import type { Column } from '../../../kit/list/ListPage';
 import { ManifestList, type Row as ManifestRow } from '../../../kit/list/ManifestListPage';
 import { pageByRoute } from '@shared/pages';
 import { session } from '../../../stores/session';
-import { stamp } from '../devicesShared';
+import { stamp } from '../../../kit/stamp';
 import { ns } from './locale';
 
 /** The five menu routes of the group, each opening this page on its own tab. */

@@ -12,7 +12,7 @@ import { useButtons } from '../../../kit/usePermission';
 import { validValues } from '../../../kit/validValues';
 import { appState } from '../../../stores/app';
 import { session } from '../../../stores/session';
-import { stamp } from '../devicesShared';
+import { stamp } from '../../../kit/stamp';
 import { ns } from './locale';
 
 const mailApi = {
