@@ -86,6 +86,8 @@ if (pgUrl) {
 } else {
   console.log('\nNo PostgreSQL server answered: the API tests ran on the embedded database only.');
 }
+// Two nodes of the built server on PostgreSQL and Redis; the file says why when it skips.
+run('cluster', 'npx', vitest(['cluster'], '.tmp/cluster.json'), { json: '.tmp/cluster.json', env: pgUrl ? { TEST_DATABASE_ADMIN_URL: pgUrl } : {} });
 if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   mkdirSync('tests/e2e/screenshots', { recursive: true });
   run('e2e (Chromium)', 'npx', ['playwright', 'test'], { json: '.tmp/e2e-results.json', env: { CHROMIUM_PATH: chromium } });

@@ -26,6 +26,8 @@ import { resourceRoutes } from './modules/system/resources';
 import { roleRoutes } from './modules/system/roles';
 import { sessionRoutes } from './modules/system/routes';
 import { idleLimitsOf } from './platform/sessionStore';
+import { dictVersionOf } from './platform/dictVersion';
+import { connectRedis } from './platform/redis';
 import { userRoutes } from './modules/system/users';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
@@ -36,7 +38,11 @@ import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
 
-const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** Set by the server build (scripts/build-server.mjs); run from source, package.json says it. */
+declare const __APP_VERSION__: string | undefined;
+const version = typeof __APP_VERSION__ === 'string'
+  ? __APP_VERSION__
+  : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
@@ -77,10 +83,14 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   });
 
   const database = await openDatabase({
-    dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgliteSnapshot: opts.pgliteSnapshot,
+    dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL, pgliteSnapshot: opts.pgliteSnapshot,
+    timeZone: config.timeZone,
     onIdleError: (err) => app.log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });
   app.addHook('onClose', async () => database.close());
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : null;
+  // Closed, as the database is, once the requests in flight have finished.
+  if (redis) app.addHook('onClose', async () => redis.close());
   // Closing waits for every connection to end. Node closes the idle keep-alive ones at once, but a
   // connection busy at SIGTERM would then stay open for the keep-alive timeout (72 s) after its
   // answer, holding the database open: answers sent while closing end their connection instead.
@@ -93,13 +103,17 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   app.addHook('onResponse', async () => {
     if (closing) setImmediate(() => app.server.closeIdleConnections());
   });
-  const seeded = await prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD });
+  // Nodes starting together take turns: the first syncs the menu and creates the demo data, the rest find it done.
+  const seeded = await database.exclusive(() => prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD }));
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
 
-  const services: Services = { config, db: database.db, database, dictVersion: { value: Date.now() }, realtime: attachRealtime(app, database.db, idleLimitsOf(config)) };
+  const services: Services = {
+    config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
+    realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined),
+  };
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-dict-version', String(services.dictVersion.value));
+    reply.header('x-dict-version', String(await services.dictVersion.current()));
   });
 
   await app.register(helmet, {
@@ -119,7 +133,9 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // With Redis the limits count across nodes (a login limit is per address, whichever node answers);
+  // a Redis that does not answer skips the limit rather than refusing sign-ins (lockouts stay in the database).
+  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.limits, nameSpace: `${redis.prefix}-rl-`, skipOnError: true } : {}) });
   installErrorHandling(app);
   // Imports upload the workbook itself as the body.
   const IMPORT_LIMIT = 20 * 1024 * 1024;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', 'on', 'off', '1', '0']).optional().transform((v) => (v === undefined ? fallback : ['true', 'on', '1'].includes(v)));
 
+/** A text setting; empty counts as unset (`REDIS_URL=` in a shell or a compose file). */
+const optionalText = () => z.string().optional().transform((v) => v || undefined);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -10,6 +13,21 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** When set, a PostgreSQL server is used instead of the embedded database. */
   DATABASE_URL: z.string().optional(),
+  /** A read replica of DATABASE_URL for reports and dashboards (their queries only read); unset: DATABASE_URL itself. */
+  DATABASE_READ_URL: optionalText(),
+  /**
+   * Redis, for running several nodes: socket.io pushes reach consoles on every node (Redis
+   * adapter) and the rate limits count across nodes. Unset: one process keeps both in memory.
+   */
+  REDIS_URL: optionalText(),
+  /** What this deployment's keys and channels in Redis begin with: deployments sharing one Redis each take their own. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/).default('tyre-console'),
+  /**
+   * The business time zone (IANA name): the day of a move, a report's "today", order numbers.
+   * The server runs in it whatever the host's zone (main.ts sets TZ), and so do its database
+   * sessions. Unset: the host's zone (TZ), as before; set it when nodes run on several hosts.
+   */
+  BUSINESS_TIME_ZONE: optionalText().refine((zone) => zone === undefined || isTimeZone(zone), 'not an IANA time zone (e.g. Asia/Shanghai)'),
   SEED_DEMO: flag(true),
   ADMIN_PASSWORD: z.string().optional(),
   CAPTCHA: flag(true),
@@ -29,16 +47,28 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Sign-in calls one address may make a minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  /** Minutes between sweeps of every warehouse and material against its stock thresholds (0: none; postings judge their own). */
-  ALERT_SWEEP_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /**
+   * Minutes between sweeps of every warehouse and material against its stock thresholds (0: none;
+   * postings judge their own). Fractions too (tests); with several nodes one node runs each sweep.
+   */
+  ALERT_SWEEP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(10),
   /** Minutes between scheduled ledger invariant checks (0: only on demand). The check reads the whole ledger. */
-  INVARIANT_CHECK_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(360),
+  INVARIANT_CHECK_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(360),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),
 });
 
-export type Config = z.infer<typeof envSchema> & { captchaEnabled: boolean };
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Config = z.infer<typeof envSchema> & { captchaEnabled: boolean; /** BUSINESS_TIME_ZONE, or the host's zone. */ timeZone: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -46,5 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, captchaEnabled: parsed.data.CAPTCHA };
+  return {
+    ...parsed.data, captchaEnabled: parsed.data.CAPTCHA,
+    timeZone: parsed.data.BUSINESS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
 }

@@ -1,7 +1,10 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
+// The business time zone, whatever the host's: set before the server's modules load (some read
+// the zone once), so local dates (`dayOf`) and the database sessions count days alike.
+process.env.TZ = config.timeZone;
+const { buildApp } = await import('./app');
 const { app } = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -15,8 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /** Where reports and dashboards read: a read replica's pool (DATABASE_READ_URL), else `db`. */
+  readDb: Db;
   /** `pglite` (embedded) or `postgres` (server). */
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while no other node of this database runs its own (migrations, the menu and demo
+   * sync at start): a PostgreSQL advisory lock on a fixed key, so nodes starting together wait
+   * in turn. The embedded database has one process: it just runs `fn`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The embedded database's files as a tarball (tests clone a seeded database from it). */
   dump?(): Promise<Blob>;
@@ -24,6 +32,10 @@ export interface Database {
 
 /** Connections to a PostgreSQL server at most (its default max_connections is 100). */
 const POOL_SIZE = 50;
+/** Connections to the read replica: reports and dashboards (a dashboard batch runs four panels at a time). */
+const READ_POOL_SIZE = 20;
+/** The advisory lock key of `exclusive` ('tyre' in ASCII): one per database, whatever the node. */
+const STARTUP_LOCK_KEY = 0x74797265;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,20 +45,49 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openDatabase(opts: {
   dataDir: string; databaseUrl?: string; pgliteSnapshot?: Blob;
+  /** A read replica of `databaseUrl` for reports and dashboards. */
+  readUrl?: string;
+  /** The business time zone: database sessions turn timestamps into days (`::date`) in it. Default: the database's own. */
+  timeZone?: string;
   /** Told of an idle server connection that broke (server restart, terminated backend). */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
+  // Zone names are checked by the configuration (letters, digits, `/_+-`): safe inside the quotes.
+  if (opts.timeZone && !/^[A-Za-z0-9/_+-]+$/.test(opts.timeZone)) throw new Error(`bad time zone ${opts.timeZone}`);
   if (opts.databaseUrl) {
     // JIT compilation costs more than it saves on the dashboards' short aggregate plans.
     // 50 connections: a dock of 50 scanners each holds one for its scan's transaction; with 10,
     // 40 scans queued in the pool behind round trips (bench/scans: 484 scans/s against 373).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE, options: '-c jit=off' });
+    const options = `-c jit=off${opts.timeZone ? ` -c TimeZone=${opts.timeZone}` : ''}`;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE, options });
     // Without a listener an idle connection the server closes would crash the process; the pool
     // drops that connection and opens another for the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    const readPool = opts.readUrl ? new pg.Pool({ connectionString: opts.readUrl, max: READ_POOL_SIZE, options }) : null;
+    readPool?.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // A connection of its own holds the lock for the whole of `fn` (whose queries use the pool);
+      // were the node to die, its connection ends and the lock with it.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    await exclusive(() => migratePg(db, { migrationsFolder }));
+    return {
+      db: db as unknown as Db, readDb: (readPool ? drizzlePg({ client: readPool, schema }) : db) as unknown as Db, kind: 'postgres', exclusive,
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
+    };
   }
   let client: PGlite;
   if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot });
@@ -64,10 +105,11 @@ export async function openDatabase(opts: {
     pgliteOfTransaction.set(tx, client);
     return fn(tx);
   })) as PGlite['transaction'];
+  if (opts.timeZone) await client.exec(`set time zone '${opts.timeZone}'`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db, kind: 'pglite', close: () => client.close(),
+    db: db as unknown as Db, readDb: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close(),
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
 }

@@ -10,10 +10,16 @@ export async function sweepStockAlerts(services: Services) {
   return raised;
 }
 
-/** The scheduled sweep: soon after start (catching up on thresholds changed while the server was down), then every ALERT_SWEEP_MINUTES. */
+/**
+ * The scheduled sweep, by one node at a time: soon after start when due (catching up on thresholds
+ * changed while the servers were down), then every ALERT_SWEEP_MINUTES.
+ */
 export function scheduleAlertSweep(app: FastifyInstance, services: Services) {
-  scheduleJob(app, 'stock alert sweep', services.config.ALERT_SWEEP_MINUTES, 5_000, async () => {
-    const raised = await sweepStockAlerts(services);
-    if (raised.length) app.log.info({ raised: raised.length }, 'stock alert sweep raised alerts');
+  scheduleJob(app, services.db, {
+    name: 'alertSweep', title: 'stock alert sweep', minutes: services.config.ALERT_SWEEP_MINUTES, firstAfterMs: 5_000,
+    run: async () => {
+      const raised = await sweepStockAlerts(services);
+      if (raised.length) app.log.info({ raised: raised.length }, 'stock alert sweep raised alerts');
+    },
   });
 }

@@ -25,10 +25,16 @@ export async function lastInvariantCheck(services: Services): Promise<InvariantC
   return row ? asResult(row) : null;
 }
 
-/** The scheduled check: a minute after start, then every INVARIANT_CHECK_MINUTES; a drift is logged as an error (and shown on the inventory monitor). */
+/**
+ * The scheduled check, by one node at a time: a minute after start when due, then every
+ * INVARIANT_CHECK_MINUTES; a drift is logged as an error (and shown on the inventory monitor).
+ */
 export function scheduleInvariantCheck(app: FastifyInstance, services: Services) {
-  scheduleJob(app, 'stock ledger invariant check', services.config.INVARIANT_CHECK_MINUTES, 60_000, async () => {
-    const result = await runInvariantCheck(services, 'schedule');
-    if (!result.ok) app.log.error({ problems: result.problems }, 'stock ledger invariant check found a drift');
+  scheduleJob(app, services.db, {
+    name: 'invariantCheck', title: 'stock ledger invariant check', minutes: services.config.INVARIANT_CHECK_MINUTES, firstAfterMs: 60_000,
+    run: async () => {
+      const result = await runInvariantCheck(services, 'schedule');
+      if (!result.ok) app.log.error({ problems: result.problems }, 'stock ledger invariant check found a drift');
+    },
   });
 }

@@ -1,9 +1,11 @@
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH, type StockAlertPush } from '../../shared/api/notices';
 import type { TripPush } from '../../shared/api/dispatch';
 import type { Db } from '../db/client';
 import { onMonitorEvent, type MonitorKind } from '../platform/monitorEvents';
+import type { RedisLinks } from '../platform/redis';
 import { dataScopeOf } from '../platform/dataScope';
 import { resolveSession, type IdleLimits, type SessionUser } from '../platform/sessionStore';
 import type { NoticePayload, Realtime, StockChange } from './types';
@@ -31,9 +33,15 @@ export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>
  * socket.io under the same host (DESIGN.md "API contract"): a console connects with its
  * session token (`auth: { token }`), joins the rooms of its data scope, and receives
  * `notice` and `stock` events. Polling getNewNotice stays as the fallback.
+ *
+ * With Redis (several nodes), the Redis adapter carries every push to the other nodes, each of
+ * which hands it to its own consoles in the rooms named: a notice saved through one node reaches
+ * a console connected to another. Monitor pushes are still gathered per node (one a second per
+ * room from each node that saw a change).
  */
-export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLimits): Realtime {
+export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLimits, redis?: Pick<RedisLinks, 'pub' | 'sub' | 'prefix'>): Realtime {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}-io` }));
 
   /** A socket whose session has ended is dropped; one whose scope changed moves rooms. */
   async function place(socket: Socket, token: string): Promise<boolean> {
@@ -87,7 +95,8 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
     clearInterval(recheck);
     clearInterval(flush);
     stopMonitor();
-    io.disconnectSockets(true);
+    // This node's sockets only: through the Redis adapter, `io.disconnectSockets` would drop every node's.
+    io.local.disconnectSockets(true);
     io.engine.close();
   });
 

@@ -29,11 +29,13 @@ export const api = caller(http);
 
 /**
  * Dictionaries are cached after first use (spec section 4); every answer carries the
- * server's dictionary version, and a newer one refreshes the cache.
+ * server's dictionary version, and a newer one refreshes the cache. The version only grows;
+ * behind a load balancer a node that has not read the newest yet answers an older one, which
+ * changes nothing.
  */
 http.interceptors.response.use((res) => {
   const version = String(res.headers['x-dict-version'] ?? '');
-  if (version && session.loaded && session.dictVersion && version !== session.dictVersion) {
+  if (version && session.loaded && session.dictVersion && Number(version) > Number(session.dictVersion)) {
     session.dictVersion = version;
     void api.post<DictGroups>('/system/dict/data/groupByType').then((dict) => { session.dict = dict; });
   } else if (version && !session.dictVersion) {

@@ -29,6 +29,9 @@ export async function connectRealtime(): Promise<void> {
   if (!wanted || socket) return;
   socket = io({
     path: SOCKET_PATH,
+    // WebSocket from the start, no long-polling first: each connection is one request to one
+    // node, so a load balancer in front of several nodes needs no sticky sessions.
+    transports: ['websocket'],
     // A function, so every reconnect sends the token of the moment.
     auth: (send) => send({ token: getToken() ?? '' }),
   });

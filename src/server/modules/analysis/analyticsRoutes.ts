@@ -19,7 +19,8 @@ import { REPORT_QUERIES } from './reports';
  * query's is that of the dashboards using it (dashboards/*.ts, `queryPermission`), a report's its page's.
  */
 export function analyticsRoutes(services: Services): RouteDef[] {
-  const { db } = services;
+  // Reports and dashboards only read: from the read replica when there is one (DATABASE_READ_URL).
+  const db = services.readDb;
   const ctxOf = async ({ user, lang, scope }: RequestContext): Promise<AnalyticsCtx> =>
     ({ db, user, lang, now: new Date(), scope: await scope(), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
