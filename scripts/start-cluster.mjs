@@ -5,6 +5,7 @@
 // one Redis (REDIS_URL, default redis://127.0.0.1:6379). Ctrl-C (or SIGTERM) stops every node the
 // way SIGTERM stops one: requests in flight finish first.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -13,6 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/tyre_cluster';
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const ports = (process.env.CLUSTER_PORTS || '8081,8082').split(',').map((p) => Number(p.trim()));
+// Every node signs and checks TMS tokens with the same key.
+const tmsSecret = process.env.TMS_SECRET || randomBytes(32).toString('hex');
 
 function step(name, cmd, args) {
   console.log(`━━ ${name}`);
@@ -48,7 +51,7 @@ console.log(`━━ ${ports.length} nodes on ${ports.join(', ')}; PostgreSQL ${s
 const nodes = ports.map((port) => {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: root, stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TMS_SECRET: tmsSecret },
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
     console.log(`node on ${port} exited (${signal ?? code})`);

@@ -107,6 +107,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   const seeded = await database.exclusive(() => prepareData(database.db, { seedDemo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD }));
   if (seeded !== 'none') app.log.info({ seeded }, 'empty database: initial data created');
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
+  if (redis && !config.TMS_SECRET) app.log.warn('TMS_SECRET unset: with several nodes a TMS token works only on the node that made it');
 
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
