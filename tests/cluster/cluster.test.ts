@@ -22,6 +22,7 @@ if (skipReason) console.log(`cluster tests skipped: ${skipReason}`);
 const LOGIN_LIMIT = 7;
 const PASSWORD = 'Demo@2026';
 const ZONE = 'Asia/Shanghai';
+const READ_APP = 'tyre-cluster-read';
 
 describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => {
   const buildDir = `.tmp/cluster-${randomBytes(4).toString('hex')}`;
@@ -46,8 +47,11 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
     const main = buildServer(buildDir);
     database = await createDatabase();
     sql = new pg.Pool({ connectionString: database.url, max: 6 });
+    // The "replica" is the same database under another application name, so the test can tell its connections apart.
+    const readUrl = new URL(database.url);
+    readUrl.searchParams.set('application_name', READ_APP);
     const env = {
-      DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `tyre-test-${randomBytes(4).toString('hex')}`,
+      DATABASE_URL: database.url, DATABASE_READ_URL: readUrl.toString(), REDIS_URL, REDIS_PREFIX: `tyre-test-${randomBytes(4).toString('hex')}`,
       BUSINESS_TIME_ZONE: ZONE, LOGIN_RATE_LIMIT: String(LOGIN_LIMIT), LOG_LEVEL: 'debug',
       // The administrator only (the demo data would take half a minute on a loaded machine); the test adds what it writes on.
       SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD,
@@ -131,6 +135,15 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
     }
     expect(seen).toBe(after);
     expect(await versionOf(b)).toBe(after);
+  });
+
+  it('dashboards read from DATABASE_READ_URL', async () => {
+    const readers = async () => (await sql.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = $2', [database.name, READ_APP])).rows[0].n;
+    expect(await readers()).toBe(0);
+    const res = await b.call<{ rows: unknown[] }>('/analysis/query/stock.onHand', { token: admin, body: {} });
+    expect(res.status, res.body?.msg).toBe(200);
+    expect(await readers()).toBeGreaterThan(0);
   });
 
   it('the alert sweep ran once with both nodes up', async () => {
