@@ -16,7 +16,8 @@ import { AppError, conflict, notFound } from './errors';
 import { offsetOf, orderFrom, pageAnswer } from './paging';
 import { defineRoute, type RouteDef } from './route';
 import { describeIssue } from './validation';
-import { inBatches, readXlsx, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
+import { inBatches, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
+import { readXlsx } from './xlsxImport';
 
 type Values = Record<string, unknown>;
 

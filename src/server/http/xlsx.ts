@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../shared/i18n/languages';
-import { badRequest } from './errors';
 
 export interface SheetColumn<Row> {
   key: string;
@@ -72,77 +71,6 @@ export async function* inBatches<Row extends { id: number }>(fetch: (afterId: nu
     if (batch.length < size) return;
     after = batch[batch.length - 1].id;
   }
-}
-
-export const MAX_IMPORT_ROWS = 50_000;
-
-const isXlsx = (buf: Buffer) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b;
-const isLegacyXls = (buf: Buffer) => buf.length > 8 && buf.readUInt32BE(0) === 0xd0cf11e0;
-
-/**
- * The rows of an uploaded workbook's first sheet as objects keyed by column, matched by the
- * header text in either language. Only xlsx content is read; anything else is refused.
- */
-export async function readXlsx<Row>(
-  buf: unknown, columns: SheetColumn<Row>[],
-  /** Sees the header row before any row is read: the column keys found and the non-empty headers no column takes; may throw. */
-  checkHeaders?: (found: Set<string>, unknown: string[]) => void,
-): Promise<{ row: number; values: Record<string, string> }[]> {
-  if (!Buffer.isBuffer(buf) || buf.length === 0) throw badRequest('importEmpty', 'file');
-  if (isLegacyXls(buf)) throw badRequest('importLegacyXls', 'file');
-  if (!isXlsx(buf)) throw badRequest('xlsxOnly', 'file');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('xlsxOnly', 'file');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest('importEmpty', 'file');
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest('importTooMany', 'file', { max: MAX_IMPORT_ROWS });
-  const byHeader = new Map<string, string>();
-  for (const c of columns) {
-    byHeader.set(c.header['zh-CN'].trim(), c.key);
-    byHeader.set(c.header['en-US'].trim().toLowerCase(), c.key);
-  }
-  // An alias never takes a header a column already has.
-  for (const c of columns) for (const a of c.aliases ?? []) if (!byHeader.has(a.trim().toLowerCase())) byHeader.set(a.trim().toLowerCase(), c.key);
-  const keys: (string | undefined)[] = [];
-  const unknown: string[] = [];
-  sheet.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell.value).trim();
-    keys[col] = byHeader.get(text) ?? byHeader.get(text.toLowerCase());
-    if (text && !keys[col]) unknown.push(text);
-  });
-  checkHeaders?.(new Set(keys.filter((k): k is string => !!k)), unknown);
-  const rows: { row: number; values: Record<string, string> }[] = [];
-  sheet.eachRow((r, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values: Record<string, string> = {};
-    let any = false;
-    r.eachCell((cell, col) => {
-      const key = keys[col];
-      if (!key) return;
-      const text = cellText(cell.value).trim();
-      if (text) any = true;
-      values[key] = text;
-    });
-    if (any) rows.push({ row: rowNumber, values });
-  });
-  if (!rows.length) throw badRequest('importEmpty', 'file');
-  return rows;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result == null ? '' : String(value.result);
-    return '';
-  }
-  return String(value);
 }
 
 /** A workbook with just the header row: the template users fill in before importing. */

@@ -64,6 +64,11 @@ const table = {
     'en-US': 'Unknown column \'{header}\': the file has no \'{expected}\' column',
   },
   importTooMany: { 'zh-CN': '一次最多导入 {max} 行', 'en-US': 'At most {max} rows can be imported at once' },
+  importTooLarge: {
+    'zh-CN': '文件解压后超过 {max} MB，请拆分为多个文件后再导入',
+    'en-US': 'The file unpacks to more than {max} MB: split it into smaller files, then import them',
+  },
+  xlsxCorrupt: { 'zh-CN': '文件已损坏，无法读取，请用 Excel 重新保存后再导入', 'en-US': 'The file is damaged and cannot be read: save it again in Excel, then import it' },
   importRowErrors: {
     'zh-CN': '{count} 行有错误，未导入任何数据',
     'en-US': 'Rows with errors: {count}; nothing was imported',
