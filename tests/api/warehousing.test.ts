@@ -358,6 +358,36 @@ describe('location rules and suggestions', () => {
     expect((await server.services.db.select().from(locationRuleTargets).where(eq(locationRuleTargets.ruleId, id))).length).toBe(0);
   });
 
+  it('imports rules with their target locations by code within the row\'s warehouse and the brand by name; exports them as listed', async () => {
+    const db = server.services.db;
+    const [w] = await db.select({ code: warehouses.code }).from(warehouses).where(eq(warehouses.id, own.warehouseId));
+    const locs = await db.select({ code: storageLocations.code }).from(storageLocations).where(eq(storageLocations.warehouseId, own.warehouseId)).orderBy(storageLocations.code).limit(2);
+    const [brand] = await db.select({ name: brands.name }).from(brands).limit(1);
+    const header = ['Warehouse code', 'Rule name', 'Brand', 'Specification', 'Pattern', 'Priority', 'Target locations', 'Status'];
+    // Location codes are unique only within a warehouse: the row's own warehouse's are taken.
+    const res = await upload('storagelocationRule/import', [header, [w.code, 'IMP rule', brand.name, '', 'ImpPattern', 3, locs.map((l) => l.code).join(', '), '']]);
+    expect(res.status, res.body.msg).toBe(200);
+    const [rule] = await db.select({ id: locationRules.id, priority: locationRules.priority }).from(locationRules).where(eq(locationRules.name, 'IMP rule'));
+    expect(rule.priority).toBe(3);
+    const detail = await call<LocationRuleRow>('storagelocationRule/detail', { id: rule.id });
+    expect(detail.body.data).toMatchObject({ warehouseId: own.warehouseId, brandName: brand.name, pattern: 'ImpPattern', locationCodes: locs.map((l) => l.code) });
+    const targets = await db.select({ warehouseId: storageLocations.warehouseId }).from(locationRuleTargets)
+      .innerJoin(storageLocations, eq(storageLocations.id, locationRuleTargets.locationId)).where(eq(locationRuleTargets.ruleId, rule.id));
+    expect(targets.map((t) => t.warehouseId)).toEqual([own.warehouseId, own.warehouseId]);
+    const unknown = await upload('storagelocationRule/import', [header, [w.code, 'IMP rule 2', '', '', '', '', 'NO-SUCH-LOC', '']]);
+    expect(unknown.status).toBe(400);
+
+    const file = await fetch(`${server.url}/fms/api/v1/basedata/storagelocationRule/export?lang=en-US`, {
+      method: 'POST', headers: { token: admin, 'content-type': 'application/json' }, body: JSON.stringify({ ids: [rule.id] }),
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Warehouse', ...header.slice(1)]);
+    expect(String(sheet.getRow(2).getCell(7).value)).toContain(locs[0].code);
+    await call('storagelocationRule/delete', { ids: [rule.id] });
+  });
+
   it('suggests the most specific matching rule, then the higher priority', async () => {
     const db = server.services.db;
     const area = await call<{ id: number }>('storehouse/save', { warehouseId: own.warehouseId, code: 'S', name: 'Suggest' });

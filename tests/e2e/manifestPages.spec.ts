@@ -124,3 +124,30 @@ test('status moves: on the row, and from the toolbar for a selection', async ({ 
   await expect(row).toContainText('Frozen');
   await expect(row.getByTestId('row-activate')).toBeVisible();
 });
+
+/** A list shown one warehouse at a time (Base data › Location rules): the picker fixes the rows and a new rule's warehouse. */
+test('a picked list: rules of the warehouse chosen, target locations of that warehouse, empty fields read Any', async ({ page }) => {
+  await prepare(page, { lang: 'en-US', theme: 'light' });
+  await login(page, 'admin');
+  await page.goto('/#/basedata/base/storagelocationRule');
+  const list = page.getByTestId('list-page-basedata:storagelocationRule');
+  const picked = list.getByTestId('list-picker').locator('.arco-select-view-value');
+  await expect(picked).not.toBeEmpty();
+  const warehouse = (await picked.innerText()).trim();
+  await list.getByTestId('toolbar-add').click();
+  const form = page.getByTestId('entity-form');
+  await expect(form.locator('.arco-form-item', { hasText: 'Warehouse' }).first()).toContainText(warehouse);
+  const name = `E2E rule ${Date.now().toString(36)}`;
+  await form.getByPlaceholder('Rule name').fill(name);
+  await expect(form.getByPlaceholder('Any').first()).toBeVisible();
+  await form.locator('.arco-form-item', { hasText: 'Target locations' }).locator('.arco-select').click();
+  await page.locator('.arco-select-popup:visible .arco-select-option').first().click();
+  await page.keyboard.press('Escape');
+  await page.locator('.arco-modal .arco-btn-primary').click();
+  await expect(page.locator('.arco-message').last()).toContainText('Saved');
+  await list.getByTestId('search-form').getByPlaceholder('Keyword').fill(name);
+  await list.getByTestId('search-submit').click();
+  const row = list.locator('.arco-table-tr', { hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Any');
+});

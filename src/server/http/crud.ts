@@ -88,6 +88,8 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
    * one table's row (a user's save also assigns roles, its delete guards the last administrator).
    */
   ownRoutes?: ('save' | 'update' | 'delete')[];
+  /** Rows beside the record (a rule's target locations), written in its save's or update's transaction. */
+  writeOwn?(tx: Db, id: number, input: Input): Promise<void>;
   /** Rows beside the imported records (a user's roles), written in the import's transaction. */
   afterImport?(tx: Db, imported: { id: number; input: Input }[]): Promise<void>;
   /** Extra routes of this page (freeze, reset password, ...). */
@@ -185,6 +187,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
           await assertUnique(tx, { ...body, ...values });
           const [row] = await tx.insert(spec.table).values(values).returning({ id: spec.id });
           const id = Number(row.id);
+          await spec.writeOwn?.(tx, id, body);
           await recordAudit(tx, actor(user, req.ip), { action: 'create', entity: spec.entity, entityId: id, after: values });
           return { id };
         }).finally(() => spec.afterWrite?.());
@@ -204,6 +207,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
           await assertUnique(tx, { ...input, ...values }, id);
           const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
           if (!changed.length) throw spec.writableWhen ? conflict(spec.writableWhen.refusal) : notFound();
+          await spec.writeOwn?.(tx, id, input as unknown as Input);
           await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: values });
         });
         spec.afterWrite?.();

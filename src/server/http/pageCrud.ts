@@ -12,6 +12,7 @@ import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
 import { crudRoutes, type CrudContext, type CrudSpec } from './crud';
 import { AppError, badRequest } from './errors';
+import { pageLinks, type LinkTable } from './pageLinks';
 import { transitionRoutes } from './pageTransitions';
 import { defineRoute, type RouteDef } from './route';
 import { sheetStamp, type SheetColumn } from './xlsx';
@@ -49,7 +50,8 @@ const REFS: Record<RefKind, RefTable> = {
   warehouse: refTable(warehouses, 'warehouseIds'),
   dealer: refTable(dealers, 'dealerIds'),
   material: refTable(materials),
-  brand: refTable(brands),
+  // A location rule's sheet has long named the brand (Everpeak), not its code.
+  brand: { ...refTable(brands), byName: true },
   transitPoint: refTable(transitPoints),
   route: refTable(logisticsRoutes),
   vehicle: { table: vehicles, id: vehicles.id, code: vehicles.plateNo, scope: null },
@@ -89,6 +91,8 @@ export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
   prepare?(input: Values, ctx: CrudContext): Values;
   /** Checks a record about to be written (after the field rules and refs); throws a 400 or 409, or answers values to set as well. */
   check?(values: Values, ctx: CrudContext, editingId?: number): Promise<Values | void>;
+  /** `many` ref fields kept in a table of their own (a rule's target locations), by field key. */
+  links?: Record<string, LinkTable>;
 }
 
 const YES_NO = [{ 'zh-CN': '是', 'en-US': 'Yes' }, { 'zh-CN': '否', 'en-US': 'No' }] as const;
@@ -103,7 +107,7 @@ const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${t
  * takes what a page does beyond that (an in-use check, a side effect after writes).
  */
 export function pageCrudRoutes(services: Services, route: string, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
-  const { rowScope, prepare, check, ...overrides } = options;
+  const { rowScope, prepare, check, links = {}, ...overrides } = options;
   const page = canonicalPage(route);
   if (!page?.fields || !page.api) throw new Error(`${route}: not a list page with fields and an api in the manifest`);
   const { db } = services;
@@ -118,7 +122,8 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
   const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
   /** Refs to one record, joined; refs to several are labelled by a subquery. */
   const refs = allRefs.filter((r) => !r.field.many);
-  const manyRefs = allRefs.filter((r) => r.field.many);
+  const linked = pageLinks(db, links, fields, (f) => REFS[f.ref!]);
+  const manyRefs = allRefs.filter((r) => r.field.many && !linked.keys.has(r.field.key));
 
   const selection: Record<string, PgColumn | SQL> = { ...columns };
   for (const r of refs) selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
@@ -165,6 +170,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       const found = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(and(inArray(ref.id, ids), ref.choosable));
       if (found.length !== ids.length) throw badRequest('invalidValue', field.key);
       if (found.some((row) => !allows(allowedOf(ctx, ref), Number(row.scoped)))) throw badRequest('notInScope', field.key);
+      if (field.within && found.some((row) => Number(row.scoped) !== Number(input[field.within!]))) throw badRequest('invalidValue', field.key);
       return;
     }
     const [row] = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
@@ -209,8 +215,10 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       if (f.type === 'ref' && f.many) {
         const codes = (values[refCodeKey(f)] ?? '').split(/[,，;；\s]+/).filter(Boolean);
         const ref = REFS[f.ref!];
+        // Codes unique only within another record (a location's within its warehouse) are looked up there.
+        const within = f.within && ref.scopeColumn ? eq(ref.scopeColumn, Number(out[f.within])) : undefined;
         const found = codes.length ? await db.select({ id: ref.id, code: ref.code }).from(ref.table)
-          .where(and(inArray(ref.code, codes.map((c) => c.toUpperCase())), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable)) : [];
+          .where(and(inArray(ref.code, codes.map((c) => c.toUpperCase())), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable, within)) : [];
         const idOf = new Map(found.map((r) => [String(r.code), Number(r.id)]));
         out[f.key] = codes.map((c) => idOf.get(c.toUpperCase()) ?? -1);
         if (out[f.key] && (out[f.key] as number[]).includes(-1)) throw badRequest('invalidValue', f.key);
@@ -266,6 +274,9 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     },
   });
 
+  const ownList: CrudSpec<Row, Values>['list'] = (_ctx, w, order, limit, offset) => rows(w, order, limit, offset);
+  const ownLoad: CrudSpec<Row, Values>['load'] = async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0];
+
   const spec: CrudSpec<Row, Values> = {
     base: page.api,
     tag: page.path,
@@ -278,13 +289,13 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     filters: filterSchemaOf(page),
     input: inputSchemaOf(page),
     where,
-    list: (_ctx, w, order, limit, offset) => rows(w, order, limit, offset),
+    list: ownList,
     count: async (_ctx, w) => {
       let q = db.select({ n: count() }).from(table).$dynamic();
       for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
       return (await q.where(w))[0].n;
     },
-    load: async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0],
+    load: ownLoad,
     sortable: {
       ...Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
         const ref = refs.find((r) => r.field === f);
@@ -307,13 +318,17 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
       const given = { ...body, ...kept };
       const input = prepare ? { ...given, ...prepare(given, ctx) } : given;
       for (const f of fields.filter((k) => k.type === 'ref')) await checkRef(ctx, f, input[f.key], input);
-      return { ...input, ...(await check?.(input, ctx, editingId)) };
+      const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
+      // Link fields are rows of their own table, written beside the record (writeOwn).
+      for (const key of linked.keys) delete values[key];
+      return values;
     },
     columns: sheet,
     importColumns,
     checkImportHeaders,
     fromSheet,
     ...overrides,
+    ...(linked.keys.size ? withLinks(linked, overrides.list ?? ownList, overrides.load ?? ownLoad) : {}),
     extraRoutes: [
       ...(allRefs.length ? [optionsRoute] : []),
       ...transitionRoutes(services, { ...page, api: page.api }, table, columns, { perms: codes, entity: overrides.entity ?? page.path, scope: scopeOf }),
@@ -321,4 +336,17 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     ],
   };
   return crudRoutes(services, spec);
+}
+
+/** The list, detail and writes of a page with link fields: rows carry the links, and writes and imports replace them. */
+function withLinks(linked: ReturnType<typeof pageLinks>, list: CrudSpec<Row, Values>['list'], load: CrudSpec<Row, Values>['load']): Partial<CrudSpec<Row, Values>> {
+  return {
+    list: async (...args) => linked.attach(await list(...args)),
+    load: async (ctx, key) => {
+      const row = await load(ctx, key);
+      return row && (await linked.attach([row]))[0];
+    },
+    writeOwn: (tx, key, input) => linked.write(tx, key, input),
+    afterImport: async (tx, imported) => { for (const r of imported) await linked.write(tx, r.id, r.input); },
+  };
 }

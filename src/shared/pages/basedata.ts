@@ -3,6 +3,8 @@ import { PDA_STATUS, SERIAL_PATTERN } from '../api/basedata/devices';
 import { ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { text, type SectionSpec } from './types';
 
+/** A location rule's empty brand, specification or pattern: it matches any. */
+const ANY = text('不限', 'Any');
 /** The order types a scene configures (spec section 9's dictionary order_type). */
 const SCENE_ORDER_TYPES: OrderType[] = ['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB'];
 
@@ -80,7 +82,26 @@ export const basedata: SectionSpec = {
             statusField(),
           ],
         }),
-        list('storagelocationRule', '库位规则', 'Location rules', 'branch'),
+        list('storagelocationRule', '库位规则', 'Location rules', 'branch', {
+          api: '/basedata/storagelocationRule',
+          // Where a brand, specification or pattern is put away in a warehouse (the receipt's suggestion), one warehouse at a time.
+          scope: 'warehouse',
+          pickedBy: 'warehouseId',
+          fields: [
+            f.ref('warehouseId', '仓库', 'Warehouse', 'warehouse', { required: true, search: true, lockedOnEdit: true, table: false, width: 28 }),
+            f.text('name', '规则名称', 'Rule name', { required: true, sortable: true }),
+            f.ref('brandId', '品牌', 'Brand', 'brand', { search: true, emptyText: ANY }),
+            f.text('specification', '规格', 'Specification', { emptyText: ANY }),
+            f.text('pattern', '花纹', 'Pattern', { emptyText: ANY }),
+            f.int('priority', '优先级', 'Priority', { min: 0, maxValue: 9999, sortable: true }),
+            f.ref('locationIds', '目标库位', 'Target locations', 'storageLocation', {
+              many: true, within: 'warehouseId', maxValue: 500, width: 36,
+              hint: text('品牌、规格、花纹留空表示不限；匹配项越多越优先，其次优先级数值大者优先',
+                'An empty brand, specification or pattern matches any; the most specific rule wins, then the higher priority'),
+            }),
+            statusField(),
+          ],
+        }),
         list('scenceConfig', '场景配置', 'Scenes', 'drive-file', {
           api: '/basedata/scene',
           // How each order type of spec section 9 is scanned, and whether it posts to the ERP.

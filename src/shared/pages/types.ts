@@ -82,6 +82,8 @@ export interface FieldSpec {
   width?: number;
   /** A hint under the form field. */
   hint?: Text;
+  /** What an empty value means, in its table cell and as its form placeholder (a rule's brand left empty: any). */
+  emptyText?: Text;
 }
 
 /**
@@ -141,6 +143,11 @@ export interface PageSpec {
   /** list: search fields matching any of several ref fields. */
   searches?: SearchSpec[];
   scope?: ScopeRule;
+  /**
+   * list: a ref field whose records the list shows one at a time, chosen in a picker above it (the
+   * first at once): the rows are that record's, it is not searched again, and a new record lies there.
+   */
+  pickedBy?: string;
   /** list: status moves of its records, each a call, a row button and a toolbar button. */
   transitions?: TransitionSpec[];
   /**

@@ -50,7 +50,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/materialRelation': () => import('../pages/basedata/materialRelations'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
   '/basedata/base/goodsManagement': () => import('../pages/basedata/dealerMaterials'),
-  '/basedata/base/storagelocationRule': () => import('../pages/basedata/locationRules'),
   // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),
   '/system/permission/announcement': () => import('../pages/system/announcement'),

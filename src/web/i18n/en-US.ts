@@ -54,6 +54,7 @@ const en: Shape<typeof zh> = {
     template: 'Download template', chooseFile: 'Choose a file to import', importFailed: 'Rows with errors: {{count}}; nothing was imported',
     downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',
     keyword: 'Keyword', normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
+    pickFirst: 'Please select: {{label}}',
   },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
 };

@@ -47,7 +47,7 @@ export default {
     importHint: '请先下载模板，按模板填写后上传。只接受 xls 或 xlsx 文件；任何一行有错误时，整个文件都不会导入。',
     template: '下载模板', chooseFile: '选择文件并导入', importFailed: '{{count}} 行有错误，未导入任何数据', downloadReport: '下载错误报告',
     row: '行号', problem: '问题', imported: '已导入 {{count}} 条数据', status: '状态', keyword: '关键字', normal: '正常', disabled: '停用', yes: '是', no: '否',
-    createdAt: '创建时间', updatedAt: '更新时间', remark: '备注',
+    createdAt: '创建时间', updatedAt: '更新时间', remark: '备注', pickFirst: '请选择{{label}}',
   },
   common: { confirm: '确定', cancel: '取消', loading: '加载中…', retry: '重试', ok: '知道了' },
 };

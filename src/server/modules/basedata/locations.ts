@@ -1,44 +1,20 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import {
-  generateLocationsAnswer, generateLocationsBody, locationRuleInput, suggestLocationAnswer, suggestLocationBody, WarehousingPerm,
-  type LocationRuleRow, type SuggestLocationAnswer,
-} from '../../../shared/api/basedata/warehousing';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { generateLocationsAnswer, generateLocationsBody, suggestLocationAnswer, suggestLocationBody, WarehousingPerm, type SuggestLocationAnswer } from '../../../shared/api/basedata/warehousing';
 import type { Db } from '../../db/client';
 import { brands, locationRules, locationRuleTargets, materials, pallets, storageLocations, storehouses, warehouses } from '../../db/schema';
-import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext } from '../../http/crud';
 import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
 import { refRows } from './refRows';
-import { eqIf, like, referenced, statusOf, writableWarehouse } from './warehousingShared';
+import { referenced } from './warehousingShared';
 
-type RuleInput = z.infer<typeof locationRuleInput>;
-
-const status = z.enum(['normal', 'disabled']).optional();
-/** What a rule's save and update answer. */
-const idAnswer = z.object({ id: z.number().int() });
-const optionalId = z.coerce.number().int().positive().optional();
 const pad = (n: number) => String(n).padStart(2, '0');
-const warehouseHeaders = [
-  { key: 'warehouseCode', header: { 'zh-CN': '仓库编码', 'en-US': 'Warehouse code' } },
-  { key: 'warehouseName', header: { 'zh-CN': '仓库', 'en-US': 'Warehouse' } },
-] as const;
-
-/** Id of the caller's warehouse with this code, or 400 naming the sheet column. */
-async function warehouseByCode(ctx: CrudContext, code: string | undefined): Promise<number> {
-  const [row] = code ? await ctx.db.select({ id: warehouses.id }).from(warehouses)
-    .where(and(eq(warehouses.code, code.trim().toUpperCase()), inScope(warehouses.id, ctx.scope.warehouseIds))) : [];
-  if (!row) throw badRequest('invalidValue', 'warehouseCode');
-  return row.id;
-}
 
 /**
  * The best rule for a material in a warehouse: among the warehouse's active rules whose brand,
@@ -121,128 +97,15 @@ export function locationRoutes(services: Services): RouteDef[] {
   });
 
   // ------------------------------------------------------------------ location rules
-  const ruleColumns = {
-    id: locationRules.id, warehouseId: locationRules.warehouseId, warehouseCode: warehouses.code, warehouseName: warehouses.name,
-    name: locationRules.name, brandId: locationRules.brandId, brandName: brands.name, specification: locationRules.specification,
-    pattern: locationRules.pattern, priority: locationRules.priority, status: locationRules.status,
-  };
-  async function ruleRows(where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<LocationRuleRow[]> {
-    const rows = await db.select(ruleColumns).from(locationRules).innerJoin(warehouses, eq(warehouses.id, locationRules.warehouseId))
-      .leftJoin(brands, eq(brands.id, locationRules.brandId)).where(where).orderBy(...order).limit(limit).offset(offset);
-    if (!rows.length) return [];
-    const targets = await db.select({ ruleId: locationRuleTargets.ruleId, id: storageLocations.id, code: storageLocations.code })
-      .from(locationRuleTargets).innerJoin(storageLocations, eq(storageLocations.id, locationRuleTargets.locationId))
-      .where(inArray(locationRuleTargets.ruleId, rows.map((r) => r.id))).orderBy(asc(storageLocations.code));
-    return rows.map((r) => {
-      const own = targets.filter((t) => t.ruleId === r.id);
-      return { ...r, locationIds: own.map((t) => t.id), locationCodes: own.map((t) => t.code) };
-    });
-  }
-  const ruleScope = (ctx: CrudContext) => inScope(locationRules.warehouseId, ctx.scope.warehouseIds);
-  const loadRule = async (ctx: CrudContext, id: number) => (await ruleRows(and(eq(locationRules.id, id), ruleScope(ctx)), [locationRules.id], 1, 0))[0];
-
-  async function ruleValues(input: RuleInput, ctx: CrudContext) {
-    await writableWarehouse(ctx, input.warehouseId);
-    if (input.brandId != null) {
-      const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-      if (!brand) throw badRequest('invalidValue', 'brandId');
-    }
-    const locationIds = [...new Set(input.locationIds)];
-    if (locationIds.length) {
-      const [hit] = await db.select({ n: count() }).from(storageLocations)
-        .where(and(inArray(storageLocations.id, locationIds), eq(storageLocations.warehouseId, input.warehouseId)));
-      if (hit.n !== locationIds.length) throw badRequest('invalidValue', 'locationIds');
-    }
-    return {
-      values: {
-        warehouseId: input.warehouseId, name: input.name, brandId: input.brandId ?? null, specification: input.specification ?? null,
-        pattern: input.pattern ?? null, priority: input.priority, status: input.status,
-      },
-      locationIds,
-    };
-  }
-  async function writeTargets(tx: Db, ruleId: number, locationIds: number[]) {
-    await tx.delete(locationRuleTargets).where(eq(locationRuleTargets.ruleId, ruleId));
-    if (locationIds.length) await tx.insert(locationRuleTargets).values(locationIds.map((locationId) => ({ ruleId, locationId })));
-  }
-  const ruleSheet: SheetColumn<LocationRuleRow>[] = [
-    { ...warehouseHeaders[0], value: (r) => r.warehouseCode },
-    { ...warehouseHeaders[1], value: (r) => r.warehouseName },
-    { key: 'name', header: { 'zh-CN': '规则名称', 'en-US': 'Rule name' }, value: (r) => r.name },
-    { key: 'brand', header: { 'zh-CN': '品牌', 'en-US': 'Brand' }, value: (r) => r.brandName },
-    { key: 'specification', header: { 'zh-CN': '规格', 'en-US': 'Specification' }, value: (r) => r.specification },
-    { key: 'pattern', header: { 'zh-CN': '花纹', 'en-US': 'Pattern' }, value: (r) => r.pattern },
-    { key: 'priority', header: { 'zh-CN': '优先级', 'en-US': 'Priority' }, value: (r) => r.priority },
-    { key: 'locations', header: { 'zh-CN': '目标库位', 'en-US': 'Locations' }, width: 36, value: (r) => r.locationCodes.join(', ') },
-    { key: 'status', header: { 'zh-CN': '状态', 'en-US': 'Status' }, value: (r) => r.status },
-  ];
-  const ruleFilters = z.object({ keyword: z.string().max(64).optional(), warehouseId: optionalId, brandId: optionalId, status });
-  const rules = crudRoutes<LocationRuleRow, RuleInput, typeof ruleFilters>(services, {
-    base: '/basedata/storagelocationRule', tag: 'location rules', pagePerm: WarehousingPerm.rule, entity: 'location_rule',
-    title: { 'zh-CN': '库位规则', 'en-US': 'Location rules' },
-    table: locationRules, id: locationRules.id,
-    filters: ruleFilters,
-    input: locationRuleInput,
-    where: (f, ctx) => and(
-      f.keyword ? or(like(locationRules.name, f.keyword), like(locationRules.specification, f.keyword), like(locationRules.pattern, f.keyword)) : undefined,
-      eqIf(locationRules.warehouseId, f.warehouseId), eqIf(locationRules.brandId, f.brandId), eqIf(locationRules.status, f.status), ruleScope(ctx),
-    ),
-    list: (_ctx, where, order, limit, offset) => ruleRows(where, order, limit, offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(locationRules).where(where))[0].n,
-    load: loadRule,
-    sortable: { name: locationRules.name, priority: locationRules.priority, warehouseId: locationRules.warehouseId, status: locationRules.status } as Record<string, PgColumn>,
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: the target locations' table, a priority of 0 unless
+  // given, the order by warehouse and priority, the rows' warehouse and brand code and name, and the suggestion at receipt.
+  const rules = pageCrudRoutes(services, '/basedata/base/storagelocationRule', locationRules, {
+    tag: 'location rules', entity: 'location_rule',
+    ...refRows(db, locationRules, { warehouseId: warehouses, brandId: brands }, (ctx) => inScope(locationRules.warehouseId, ctx.scope.warehouseIds)),
+    links: { locationIds: { table: locationRuleTargets, owner: locationRuleTargets.ruleId, target: locationRuleTargets.locationId, codes: 'locationCodes' } },
     defaultOrder: sql`${locationRules.warehouseId}, ${locationRules.priority} desc, ${locationRules.id}`,
-    toValues: async (input, ctx) => (await ruleValues(input, ctx)).values,
-    // The rule's target locations live in their own table, so save and update are this module's own.
-    ownRoutes: ['save', 'update'],
-    columns: ruleSheet,
-    importColumns: ruleSheet.filter((c) => c.key !== 'warehouseName' && c.key !== 'locations'),
-    fromSheet: async (values, ctx) => {
-      let brandId: number | null = null;
-      if (values.brand) {
-        const [brand] = await db.select({ id: brands.id }).from(brands).where(or(eq(brands.name, values.brand), eq(brands.code, values.brand)));
-        if (!brand) throw badRequest('invalidValue', 'brand');
-        brandId = brand.id;
-      }
-      return {
-        warehouseId: await warehouseByCode(ctx, values.warehouseCode), name: values.name ?? '', brandId,
-        specification: values.specification, pattern: values.pattern,
-        priority: values.priority === undefined || values.priority === '' ? 0 : Number(values.priority), status: statusOf(values.status),
-      };
-    },
+    check: async (v) => ({ priority: v.priority ?? 0 }),
     extraRoutes: [
-      defineRoute({
-        method: 'POST', url: '/basedata/storagelocationRule/save', tag: 'location rules', permission: `${WarehousingPerm.rule}:add`, answer: idAnswer,
-        body: locationRuleInput, summary: 'Location rules: create a rule with its target locations',
-        handler: async ({ body, user, lang, req, scope }) => {
-          const ctx = await ctxOf({ user, lang, scope });
-          const { values, locationIds } = await ruleValues(body, ctx);
-          return db.transaction(async (tx) => {
-            const [row] = await tx.insert(locationRules).values(values).returning({ id: locationRules.id });
-            await writeTargets(tx, row.id, locationIds);
-            await recordAudit(tx, actor(user, req.ip), { action: 'create', entity: 'location_rule', entityId: row.id, after: { ...values, locationIds } });
-            return { id: row.id };
-          });
-        },
-      }),
-      defineRoute({
-        method: 'POST', url: '/basedata/storagelocationRule/update', tag: 'location rules', permission: `${WarehousingPerm.rule}:edit`, answer: idAnswer,
-        body: locationRuleInput.extend({ id: z.coerce.number().int().positive() }),
-        summary: 'Location rules: change a rule and replace its target locations',
-        handler: async ({ body, user, lang, req, scope }) => {
-          const ctx = await ctxOf({ user, lang, scope });
-          const { id, ...parsed } = body;
-          const before = await loadRule(ctx, id);
-          if (!before) throw notFound();
-          const { values, locationIds } = await ruleValues(parsed, ctx);
-          await db.transaction(async (tx) => {
-            await tx.update(locationRules).set(values).where(eq(locationRules.id, id));
-            await writeTargets(tx, id, locationIds);
-            await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: 'location_rule', entityId: id, before, after: { ...values, locationIds } });
-          });
-          return { id };
-        },
-      }),
       defineRoute({
         method: 'POST', url: '/basedata/storagelocationRule/suggest', tag: 'location rules', permission: 'session', answer: suggestLocationAnswer,
         body: suggestLocationBody,

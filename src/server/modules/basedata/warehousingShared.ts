@@ -1,17 +1,10 @@
-import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { warehouses } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
 import { allows } from '../../platform/dataScope';
-
-/** Part of a text, case-insensitive, with LIKE's wildcards taken literally; undefined for no filter. */
-export const like = (column: PgColumn, text: unknown): SQL | undefined =>
-  typeof text === 'string' && text.trim() ? ilike(column, `%${text.trim().replace(/[%_\\]/g, '\\$&')}%`) : undefined;
-
-export const eqIf = (column: PgColumn, value: unknown): SQL | undefined =>
-  value === undefined || value === null || value === '' ? undefined : eq(column, value);
 
 /** Whether any row of `table` points at one of `ids` through `column` (and the extra condition). */
 export async function referenced(db: Db, table: PgTable, column: PgColumn, ids: number[], extra?: SQL): Promise<boolean> {
@@ -26,5 +19,3 @@ export async function writableWarehouse(ctx: CrudContext, id: number, field = 'w
   if (!allows(ctx.scope.warehouseIds, row.id)) throw badRequest('notInScope', field);
   return row;
 }
-
-export const statusOf = (value: string | undefined) => (['disabled', '停用', '禁用'].includes(String(value ?? '').trim()) ? 'disabled' : 'normal');

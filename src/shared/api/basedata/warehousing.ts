@@ -9,26 +9,8 @@ export const WarehousingPerm = {
   rule: 'basedata:storagelocationRule',
 } as const;
 
-export const STATUSES = ['normal', 'disabled'] as const;
-const status = z.enum(STATUSES).default('normal');
-/** A blank optional text is no value: '' and spaces are stored as null. */
-const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
-const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
 /** An id; a digit string (a form or sheet value) reads as its number, nothing at all as 'mandatory'. */
 const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int().positive());
-const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
-
-export const locationRuleInput = z.object({
-  warehouseId: refId,
-  name: z.string().trim().min(1).max(64),
-  brandId: optionalRef,
-  specification: optionalText(64),
-  pattern: optionalText(64),
-  priority: z.coerce.number().int().min(0).max(9999).default(0),
-  locationIds: z.array(refId).max(500).default([]),
-  status,
-});
-export type LocationRuleInput = z.input<typeof locationRuleInput>;
 
 export const generateLocationsBody = z.object({
   storehouseId: refId,
@@ -66,10 +48,11 @@ export interface LocationRow {
   id: number; warehouseId: number; warehouseCode: string; warehouseName: string; warehouseLabel: string; storehouseId: number; storehouseCode: string;
   storehouseName: string; storehouseLabel: string; code: string; name: string; capacity: number; status: string; createdAt: string;
 }
+/** A location rule's row (its page is declared in the manifest, src/shared/pages/basedata.ts): the labels beside the older codes and names. */
 export interface LocationRuleRow {
-  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; name: string; brandId: number | null;
-  brandName: string | null; specification: string | null; pattern: string | null; priority: number; status: string;
-  locationIds: number[]; locationCodes: string[];
+  id: number; warehouseId: number; warehouseCode: string; warehouseName: string; warehouseLabel: string; name: string; brandId: number | null;
+  brandCode: string | null; brandName: string | null; brandLabel: string | null; specification: string | null; pattern: string | null; priority: number;
+  status: string; locationIds: number[]; locationCodes: string[]; locationIdsLabel: string | null;
 }
 const idCodeName = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 /** Options for the pages' selects, within the caller's scope. */

@@ -15,6 +15,7 @@ import { session } from '../../stores/session';
 import { stamp } from '../stamp';
 import { optionsWithin, type FieldDef, type Option } from './fields';
 import { ListPage, type Column, type ListPageProps } from './ListPage';
+import { usePicker } from './picker';
 import { useTransitions } from './transitions';
 
 export type Row = { id: number } & Record<string, unknown>;
@@ -27,7 +28,7 @@ function columnOf(f: FieldSpec, lang: Language): Column<Row> {
   if (f.type === 'ref') {
     return {
       key: refLabelKey(f), title, sortable: f.sortable,
-      render: (v: string | null) => (f.many && v ? <span className="list-cell-clip" title={v} style={{ maxWidth: (f.width ?? 30) * 8 }}>{v}</span> : v ?? '-'),
+      render: (v: string | null) => (f.many && v ? <span className="list-cell-clip" title={v} style={{ maxWidth: (f.width ?? 30) * 8 }}>{v}</span> : v ?? empty(f, lang)),
     };
   }
   if (f.type === 'boolean') {
@@ -47,9 +48,12 @@ function columnOf(f: FieldSpec, lang: Language): Column<Row> {
   }
   return {
     key: f.key, title, sortable: f.sortable, ellipsis: f.type === 'textarea',
-    align: NUMERIC.has(f.type) ? 'right' : undefined, render: (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v)),
+    align: NUMERIC.has(f.type) ? 'right' : undefined, render: (v: unknown) => (v === null || v === undefined || v === '' ? empty(f, lang) : String(v)),
   };
 }
+
+/** An empty cell: what the field says emptiness means (any), or a dash. */
+const empty = (f: FieldSpec, lang: Language) => (f.emptyText ? <span className="list-cell-empty">{f.emptyText[lang]}</span> : '-');
 
 /** The form (or search) control of a field, its rules from the same declaration as the server's zod. */
 function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefined, search = false): FieldDef {
@@ -60,7 +64,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
   // Required as the server words it: '<label> cannot be empty' (spec section 5).
   const required = !search && f.required;
   const base: FieldDef = {
-    field: f.key, label, required, extra: search ? undefined : f.hint?.[lang],
+    field: f.key, label, required, extra: search ? undefined : f.hint?.[lang], placeholder: search ? undefined : f.emptyText?.[lang],
     requiredMessage: required ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
   };
   switch (f.type) {
@@ -97,7 +101,7 @@ function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions | undefi
  * A list page made from its manifest entry alone: columns, search form and edit form from its
  * fields. `perm` is the menu place's code when the page is shared (buttons are `<perm>:add`, ...).
  */
-export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedFilters, rowActions, toolbar, onSelect, ...rest }: {
+export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedFilters: given, waitingFor, rowActions, toolbar, onSelect, ...rest }: {
   page: PlacedPage;
   perm?: string;
   extraColumns?: Column<Row>[];
@@ -116,6 +120,8 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedF
   });
   const listId = `page-${page.perm}`;
   const moves = useTransitions(page, perm, listId, lang);
+  const picker = usePicker(page, refOptions.data, lang);
+  const fixedFilters = picker ? { ...given, ...picker.fixed } : given;
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
 
   const columns = [...all.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
@@ -150,10 +156,10 @@ export function ManifestList({ page, perm = page.perm, extraColumns = [], fixedF
     <ListPage<Row>
       id={listId} title={page.title[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
-      defaults={defaults} fixedFilters={fixedFilters} {...rest}
+      defaults={defaults} fixedFilters={fixedFilters} waitingFor={picker?.waitingFor ?? waitingFor} {...rest}
       // Arrays, not fragments: the list spaces each button of them.
       rowActions={moves || rowActions ? (row) => [...(moves?.rowActions(row) ?? []), rowActions?.(row)] : undefined}
-      toolbar={moves || toolbar ? [...(moves?.toolbar ?? []), toolbar] : undefined}
+      toolbar={moves || toolbar || picker ? [picker?.control, ...(moves?.toolbar ?? []), toolbar] : undefined}
       onSelect={moves || onSelect ? (rows) => { moves?.onSelect(rows); onSelect?.(rows); } : undefined}
     />
   );
