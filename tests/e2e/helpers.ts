@@ -36,3 +36,17 @@ export async function post<T>(request: APIRequestContext, path: string, body: un
   expect(res.status(), `${path}: ${json.msg}`).toBe(200);
   return json.data;
 }
+
+/**
+ * Resolves once the console's socket.io connection is accepted: the server's CONNECT packet
+ * (`40…`) comes after its handshake placed the socket in its rooms, so a push sent after this
+ * reaches it. Call before signing in.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => { if (String(frame.payload).startsWith('40')) resolve(); });
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderOptions } from '../../src/shared/api/orders';
 import { ORDER_MONITOR_PATH } from '../../src/shared/api/notices';
-import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
+import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS, socketConnected } from './helpers';
 
 const tokenOf = async (request: APIRequestContext, userName: string) =>
   (await post<{ token: string }>(request, '/sys/login', { userName, passWord: DEMO_PASSWORD })).token;
@@ -18,7 +18,7 @@ async function deliverToDealer1(request: APIRequestContext, admin: string, deale
 
 /** Signs dealer1 in and waits until its console's socket is open; answers when the layout started. */
 async function signInWithSocket(page: Page): Promise<number> {
-  const socketOpen = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  const socketOpen = socketConnected(page);
   await login(page, 'dealer1');
   const started = Date.now();
   await socketOpen;
@@ -82,6 +82,8 @@ test('with the socket blocked, the 10 s poll still brings the notice, and it is 
   const dealerId = (await post<{ dealerId: number }>(request, '/sys/user/getCurrentUserInfo', {}, await tokenOf(request, 'dealer1'))).dealerId;
   // No socket.io at all (a proxy that refuses it): only getNewNotice can bring the notice.
   await page.route('**/socket.io/**', (route) => route.abort());
+  // The console's socket is a WebSocket from the start, which page.route does not see: closed at once.
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
   // What the console asks the browser to say, instead of saying it.
   await page.addInitScript(() => {
     const spoken: { text: string; lang: string; rate: number }[] = [];

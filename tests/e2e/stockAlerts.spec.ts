@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { OrderDetail, OrderOptions } from '../../src/shared/api/orders';
-import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
+import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS, socketConnected } from './helpers';
 
 /** Receives three new tyres into a warehouse through the API (a maker delivery, scanned and completed); answers them and the stock after. */
 async function receiveThree(request: APIRequestContext, token: string, warehouseId: number, materialId: number) {
@@ -24,7 +24,7 @@ test('a shipment crossing a minimum: the alert arrives on the open stock-alert p
   await post(request, '/monitoring/stockThreshold/save', { warehouseId: warehouse.id, materialId: material.id, minQty: onHand }, admin);
 
   await prepare(page, { lang: 'en-US', theme: 'dark' });
-  const socketOpen = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  const socketOpen = socketConnected(page);
   await login(page, 'admin');
   await socketOpen;
   await page.goto('/#/monitoringManage/monitoring/stroealert');
