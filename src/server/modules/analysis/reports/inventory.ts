@@ -6,16 +6,13 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { STOCK_AGE_BUCKETS } from '../../../../shared/analytics/domain';
 import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import { stocktakeBook } from '../../orders/stocktakeBook';
-import { dayOf } from '../../stock/ledger';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
-import { scopeSql, type AnalyticsCtx, type ReportQuery, type Row } from '../registry';
-import { addDays, dayRange, localTime, materialFilters, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
-import { BATCH_ROWS, sqlReport } from './sqlReport';
+import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
+import { localTime, materialFilters, materialGroup, materialJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { BALANCE_QUERIES } from './balances';
+import { sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page === page)!;
-const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
-const materialGroup = sql`mat.code, mat.name, br.name, mat.specification, mat.pattern`;
-const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
 /** On-hand rows within the caller's scope and the chosen dealer and warehouse (dealer 0 = none). */
 const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   sql`${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)}`;
@@ -86,98 +83,6 @@ function contrast(page: string, byLocation: boolean): ReportQuery {
         select "orderNo", sum("bookQty")::int as "bookQty", sum("countedQty")::int as "countedQty", max("countedAt") as at
         from (${rows(ctx, f, sql`true`)}) q group by 1 order by at desc limit 20
       ) r order by at`,
-  });
-}
-
-const BALANCE_UNITS = { dayBalance: 'day', weekBalance: 'week', monthBalance: 'month' } as const;
-/** Where a balance report starts without dates: this month's 1st, 8 ISO weeks back, this year's January. */
-const balanceStart = (unit: 'day' | 'week' | 'month') => (to: string) => {
-  if (unit === 'day') return `${to.slice(0, 8)}01`;
-  if (unit === 'month') return `${to.slice(0, 4)}-01-01`;
-  const [y, m, d] = to.split('-').map(Number);
-  return addDays(to, -((new Date(y, m - 1, d).getDay() + 6) % 7) - 49);
-};
-
-/**
- * Opening, in, out and closing per warehouse, material and period, from the sparse daily
- * roll-up alone: a period's opening is the opening of its first row (the ledger opens a key's
- * first row of a day at its latest earlier closing), its closing that of its last row, in and
- * out the sums of its rows. A period without rows carries the latest closing before it: of the
- * last period with rows, else of the last row before the range. Periods cut by the range count
- * only the days inside it. Keys are those with rows in the range or stock before it, so each
- * gives at least one row; an export batch reads only the next BATCH_ROWS + 1 keys.
- */
-/** Up to this many days back, a balance's opening is read from today's on-hand rather than from the roll-up's past. */
-const OPENING_FROM_ON_HAND_DAYS = 92;
-
-/**
- * Each key's closing at the end of the day before `from` (a balance's opening): the roll-up's
- * last row before `from`, or, when `from` is recent, today's on-hand minus the net flow of every
- * day since (the same figure, as the ledger invariant ties the last closing to on-hand). The
- * first reads every earlier row of every key (1.8M rows and a sort at 1M tyres), the second only
- * on-hand and the days since, so a balance of this month or of recent weeks reads the near end.
- */
-function openingBefore(from: string, today: string, keyed: SQL, keyWhere: SQL): SQL {
-  const back = (Date.parse(today) - Date.parse(from)) / 86_400_000;
-  if (back > OPENING_FROM_ON_HAND_DAYS) {
-    return sql`
-      select distinct on (d.warehouse_id, d.material_id) d.warehouse_id, d.material_id, d.closing from ${keyed}
-      where d.day < ${from}::date and ${keyWhere} order by d.warehouse_id, d.material_id, d.day desc`;
-  }
-  return sql`
-    select x.warehouse_id, x.material_id, sum(x.q)::int as closing from (
-      select d.warehouse_id, d.material_id, d.qty as q
-      from stock_on_hand d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)} where ${keyWhere}
-      union all
-      select d.warehouse_id, d.material_id, d.out_qty - d.in_qty from ${keyed} where d.day >= ${from}::date and ${keyWhere}
-    ) x group by 1, 2 having sum(x.q) <> 0`;
-}
-
-function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {
-  const unit = BALANCE_UNITS[page];
-  const step = sql.raw(`interval '1 ${unit}'`);
-  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL, last?: Row) => {
-    // Days after today have no balance yet: the range stops at today.
-    const { from, to: chosen } = dayRange(f, ctx.now, balanceStart(unit));
-    const to = chosen < dayOf(ctx.now) ? chosen : dayOf(ctx.now);
-    const keyWhere = sql`${scopeSql(ctx.scope, sql`w.dealer_id`, sql`d.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`d.warehouse_id`)}
-      and ${materialFilters(f, sql`mat`)} ${last ? sql`and (d.warehouse_id, d.material_id) >= (${last.warehouseId}, ${last.materialId})` : sql``}`;
-    const keyed = sql`stock_daily d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)}`;
-    return sql`
-      with p as (
-        select row_number() over (order by gs) as seq, ${periodLabel(sql`gs::date`, unit)} as period
-        from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${step}) gs
-      ), prior as (${openingBefore(from, dayOf(ctx.now), keyed, keyWhere)}), g as (
-        select d.warehouse_id, d.material_id, ${periodLabel(sql`d.day`, unit)} as period,
-          (array_agg(d.opening order by d.day))[1] as opening, (array_agg(d.closing order by d.day desc))[1] as closing,
-          sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
-        from ${keyed} where d.day between ${from}::date and ${to}::date and ${keyWhere} group by 1, 2, 3
-      ), k as (
-        select warehouse_id, material_id from (
-          select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
-        ) u order by 1, 2 ${last ? sql`limit ${BATCH_ROWS + 1}` : sql``}
-      ), x as (
-        select k.warehouse_id, k.material_id, p.seq, p.period, g.opening, g.closing, g.in_qty, g.out_qty, coalesce(prior.closing, 0) as before,
-          count(g.closing) over (partition by k.warehouse_id, k.material_id order by p.seq) as grp
-        from k cross join p
-        left join g on g.warehouse_id = k.warehouse_id and g.material_id = k.material_id and g.period = p.period
-        left join prior on prior.warehouse_id = k.warehouse_id and prior.material_id = k.material_id
-      ), y as (
-        select x.*, case when grp = 0 then before else first_value(closing) over (partition by warehouse_id, material_id, grp order by seq) end as carried from x
-      )
-      select y.period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
-        coalesce(y.opening, y.carried) as opening, coalesce(y.in_qty, 0) as "inQty", coalesce(y.out_qty, 0) as "outQty", coalesce(y.closing, y.carried) as closing,
-        case when coalesce(y.opening, y.carried) + coalesce(y.in_qty, 0) - coalesce(y.out_qty, 0) = coalesce(y.closing, y.carried) then 'yes' else 'no' end as balanced
-      from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
-      where (y.opening is not null or y.carried <> 0) and ${after}`;
-  };
-  return sqlReport({
-    def: defOf(page),
-    keys: [{ name: 'warehouseId', expr: sql`y.warehouse_id` }, { name: 'materialId', expr: sql`y.material_id` }, { name: 'period', expr: sql`y.period` }],
-    rows,
-    chart: (ctx, f) => sql`
-      select period, sum("inQty")::int as "inQty", sum("outQty")::int as "outQty", sum(closing)::int as closing
-      from (${rows(ctx, f, sql`true`)}) q group by 1 order by 1`,
   });
 }
 
@@ -262,5 +167,5 @@ function locations(): ReportQuery {
 /** reportQuery › storageInventory: the inventory reports' queries. */
 export const INVENTORY_QUERIES: ReportQuery[] = [
   tyres(), customers(), contrast('inventoryContrast', false), contrast('inventoryContrastCopy', true),
-  balance('dayBalance'), balance('weekBalance'), balance('monthBalance'), dots(), stockAge(), locations(),
+  ...BALANCE_QUERIES, dots(), stockAge(), locations(),
 ];

@@ -3,12 +3,10 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { MOVEMENT_REPORTS } from '../../../../shared/analytics/reports/movements';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { localDay, localTime, materialFilters, orderTypeName, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { localDay, localTime, materialFilters, materialJoin, materialSelect, orderTypeName, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page === page)!;
-const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
-const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
 /**
  * Left joins, the same rows (every move and scan has its material and brand): a count that
  * reads none of their columns skips them. Not for the move pairs, whose plan then goes wrong.

@@ -50,6 +50,11 @@ export { addDays };
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const contains = (column: SQL, text: string) => sql`${column} ilike ${escapeLike(text)}`;
 
+/** A material's columns as the reports show them, over the `mat` and `br` aliases `materialJoin` brings in. */
+export const materialSelect = sql`mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", mat.specification, mat.pattern`;
+export const materialGroup = sql`mat.code, mat.name, br.name, mat.specification, mat.pattern`;
+export const materialJoin = (on: SQL) => sql`join materials mat on mat.id = ${on} join brands br on br.id = mat.brand_id`;
+
 /** Brand, specification and pattern filters over a materials alias; the keyword searches `keywordColumns`. */
 export function materialFilters(f: AnalyticsFilters, mat: SQL, keywordColumns: SQL[] = []): SQL {
   const parts: SQL[] = [sql`true`];
