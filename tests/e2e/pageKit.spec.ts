@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { login, prepare, SCREENSHOTS } from './helpers';
 
-const types = (page: Page) => page.getByTestId('list-dict-types');
-const entries = (page: Page) => page.getByTestId('list-dict-entries');
+const types = (page: Page) => page.getByTestId('list-page-system:dictionary');
+const entries = (page: Page) => page.getByTestId('list-page-system:dictionary-detail');
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

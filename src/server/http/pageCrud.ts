@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
-import { canonicalPage, permsOf } from '../../shared/pages';
+import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
 import {
   filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsUrl, type RefOptions,
 } from '../../shared/pages/schema';
@@ -106,17 +106,18 @@ const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${t
  * fields, so a plain list page needs a table and a manifest entry, nothing else. `overrides`
  * takes what a page does beyond that (an in-use check, a side effect after writes).
  */
-export function pageCrudRoutes(services: Services, route: string, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
+export function pageCrudRoutes(services: Services, route: string | PlacedPage, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
   const { rowScope, prepare, check, links = {}, ...overrides } = options;
-  const page = canonicalPage(route);
-  if (!page?.fields || !page.api) throw new Error(`${route}: not a list page with fields and an api in the manifest`);
+  // A route of the manifest, or a page made of one (a master-detail page's second list: detailOf).
+  const page = typeof route === 'string' ? canonicalPage(route) : route;
+  if (!page?.fields || !page.api) throw new Error(`${typeof route === 'string' ? route : route.route}: not a list page with fields and an api in the manifest`);
   const { db } = services;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const id = columns.id;
   const fields = page.fields;
   const columnOf = (f: FieldSpec) => {
     const c = columns[f.key];
-    if (!c) throw new Error(`${route}: field ${f.key} has no column in its table`);
+    if (!c) throw new Error(`${page.api}: field ${f.key} has no column in its table`);
     return c;
   };
   const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
@@ -144,7 +145,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     key: s.key,
     columns: s.anyOf.map((key) => {
       const f = fields.find((k) => k.key === key);
-      if (!f) throw new Error(`${route}: search ${s.key} names no field ${key}`);
+      if (!f) throw new Error(`${page.api}: search ${s.key} names no field ${key}`);
       return columnOf(f);
     }),
   }));
@@ -283,7 +284,7 @@ export function pageCrudRoutes(services: Services, route: string, table: PgTable
     pagePerm: page.perm,
     alsoPerms: codes.slice(1),
     entity: page.path,
-    title: page.title,
+    title: page.detail?.masterTitle ?? page.title,
     table,
     id,
     filters: filterSchemaOf(page),

@@ -32,5 +32,12 @@ export const canonicalPage = (route: string): PlacedPage | undefined => {
 export const permsOf = (canonical: PlacedPage): string[] =>
   [canonical.perm, ...PAGES.filter((p) => p.sharedWith === canonical.route).map((p) => p.perm)];
 
+/** The second list of a master-detail page as a page of its own: the detail's calls and fields, the page's place and permissions. */
+export const detailOf = (page: PlacedPage): PlacedPage & { api: string } => {
+  if (!page.detail) throw new Error(`${page.route}: no detail list`);
+  const { title, api, fields } = page.detail;
+  return { ...page, title, api, fields, detail: undefined, pickedBy: undefined, transitions: undefined, optionsApi: undefined };
+};
+
 export { BUTTONS } from './build';
 export type * from './types';

@@ -74,12 +74,14 @@ function valueOf(f: FieldSpec): z.ZodType {
 }
 
 /** One field of the save body: a required field refuses blanks, an optional one stores null; a select defaults to its first option. */
-export function fieldSchema(f: FieldSpec): z.ZodType {
+export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.ZodType {
   const value = valueOf(f);
   if (f.required) {
-    // Blank is its own issue, carrying the label, so the message names the field in the caller's language.
+    // Blank is its own issue, carrying the label, so the message names the field in the caller's language
+    // (or says the general 'This input item is mandatory', for pages that always have).
+    const params = blankSaid === 'mandatory' ? { messageKey: 'required' } : { emptyLabel: f.label };
     return z.preprocess((v) => blank(v) ?? null, value.nullable()).superRefine((v, ctx) => {
-      if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params: { emptyLabel: f.label } });
+      if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params });
     });
   }
   if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
@@ -91,7 +93,7 @@ export function fieldSchema(f: FieldSpec): z.ZodType {
 /** The body of save and update (and each import row), from the page's form fields. */
 export function inputSchemaOf(page: PageSpec) {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of page.fields ?? []) if (inForm(f)) shape[f.key] = fieldSchema(f);
+  for (const f of page.fields ?? []) if (inForm(f)) shape[f.key] = fieldSchema(f, page.blankSaid);
   return z.object(shape).strict();
 }
 

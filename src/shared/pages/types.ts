@@ -120,6 +120,22 @@ export interface TransitionSpec {
   danger?: boolean;
 }
 
+/**
+ * The second list of a master-detail page: the records of the row chosen in the first (a radio
+ * choice), their calls under `api`, under the page's own permission and buttons.
+ */
+export interface DetailSpec {
+  title: Text;
+  /** What the first list holds, when the page's title names both (Dictionary types). */
+  masterTitle: Text;
+  api: string;
+  fields: FieldSpec[];
+  /** The detail's field holding the chosen row's `from` (an entry's dictType is its type's type): fixed, searched by, not in the form. */
+  by: { field: string; from: string };
+  /** The chosen row's field shown after the detail's title, per language (a type's name or English name). */
+  caption?: Text;
+}
+
 /** Which rows a caller sees: all (no dealer data), or the rows of the dealers and warehouses of its data scope. */
 export type ScopeRule = 'none' | 'dealer' | 'warehouse';
 
@@ -148,6 +164,13 @@ export interface PageSpec {
    * first at once): the rows are that record's, it is not searched again, and a new record lies there.
    */
   pickedBy?: string;
+  /** list: a second list beside this one, of the records of the row chosen in it (a dictionary type's entries). */
+  detail?: DetailSpec;
+  /**
+   * How a required field's blank is said: `<label> cannot be empty` (spec section 5's list of
+   * fields, the default) or, with `mandatory`, the spec's general 'This input item is mandatory'.
+   */
+  blankSaid?: 'mandatory';
   /** list: status moves of its records, each a call, a row button and a toolbar button. */
   transitions?: TransitionSpec[];
   /**

@@ -56,7 +56,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/system/permission/users': () => import('../pages/system/users'),
   '/system/permission/role': () => import('../pages/system/role'),
   '/system/permission/department': () => import('../pages/system/department'),
-  '/system/permission/dictionary': () => import('../pages/system/dictionary'),
 };
 
 /** The module a route renders with, or undefined for the generic page. */
