@@ -1,25 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../src/server/db/schema';
+import { resources, users } from '../../src/server/db/schema';
+import { API_BASE } from '../../src/shared/api/envelope';
 import { Perm, permits, type RoutePermission } from '../../src/shared/permissions';
 import { userGrants } from '../../src/server/platform/sessionStore';
 import { startTestServer, type TestServer } from '../api/server';
+import { userRow } from '../api/sessionSupport';
 
 /**
- * The authorization matrix: every registered route, called by each demo role and by nobody.
- * A route must declare who may call it, with a code that exists in the resource tree (else
- * no role could ever be granted it); a caller without the code gets 403, whatever the menu shows.
+ * The authorization matrix: every registered route, called by each demo role, by a user with no
+ * role and by nobody. A route must declare who may call it, with a code that exists in the
+ * resource tree (else no role could ever be granted it); a caller without the code gets 403,
+ * whatever the menu shows. The two demo dealers' rows of the matrix, each route called with the
+ * other dealer's ids, are in dealerIsolation.test.ts.
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const grants: Record<string, Set<string>> = {};
-/** The demo accounts: the administrator, staff, two dealers and the wall screen (the dashboards page alone). */
-const ROLES = ['admin', 'staff', 'dealer1', 'dealer2', 'display'];
+/** The demo accounts but the dealers: the administrator, staff and the wall screen (the dashboards page alone); and an account with no role. */
+const ROLES = ['admin', 'staff', 'display', 'norole'];
+/** The calls anyone may make without signing in: each is public on purpose (the TMS's stop report carries its own key). */
+const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport'];
 /** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */
 const SESSION_ENDING = new Set(['/sys/loginOut']);
 
+/** Every route Fastify holds, read off its route tree (`printRoutes`), HEAD aside. */
+function fastifyRoutes(): string[] {
+  const out: string[] = [];
+  const paths: string[] = [];
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    paths.length = depth;
+    paths[depth] = (paths[depth - 1] ?? '') + m[2];
+    for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD') out.push(`${method} ${paths[depth]}`);
+  }
+  return out;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
-  for (const name of ROLES) {
+  // A signed-in account whose roles were all taken away: it may make the calls of any session and no other.
+  const staff = await userRow(server, 'staff');
+  await server.services.db.insert(users).values({ userName: 'norole', nickName: 'No role', passwordHash: staff.passwordHash });
+  // dealer1 too: the dashboard queries below are asked of a dealer.
+  for (const name of [...ROLES, 'dealer1']) {
     tokens[name] = await server.login(name);
     const [{ id }] = await server.services.db.query.users.findMany({ where: (u, { eq }) => eq(u.userName, name), columns: { id: true } });
     grants[name] = new Set((await userGrants(server.services.db, id)).perms);
@@ -33,6 +58,29 @@ describe('authorization matrix', () => {
     const known = (p: RoutePermission) => p === 'public' || p === 'session' || (typeof p === 'string' ? codes.has(p) : p.length > 0 && p.every((c) => codes.has(c)));
     const undeclared = server.routes.filter((r) => !r.permission || !known(r.permission));
     expect(undeclared.map((r) => `${r.method} ${r.url} -> ${String(r.permission)}`)).toEqual([]);
+  });
+
+  it('the public calls are exactly those meant to be: sign-in, its captcha, the health check and the TMS\'s keyed stop report', () => {
+    expect(server.routes.filter((r) => r.permission === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
+    expect(server.routes.find((r) => r.url === '/tms/stopReport')?.apiKeyHeader).toBe('tms-token');
+  });
+
+  it('Fastify serves no API call outside the registry, and the API document says who may call each', async () => {
+    const registered = new Set(server.routes.map((r) => `${r.method} ${API_BASE}${r.url}`));
+    // The API document itself is the one call added beside the registry: public, it describes the others.
+    const outside = fastifyRoutes().filter((r) => r.includes(API_BASE) && !registered.has(r) && r !== `GET ${API_BASE}/openapi.json`);
+    expect(outside).toEqual([]);
+    expect(fastifyRoutes().filter((r) => r.includes(API_BASE))).toHaveLength(server.routes.length + 1);
+
+    const doc = (await server.call<never>('/openapi.json')).body as unknown as { paths: Record<string, Record<string, { 'x-permission': unknown; security: unknown[] }>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    expect(documented.map((d) => d.key).sort()).toEqual([...registered].sort());
+    for (const { key, op } of documented) {
+      const route = server.routes.find((r) => `${r.method} ${API_BASE}${r.url}` === key)!;
+      expect(op['x-permission'], key).toEqual(route.permission);
+      // Only the public calls go without a session token (the stop report with its own key).
+      expect(op.security.length === 0, key).toBe(route.permission === 'public' && !route.apiKeyHeader);
+    }
   });
 
   it('without a token every non-public route answers 401', async () => {
