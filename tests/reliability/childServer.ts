@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { API_BASE } from '../../src/shared/api/envelope';
+import { DEMO_PASSWORD, postgresAdminUrl } from '../api/server';
+import { SNAPSHOT_FILE } from '../setup/pgliteSnapshot';
+
+/**
+ * The real server in a process of its own (src/server/main.ts, as `npm run serve` starts it),
+ * for tests that kill it and benches that must not share its event loop. Its database outlives
+ * it: a PGlite data folder on disk, or a database of the PostgreSQL server.
+ */
+export interface ChildServer {
+  base: string;
+  pid: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  post<T = unknown>(route: string, body: unknown, token?: string): Promise<{ status: number; code: number; msg: string; data: T }>;
+  login(userName?: string, password?: string): Promise<string>;
+  /** Resident memory now, from /proc (Linux). */
+  rssMb(): number;
+}
+
+export const freePort = () => new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+
+/** Starts the server over the given database and resolves once /health answers. */
+export async function startChildServer(db: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', CAPTCHA: 'off', LOG_LEVEL: 'error', WEB_DIR: '/nonexistent',
+      ALERT_SWEEP_MINUTES: '0', INVARIANT_CHECK_MINUTES: '0', LOGIN_RATE_LIMIT: '100000',
+      ...('dataDir' in db ? { DATA_DIR: db.dataDir, DATABASE_URL: '' } : { DATABASE_URL: db.databaseUrl, DATA_DIR: 'memory://' }),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => { gone = true; });
+  const base = `http://127.0.0.1:${port}${API_BASE}`;
+  for (;;) {
+    if (gone) throw new Error('the server exited while starting');
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const post: ChildServer['post'] = async (route, body, token) => {
+    const res = await fetch(base + route, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; msg: string; data: never };
+    return { status: res.status, ...json };
+  };
+  return {
+    base, pid: child.pid!, child, exited, post,
+    async login(userName = 'admin', password = DEMO_PASSWORD) {
+      const res = await post<{ token: string }>('/sys/login', { userName, passWord: password });
+      if (res.status !== 200) throw new Error(`login ${userName}: ${res.msg}`);
+      return res.data.token;
+    },
+    rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+  };
+}
+
+/** A PGlite data folder holding the demo data, cloned from the API tests' seeded snapshot (made by their global setup). */
+export async function seededDataDir(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(SNAPSHOT_FILE)]) });
+  await db.close();
+}
+
+/** A new, empty database on the PostgreSQL server; `drop` removes it. */
+export async function freshPostgresDatabase(prefix = 'tyre_reliability'): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = postgresAdminUrl();
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../../src/server/db/client';
+import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
+import type { OrderDetail, UploadResult } from '../../src/shared/api/orders';
+import { ORDER_STATUS } from '../../src/shared/orders/orderTypes';
+import { onPostgres } from '../api/server';
+import { freshPostgresDatabase, seededDataDir, startChildServer, type ChildServer } from './childServer';
+
+/**
+ * kill -9 (issue 15): the real server, in its own process, is killed while a PDA upload and an
+ * order completion are in flight, at a different moment each time, then started again on the
+ * same database: on PGlite a data folder on disk, on PostgreSQL a database of the server
+ * (whichever this pass of the API tests runs on). After each restart the data folder opens,
+ * each order is fully posted or not at all, each upload fully taken or not at all (a retry by
+ * the PDA then completes it), and the stock ledger invariant holds.
+ */
+/**
+ * When SIGKILL comes after the two calls are sent, as parts of the time the two take when left
+ * alone: five kills on PostgreSQL, three on PGlite, whose every start compiles its WebAssembly
+ * again (seconds each; five would double this file's share of `npm test`).
+ */
+const KILL_AT = onPostgres ? [0.15, 0.35, 0.55, 0.75, 0.95] : [0.2, 0.5, 0.85];
+const KILLS = KILL_AT.length;
+/** Tyres per order: enough that an upload's and a completion's transactions take a while. */
+const TYRES = 400;
+
+let dataDir: string | undefined;
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+let server: ChildServer | undefined;
+afterAll(async () => {
+  if (server) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await postgres?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const where = () => (postgres ? { databaseUrl: postgres.url } : { dataDir: dataDir! });
+
+describe(`kill -9 during uploads and completions (${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
+  it(`${KILLS} kills: every order and upload all or nothing, the data opens, the ledger agrees`, async () => {
+    if (onPostgres) postgres = await freshPostgresDatabase();
+    else {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-crash-'));
+      await seededDataDir(dataDir);
+    }
+    server = await startChildServer(where());
+    let token = await server.login();
+    const ok = async <T>(route: string, body: unknown): Promise<T> => {
+      const res = await server!.post<T>(route, body, token);
+      expect(res.status, `${route}: ${res.msg}`).toBe(200);
+      return res.data;
+    };
+    const { warehouses, materials } = await ok<{ warehouses: { id: number; code: string }[]; materials: { id: number }[] }>('/orderManage/PRorder/options', {});
+    const warehouseId = warehouses.find((w) => w.code === 'CDC02')!.id;
+    const materialId = materials[0].id;
+    const run = Date.now().toString(36).toUpperCase();
+    let serial = 0;
+    /** A delivery into a central warehouse: a receipt order with its shipped tyres, not yet received. */
+    const delivery = async () => {
+      const codes = Array.from({ length: TYRES }, () => `KILL${run}${String(++serial).padStart(6, '0')}`);
+      const { id } = await ok<{ id: number }>('/orderManage/PRorder/save', {
+        orderType: 'PR', warehouseId, lines: [{ materialId, plannedQty: TYRES }], shipped: codes.map((barcode) => ({ barcode, materialId, dotCode: '2325' })),
+      });
+      return { id, codes };
+    };
+    const upload = (orderId: number, uploadId: string, codes: string[]) =>
+      server!.post<UploadResult>('/orderManage/PRorder/upload', { orderId, uploadId, scans: codes.map((barcode) => ({ barcode })) }, token);
+
+    /** An order to upload onto, and one with every tyre scanned, to complete. */
+    const pair = async () => {
+      const toUpload = await delivery();
+      const toComplete = await delivery();
+      expect((await upload(toComplete.id, `prep-${run}-${toComplete.id}`, toComplete.codes)).status).toBe(200);
+      return { toUpload, toComplete };
+    };
+    const both = (toUpload: { id: number; codes: string[] }, uploadId: string, toComplete: { id: number }) =>
+      [upload(toUpload.id, uploadId, toUpload.codes), server!.post('/orderManage/PRorder/complete', { id: toComplete.id }, token)];
+    // The two calls left alone, to know how long they take on this machine now.
+    const timed = await pair();
+    const started = performance.now();
+    expect((await Promise.all(both(timed.toUpload, `timed-${run}`, timed.toComplete))).map((r) => r.status)).toEqual([200, 200]);
+    const took = performance.now() - started;
+
+    const cycles: { uploaded: number; completed: number; uploadId: string }[] = [];
+    /** What each kill left: the upload taken or not, the completion posted or not (which moments were hit). */
+    const outcomes: string[] = [];
+    for (let kill = 0; kill < KILLS; kill++) {
+      const { toUpload, toComplete } = await pair();
+      const uploadId = `crash-${run}-${kill}`;
+      cycles.push({ uploaded: toUpload.id, completed: toComplete.id, uploadId });
+
+      // Both calls in flight, then SIGKILL: their answers never come.
+      const inFlight = both(toUpload, uploadId, toComplete).map((call) => call.catch(() => null));
+      await new Promise((r) => setTimeout(r, took * KILL_AT[kill]));
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await Promise.all(inFlight);
+
+      server = await startChildServer(where());
+      token = await server.login();
+      // The upload is all or nothing: a retry under the same id is a replay if it was taken, else it takes every scan now.
+      const uploaded = await ok<OrderDetail>('/orderManage/PRorder/detail', { id: toUpload.id });
+      expect([0, TYRES]).toContain(uploaded.scans.length);
+      const retry = await upload(toUpload.id, uploadId, toUpload.codes);
+      expect(retry.status, retry.msg).toBe(200);
+      expect(retry.data).toEqual({ uploadId, accepted: TYRES, scannedQty: TYRES, replayed: uploaded.scans.length === TYRES });
+      // The completion is all or nothing: posted, or still open and completing in full now.
+      const completed = await ok<OrderDetail>('/orderManage/PRorder/detail', { id: toComplete.id });
+      outcomes.push(`${uploaded.scans.length === TYRES ? 'taken' : 'not taken'}/${completed.status === ORDER_STATUS.completed ? 'posted' : 'not posted'}`);
+      if (completed.status === ORDER_STATUS.completed) {
+        expect((await server.post('/orderManage/PRorder/complete', { id: toComplete.id }, token)).status).toBe(409);
+      } else {
+        expect(completed.scans).toHaveLength(TYRES);
+        expect(await ok('/orderManage/PRorder/complete', { id: toComplete.id })).toEqual({ id: toComplete.id, moved: TYRES });
+      }
+      const check = await ok<{ ok: boolean; problems: string[] }>('/monitoring/inventory/check', {});
+      expect(check.problems).toEqual([]);
+    }
+
+    console.log(`kill -9 on ${onPostgres ? 'PostgreSQL' : 'PGlite'}, the two calls taking ${Math.round(took)} ms alone: upload/completion after each kill: ${outcomes.join(', ')}`);
+    // Stopped cleanly, the database read directly: every order fully posted or not at all.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = undefined;
+    const database = await openDatabase(postgres ? { dataDir: 'memory://', databaseUrl: postgres.url } : { dataDir: dataDir! });
+    try {
+      const ids = [timed.toUpload.id, timed.toComplete.id, ...cycles.flatMap((c) => [c.uploaded, c.completed])];
+      const orders = await queryRows(database.db, sql`
+        select o.id, o.status,
+          (select count(*)::int from order_scans s where s.order_id = o.id) as scans,
+          (select count(*)::int from stock_moves m where m.order_id = o.id) as moves,
+          (select count(*)::int from barcodes b join order_scans s on s.barcode = b.code where s.order_id = o.id and b.status = 'in') as in_stock
+        from orders o where o.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      expect(orders).toHaveLength(ids.length);
+      for (const o of orders) {
+        const posted = o.status === ORDER_STATUS.completed;
+        expect({ id: o.id, scans: o.scans, moves: o.moves, inStock: o.in_stock }).toEqual({ id: o.id, scans: TYRES, moves: posted ? TYRES : 0, inStock: posted ? TYRES : 0 });
+      }
+      const uploads = await queryRows(database.db, sql`select upload_id, accepted from pda_uploads where upload_id like ${`crash-${run}-%`}`);
+      expect(uploads.map((u) => [u.upload_id, u.accepted]).sort()).toEqual(cycles.map((c) => [c.uploadId, TYRES]).sort());
+      expect(await checkStockInvariant(database.db)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
