@@ -617,8 +617,8 @@ export const stockDaily = pgTable('stock_daily', {
   primaryKey({ columns: [t.warehouseId, t.materialId, t.day] }),
   index('stock_daily_day_idx').on(t.day, t.dealerId),
   // Covers the dashboards' day-window sums (balances read in and out; DOS, turnover and flows
-  // read ship and receive) without heap visits.
-  index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty, t.shipQty, t.receiveQty),
+  // read ship and receive) and the balance reports' per-period counts (opening, closing) without heap visits.
+  index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty, t.shipQty, t.receiveQty, t.opening, t.closing),
 ]);
 
 /** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */

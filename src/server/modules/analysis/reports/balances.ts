@@ -30,8 +30,7 @@ const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page 
 const balanceStart = (unit: Unit) => (to: string) => {
   if (unit === 'day') return `${to.slice(0, 8)}01`;
   if (unit === 'month') return `${to.slice(0, 4)}-01-01`;
-  const [y, m, d] = to.split('-').map(Number);
-  return addDays(to, -((new Date(y, m - 1, d).getDay() + 6) % 7) - 49);
+  return addDays(periodStart('week', to), -49);
 };
 
 /** Up to this many days back, a balance's opening is read from today's on-hand rather than from the roll-up's past. */
@@ -45,14 +44,20 @@ function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row) {
   const to = chosen < today ? chosen : today;
   const keyWhere = sql`${scopeSql(ctx.scope, sql`w.dealer_id`, sql`d.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`d.warehouse_id`)}
       and ${materialFilters(f, sql`mat`)} ${last ? sql`and (d.warehouse_id, d.material_id) >= (${last.warehouseId}, ${last.materialId})` : sql``}`;
-  const keyed = sql`stock_daily d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)}`;
+  // The warehouse and material are joined only when a scope or filter reads them: an unrestricted, unfiltered balance reads the roll-up alone.
+  const byDealer = ctx.scope.dealerIds !== null || !!f.dealerId || !!f.regionId;
+  const byMaterial = !!(f.brandId || f.specification || f.pattern || f.keyword);
+  const joins = sql`${byDealer ? sql`join warehouses w on w.id = d.warehouse_id` : sql``} ${byMaterial ? materialJoin(sql`d.material_id`) : sql``}`;
+  const keyed = sql`stock_daily d ${joins}`;
+  /** On-hand within the same scope and filters. */
+  const onHand = sql`stock_on_hand d ${joins}`;
   const step = sql.raw(`interval '1 ${unit}'`);
   /** The periods of the range in order (seq from 1), each with the days of it inside the range. */
   const periods = sql`
     select row_number() over (order by gs)::int as seq, ${periodLabel(sql`gs::date`, unit)} as period,
       to_char(greatest(gs::date, ${from}::date), 'YYYY-MM-DD') as start, to_char(least((gs + ${step})::date - 1, ${to}::date), 'YYYY-MM-DD') as "end"
     from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${step}) gs`;
-  return { today, from, to, keyWhere, keyed, periods };
+  return { today, from, to, keyWhere, keyed, onHand, periods };
 }
 
 /**
@@ -62,7 +67,7 @@ function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row) {
  * first reads every earlier row of every key (1.8M rows and a sort at 1M tyres), the second only
  * on-hand and the days since, so a balance of this month or of recent weeks reads the near end.
  */
-function openingBefore(from: string, today: string, keyed: SQL, keyWhere: SQL): SQL {
+function openingBefore(from: string, today: string, { keyed, onHand, keyWhere }: { keyed: SQL; onHand: SQL; keyWhere: SQL }): SQL {
   const back = (Date.parse(today) - Date.parse(from)) / 86_400_000;
   if (back > OPENING_FROM_ON_HAND_DAYS) {
     return sql`
@@ -72,7 +77,7 @@ function openingBefore(from: string, today: string, keyed: SQL, keyWhere: SQL): 
   return sql`
     select x.warehouse_id, x.material_id, sum(x.q)::int as closing from (
       select d.warehouse_id, d.material_id, d.qty as q
-      from stock_on_hand d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)} where ${keyWhere}
+      from ${onHand} where ${keyWhere}
       union all
       select d.warehouse_id, d.material_id, d.out_qty - d.in_qty from ${keyed} where d.day >= ${from}::date and ${keyWhere}
     ) x group by 1, 2 having sum(x.q) <> 0`;
@@ -84,9 +89,10 @@ const balancedSql = (opening: SQL, inQty: SQL, outQty: SQL, closing: SQL) =>
 /** Every row of the grid: each key with rows in the range or stock before it, in each period it has rows or a balance. */
 function grid(unit: Unit) {
   return (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL, last?: Row) => {
-    const { today, from, to, keyWhere, keyed, periods } = setup(ctx, f, unit, last);
+    const keys = setup(ctx, f, unit, last);
+    const { today, from, to, keyWhere, keyed, periods } = keys;
     return sql`
-      with p as (${periods}), prior as (${openingBefore(from, today, keyed, keyWhere)}), g as (
+      with p as (${periods}), prior as (${openingBefore(from, today, keys)}), g as (
         select d.warehouse_id, d.material_id, ${periodLabel(sql`d.day`, unit)} as period,
           (array_agg(d.opening order by d.day))[1] as opening, (array_agg(d.closing order by d.day desc))[1] as closing,
           sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
@@ -135,14 +141,15 @@ interface PeriodSummary {
  * at a period's end is walked back from on-hand by each period's net flow the same way.
  */
 async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Promise<PeriodSummary[]> {
-  const { today, from, to, keyWhere, keyed, periods } = setup(ctx, f, unit);
+  const { today, from, to, keyWhere, keyed, onHand, periods } = setup(ctx, f, unit);
   // The days after the range (to today) count only for the walk back: as one period of their own.
   const periodOf = sql`case when d.day <= ${to}::date then ${periodLabel(sql`d.day`, unit)} end`;
   const since = sql`d.day between ${from}::date and ${today}::date and ${keyWhere}`;
   const [[now], rows] = await Promise.all([
     queryRows<{ keys: number; stock: number }>(ctx.db, sql`
-      select count(distinct (d.warehouse_id, d.material_id))::int as keys, coalesce(sum(d.qty), 0)::bigint as stock
-      from stock_on_hand d join warehouses w on w.id = d.warehouse_id ${materialJoin(sql`d.material_id`)} where ${keyWhere}`),
+      select count(*)::int as keys, coalesce(sum(qty), 0)::bigint as stock from (
+        select sum(d.qty) as qty from ${onHand} where ${keyWhere} group by d.warehouse_id, d.material_id having sum(d.qty) <> 0
+      ) k`),
     queryRows<{ seq: number | null; period: string | null; start: string; end: string; groups: number; openWithStock: number; keysMoved: number; inQty: number; outQty: number }>(ctx.db, sql`
       with g as (${unit === 'day'
         ? sql`select ${periodOf} as period, d.opening, d.closing, d.in_qty, d.out_qty from ${keyed} where ${since}`
@@ -177,11 +184,12 @@ async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Pr
   return summary;
 }
 
-/** One period's rows, in key order, `limit` of them from `offset`: its groups and the balances carried into it. */
-function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: PeriodSummary, offset: number, limit: number) {
-  const { today, keyWhere, keyed } = setup(ctx, f, unit);
+/** One period's rows (its days within the range), in key order, `limit` of them from `offset`: its groups and the balances carried into it. */
+function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, offset: number, limit: number) {
+  const keys = setup(ctx, f, unit);
+  const { today, keyWhere, keyed } = keys;
   return queryRows<Row>(ctx.db, sql`
-    with prior as (${openingBefore(p.start, today, keyed, keyWhere)}), g as (
+    with prior as (${openingBefore(p.start, today, keys)}), g as (
       select d.warehouse_id, d.material_id, (array_agg(d.opening order by d.day))[1] as opening,
         (array_agg(d.closing order by d.day desc))[1] as closing, sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
       from ${keyed} where d.day between ${p.start}::date and ${p.end}::date and ${keyWhere} group by 1, 2
@@ -194,25 +202,43 @@ function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Perio
       from k left join g on g.warehouse_id = k.warehouse_id and g.material_id = k.material_id
       left join prior pr on pr.warehouse_id = k.warehouse_id and pr.material_id = k.material_id
     )
-    select ${p.period} as period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
+    select ${periodLabel(sql`${p.start}::date`, unit)} as period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
       y.opening, y.in_qty as "inQty", y.out_qty as "outQty", y.closing, ${balancedSql(sql`y.opening`, sql`y.in_qty`, sql`y.out_qty`, sql`y.closing`)} as balanced
     from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
     order by y.warehouse_id, y.material_id`);
 }
 
-/** A page in period order: the summary says which periods hold the page's rows; only those are read. */
+/**
+ * A page in period order: the summary says which periods hold the page's rows; only those are
+ * read. The first page newest first is read beside the summary, from the latest period (the
+ * summary then says whether it holds enough rows or the page goes on into earlier ones).
+ */
 async function pageByPeriod(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, paging: ReportPaging, newestFirst: boolean) {
+  const { from, to } = setup(ctx, f, unit);
+  const latest = newestFirst && paging.offset === 0
+    ? periodRows(ctx, f, unit, { start: maxDay(periodStart(unit, to), from), end: to }, 0, paging.limit)
+    : null;
+  latest?.catch(() => undefined); // awaited below, or not needed when the summary fails first
   const summary = await summaryOf(ctx, f, unit);
   const total = summary.reduce((sum, p) => sum + p.rows, 0);
   const rows: Row[] = [];
   let skip = paging.offset;
-  for (const p of newestFirst ? [...summary].reverse() : summary) {
+  for (const [i, p] of (newestFirst ? [...summary].reverse() : summary).entries()) {
     if (rows.length >= paging.limit) break;
     if (skip >= p.rows) { skip -= p.rows; continue; }
-    rows.push(...await periodRows(ctx, f, unit, p, skip, paging.limit - rows.length));
+    rows.push(...await (i === 0 && latest ? latest : periodRows(ctx, f, unit, p, skip, paging.limit - rows.length)));
     skip = 0;
   }
   return { rows, total };
+}
+
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+/** The first day of the period `day` falls in: itself, its ISO week's Monday, its month's 1st. */
+function periodStart(unit: Unit, day: string): string {
+  if (unit === 'day') return day;
+  if (unit === 'month') return `${day.slice(0, 8)}01`;
+  const [y, m, d] = day.split('-').map(Number);
+  return addDays(day, -((new Date(y, m - 1, d).getDay() + 6) % 7));
 }
 
 function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {

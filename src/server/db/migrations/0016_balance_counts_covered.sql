@@ -1,0 +1,2 @@
+DROP INDEX "stock_daily_flow_idx";--> statement-breakpoint
+CREATE INDEX "stock_daily_flow_idx" ON "stock_daily" USING btree ("day","dealer_id","warehouse_id","material_id","in_qty","out_qty","ship_qty","receive_qty","opening","closing");
