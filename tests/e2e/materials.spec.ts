@@ -97,7 +97,7 @@ test.describe('Base data › Materials', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/relation-matching-light-en.png` });
 
     await page.goto('/#/basedata/base/goodsManagement');
-    const dealerMaterials = page.getByTestId('list-dealer-materials');
+    const dealerMaterials = page.getByTestId('list-page-basedata:goodsManagement');
     await expect(dealerMaterials.locator('.arco-table-tr', { hasText: 'GZ0005' }).first()).toBeVisible();
     await dealerMaterials.getByTestId('toolbar-add').click();
     const form = page.getByTestId('entity-form');

@@ -3,7 +3,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
 import {
-  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsUrl, type RefOptions,
+  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsBody, refOptionsUrl, type RefOptions,
 } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
@@ -115,19 +115,33 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const id = columns.id;
   const fields = page.fields;
-  const columnOf = (f: FieldSpec) => {
+  const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
+  /** The column of a field: the table's own, or for a field read through a ref (`materialId.specification`) the joined record's. */
+  const columnOf = (f: FieldSpec): PgColumn => {
+    if (f.from) {
+      const [via, key] = f.from.split('.');
+      const c = allRefs.find((r) => r.field.key === via && !r.field.many)?.joined[key];
+      if (!c) throw new Error(`${page.api}: field ${f.key} reads ${f.from}, which no earlier ref field of the page holds`);
+      return c;
+    }
     const c = columns[f.key];
     if (!c) throw new Error(`${page.api}: field ${f.key} has no column in its table`);
     return c;
   };
-  const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
   /** Refs to one record, joined; refs to several are labelled by a subquery. */
   const refs = allRefs.filter((r) => !r.field.many);
   const linked = pageLinks(db, links, fields, (f) => REFS[f.ref!]);
   const manyRefs = allRefs.filter((r) => r.field.many && !linked.keys.has(r.field.key));
 
   const selection: Record<string, PgColumn | SQL> = { ...columns };
-  for (const r of refs) selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
+  for (const f of fields.filter((k) => k.from)) selection[f.key] = columnOf(f);
+  for (const r of refs) {
+    selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
+    // Each record's code and name as well (`dealerCode`, `dealerName`): the answers of pages moved onto the manifest had them.
+    const prefix = r.field.key.replace(/Id$/, '');
+    selection[`${prefix}Code`] ??= r.joined[keyOf(r.ref, r.ref.code)];
+    if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, r.ref.name)];
+  }
   for (const r of manyRefs) selection[refLabelKey(r.field)] = manyLabelOf(r.ref, table, columnOf(r.field));
   const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
     let q = db.select(selection).from(table).$dynamic();
@@ -135,7 +149,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
   // A ref scoped through a column of its own (an area by its warehouse) holds no id of the scope: the record's other refs (its warehouse) scope it.
-  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope && !r.ref.scopeColumn)
+  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope && !r.ref.scopeColumn && !r.field.from)
     .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope!]))));
   /** The ids a ref may take for this caller, or null for any. */
   const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
@@ -186,6 +200,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label[lang] ?? (v as string | null);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
     if (f.type === 'datetime') return sheetStamp(v as Date | null);
+    if (f.type === 'money') return v === null || v === undefined ? null : Number(v);
     return v as string | number | null;
   };
   const sheet: SheetColumn<Row>[] = fields.filter(inExport).map((f) => ({
@@ -256,17 +271,21 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   /** The choices of each ref field, within the caller's scope: `{ warehouseId: [{ value, label }] }`. */
   const optionsRoute = defineRoute({
     method: 'POST', url: refOptionsUrl(page), tag: page.path, permission: readers.length === 1 ? readers[0] : readers,
-    summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope)`,
-    answer: refOptionsAnswer,
+    summary: `${page.title['en-US']}: the records the form's reference fields choose from (caller's scope); `
+      + 'a field chosen by typing (`searched`) answers only with { field, keyword }: at most 50 records whose code or name holds the keyword',
+    body: refOptionsBody, answer: refOptionsAnswer,
     handler: async (ctx) => {
       const scope = await ctx.scope();
       const out: RefOptions = {};
-      for (const r of allRefs) {
+      const { field, keyword } = ctx.body;
+      for (const r of allRefs.filter((k) => (field ? k.field.key === field : !k.field.searched))) {
         const t = r.ref;
+        const typed = r.field.searched && keyword?.trim() ? or(contains(t.code, keyword.trim()), t.name ? contains(t.name, keyword.trim()) : undefined) : undefined;
         // A ref within another field says which record of that field each choice belongs to (an area's warehouse), so the form offers only those.
         const parent = r.field.within && t.scopeColumn ? t.scopeColumn : sql<null>`null`;
         const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null`, parent }).from(t.table)
-          .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable)).orderBy(t.newestFirst ? desc(t.id) : asc(t.code)).limit(t.newestFirst ? 1000 : 5000);
+          .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable, typed)).orderBy(t.newestFirst ? desc(t.id) : asc(t.code))
+          .limit(r.field.searched ? 50 : t.newestFirst ? 1000 : 5000);
         out[r.field.key] = found.map((o) => ({
           value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code), ...(o.parent == null ? {} : { parent: Number(o.parent) }),
         }));

@@ -171,7 +171,28 @@ export const basedata: SectionSpec = {
           ],
         }),
         list('goods', '物料关系匹配', 'Relation matching', 'swap', { demo: ['dealer'] }),
-        list('goodsManagement', '经销商物料', 'Dealer materials', 'tags', { demo: ['dealer'] }),
+        list('goodsManagement', '经销商物料', 'Dealer materials', 'tags', {
+          demo: ['dealer'],
+          api: '/basedata/dealerMaterial',
+          // What a dealer carries, at its own price and safety stock; `/basedata/dealerMaterial/options` keeps its older answer (brands, dealers).
+          scope: 'dealer',
+          optionsApi: '/basedata/dealerMaterial/choices',
+          fields: [
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, lockedOnEdit: true, staffOnly: true, width: 30 }),
+            f.ref('materialId', '物料', 'Material', 'material', { required: true, searched: true, unique: true, uniqueWith: ['dealerId'], sortable: true, width: 36 }),
+            f.ref('brandId', '品牌', 'Brand', 'brand', { from: 'materialId.brandId', search: true }),
+            f.text('specification', '规格', 'Specification', { from: 'materialId.specification', sortable: true }),
+            f.text('pattern', '花纹', 'Pattern', { from: 'materialId.pattern' }),
+            f.text('unit', '单位', 'Unit', { from: 'materialId.unit', export: false }),
+            f.money('listPrice', '工厂价格', 'List price', { from: 'materialId.price', export: false }),
+            f.money('price', '经销商价格', 'Dealer price', { sortable: true, hint: text('留空则按工厂价格', 'Empty: the list price') }),
+            f.int('safetyStock', '安全库存', 'Safety stock', { min: 0, maxValue: 1_000_000, sortable: true }),
+            statusField(),
+            // Found by the keyword box with the specification and pattern, shown in the material's label.
+            f.text('materialCode', '物料编码', 'Material code', { from: 'materialId.code', table: false, export: false }),
+            f.text('materialName', '物料名称', 'Material name', { from: 'materialId.name', table: false, export: false }),
+          ],
+        }),
         list('baseBatch', '批次管理', 'Batches', 'calendar', {
           api: '/basedata/batch',
           scope: 'dealer',

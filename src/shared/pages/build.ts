@@ -51,6 +51,7 @@ export const f = {
   plate: field('plate'),
   number: field('number'),
   int: field('int'),
+  money: field('money'),
   date: field('date'),
   bool: field('boolean'),
   datetime: field('datetime'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATE_PATTERN } from '../api/logistics';
-import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../patterns';
+import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PRICE_PATTERN } from '../patterns';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -9,8 +9,8 @@ const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.is
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 export const defaultMax = (f: FieldSpec) => f.max ?? (f.type === 'textarea' ? 256 : 64);
-/** In the form, the save body and the import: a datetime is the server's to set. */
-export const inForm = (f: FieldSpec) => f.form !== false && f.type !== 'datetime';
+/** In the form, the save body and the import: a datetime is the server's to set, a field read through a ref the other record's. */
+export const inForm = (f: FieldSpec) => f.form !== false && f.type !== 'datetime' && !f.from;
 export const inTable = (f: FieldSpec) => f.table !== false;
 export const inExport = (f: FieldSpec) => f.export !== false;
 /** Text fields the page's keyword box searches. */
@@ -33,7 +33,7 @@ export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
 export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
-const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate' | 'invalidValue') => (v: string, ctx: z.RefinementCtx) => {
+const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate' | 'price' | 'invalidValue') => (v: string, ctx: z.RefinementCtx) => {
   if (!pattern.test(v)) ctx.addIssue({ code: 'custom', message: messageKey, params: { messageKey } });
 };
 
@@ -56,6 +56,9 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'date':
       return z.string().regex(DAY);
+    case 'money':
+      // A form sends a number, a sheet text: both are checked as the text they read as.
+      return z.preprocess((v) => (typeof v === 'number' ? String(v) : trimmed(v)), z.string().superRefine(matching(PRICE_PATTERN, 'price')));
     case 'boolean':
       return z.preprocess(toBoolean, z.boolean());
     case 'code':
@@ -119,6 +122,9 @@ export function filterSchemaOf(page: PageSpec) {
 
 /** The call a list page's form takes its reference choices from. */
 export const refOptionsUrl = (page: PageSpec) => page.optionsApi ?? `${page.api}/options`;
+
+/** What the options call is asked: every ref field's choices, or those of one field chosen by typing that hold a keyword. */
+export const refOptionsBody = z.object({ field: z.string().max(64).optional(), keyword: z.string().max(64).optional() });
 
 /** The answer of a list page's `<api>/options`: the choices of each ref field. */
 export const refOptionsAnswer = z.record(z.string(), z.array(z.object({

@@ -18,7 +18,7 @@ type LabelKey<K extends string> = K extends `${infer B}Id` ? `${B}Label` : `${K}
 
 /** The save and update body: the form's fields; a required one has a value, another may be null. */
 export type PageInput<P> = {
-  [F in Fields<P> as F extends { form: false } | { type: 'datetime' } ? never : KeyOf<F>]: F extends { required: true } ? ValueOf<F> : ValueOf<F> | null;
+  [F in Fields<P> as F extends { form: false } | { type: 'datetime' } | { from: string } ? never : KeyOf<F>]: F extends { required: true } ? ValueOf<F> : ValueOf<F> | null;
 };
 
 /** A row of the page's list: every field (null where empty), each ref's label, and the id. */

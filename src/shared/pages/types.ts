@@ -26,9 +26,10 @@ export interface ButtonSpec { action: string; title: Text }
  * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
  * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
  * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets);
+ * money: a price, at least 0 with at most two decimals, kept as decimal text ('455.50');
  * datetime: a moment the server sets (activated, created), shown and exported as `YYYY-MM-DD HH:mm:ss`, never in the form.
  */
-export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime';
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'money' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime';
 
 /**
  * A record of another table a field points at, by id: chosen from the caller's data scope in
@@ -55,6 +56,14 @@ export interface FieldSpec {
   ref?: RefKind;
   /** ref: several records, in the order chosen (an integer array column); shown and imported as a list. */
   many?: boolean;
+  /** ref: chosen by typing part of its code or name (the server finds at most 50), for tables too long to offer whole (materials). */
+  searched?: boolean;
+  /**
+   * A field of the record a ref field of the page points at, `<ref field>.<its column>` (a dealer
+   * material's `materialId.specification`): shown, exported, searched and sorted, never written. A ref
+   * read so (`materialId.brandId`) is joined in turn, and chooses and labels like any other.
+   */
+  from?: string;
   /**
    * ref: the field it lies within, whose record the ref's own scope column must match (an area of
    * the record's warehouse): the form offers, the server accepts and an import finds it by code only there.

@@ -49,7 +49,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/base/material': () => import('../pages/basedata/materials'),
   '/basedata/base/materialRelation': () => import('../pages/basedata/materialRelations'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
-  '/basedata/base/goodsManagement': () => import('../pages/basedata/dealerMaterials'),
   // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),
   '/system/permission/announcement': () => import('../pages/system/announcement'),

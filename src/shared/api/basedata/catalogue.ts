@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../paging';
 import type { MessageKey } from '../../i18n/messages';
-import { CODE_PATTERN } from '../../patterns';
+import { CODE_PATTERN, PRICE_PATTERN } from '../../patterns';
 
 /** Catalogue pages: materials, dealer material relations (and their matching), dealer materials. */
 export const MATERIAL_SOURCES = ['factory', 'erp'] as const;
@@ -15,8 +15,7 @@ export const CATALOGUE_STATUSES = ['normal', 'disabled'] as const;
 export const TYRE_SIZE_PATTERN = /^(?:\d{2}X)?\d{1,3}(?:\.\d{1,2})?(?:\/\d{2,3}(?:\.\d{1,2})?)?\s?(?:ZR|R|D|B|-)\s?\d{2}(?:\.\d)?(?:[A-Z]{1,2})?(?:\s+\d{2,3}(?:\/\d{2,3})?\s?[A-Z]\d?)?$/i;
 export const LOAD_INDEX_PATTERN = /^\d{2,3}(?:\/\d{2,3})?$/;
 export const SPEED_INDEX_PATTERN = /^[A-Z]\d?$/;
-/** A price: at least 0, at most two decimals. */
-export const PRICE_PATTERN = /^\d{1,10}(?:\.\d{1,2})?$/;
+export { PRICE_PATTERN } from '../../patterns';
 
 /** '' and spaces are no value. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
@@ -148,22 +147,7 @@ export const matchBody = z.object({ id: z.coerce.number().int().positive(), mate
 export const autoMatchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
 export const materialPickBody = z.object({ keyword: z.string().max(64).optional(), id: z.coerce.number().int().positive().optional() });
 
-export const dealerMaterialInput = z.object({
-  dealerId: refId,
-  materialId: z.coerce.number().int().positive(),
-  price: priceText,
-  safetyStock: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  status: z.enum(CATALOGUE_STATUSES).default('normal'),
-}).strict();
-export type DealerMaterialInput = z.input<typeof dealerMaterialInput>;
-
-export const dealerMaterialFilters = z.object({
-  keyword: z.string().max(64).optional(),
-  dealerId: z.coerce.number().int().positive().optional(),
-  brandId: z.coerce.number().int().positive().optional(),
-  status: z.enum(CATALOGUE_STATUSES).optional(),
-});
-
+/** A dealer material's row (its page is declared in the manifest, src/shared/pages/basedata.ts). */
 export interface DealerMaterialRow {
   id: number;
   dealerId: number;
@@ -182,6 +166,7 @@ export interface DealerMaterialRow {
   price: string | null;
   safetyStock: number;
   status: string;
+  dealerLabel: string; materialLabel: string; brandId: number; brandLabel: string;
 }
 
 // ---------------------------------------------------------------- matching

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
-import { inForm, inTable, isKeywordField, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
+import { inForm, inTable, isKeywordField, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
@@ -15,6 +15,7 @@ import { ListPage, type Column, type ListPageProps } from './ListPage';
 import { columnOf, controlOf, type Row } from './manifestFields';
 import { MasterDetail } from './MasterDetail';
 import { usePicker } from './picker';
+import { RefPicker } from './RefPicker';
 import { useTransitions } from './transitions';
 
 export type { Row } from './manifestFields';
@@ -66,7 +67,15 @@ export function ManifestList({
     ...(page.searches ?? []).map((s) => ({ ...controlOf(searchFieldOf(page, s), lang, refOptions.data, true), field: s.key, label: s.label[lang] })),
   ];
   const hidden = hideFixed ? Object.fromEntries(Object.entries(fixedFilters ?? {}).filter(([key]) => fields.some((f) => f.key === key && inForm(f)))) : {};
-  const form = fields.filter((f) => inForm(f) && !(f.key in hidden)).map((f) => controlOf(f, lang, refOptions.data, false, page.blankSaid));
+  const controls = fields.filter((f) => inForm(f) && !(f.key in hidden)).map((f) => ({ f, control: controlOf(f, lang, refOptions.data, false, page.blankSaid) }));
+  // A ref chosen by typing names the record the row holds before anything is typed.
+  const form = (row: Row | null) => controls.map(({ f, control }) => (f.type === 'ref' && f.searched ? {
+    ...control, type: undefined,
+    render: ({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) => (
+      <RefPicker page={page} field={f} value={value} onChange={onChange} placeholder={control.label} disabled={!!row && f.lockedOnEdit}
+        initial={row && row[f.key] != null ? { value: row[f.key] as number, label: String(row[refLabelKey(f)] ?? row[f.key]) } : undefined} />
+    ),
+  } : control));
   // By value: a page passes its fixed filters afresh each render, and new defaults would reset an open form.
   const fixedKey = JSON.stringify(fixedFilters ?? {});
   const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
@@ -83,7 +92,8 @@ export function ManifestList({
   return (
     <ListPage<Row>
       id={listId} title={(page.detail?.masterTitle ?? page.title)[lang]} perm={perm} api={listApi} columns={columns} search={search} form={form}
-      toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, row[f.key] ?? undefined]))}
+      // A price reads as text ('455.50'); its input takes a number.
+      toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, f.type === 'money' && row[f.key] != null ? Number(row[f.key]) : row[f.key] ?? undefined]))}
       fromForm={hideFixed ? (values) => ({ ...values, ...hidden }) : undefined}
       defaults={defaults} fixedFilters={fixedFilters} waitingFor={picker?.waitingFor ?? waitingFor} {...rest}
       // Arrays, not fragments: the list spaces each button of them.

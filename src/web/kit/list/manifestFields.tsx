@@ -2,6 +2,7 @@ import { Tag } from '@arco-design/web-react';
 import type { Language } from '@shared/i18n/languages';
 import type { FieldSpec, PageSpec } from '@shared/pages';
 import { PLATE_PATTERN } from '@shared/api/logistics';
+import { PRICE_PATTERN } from '@shared/patterns';
 import { defaultMax, normalisePlate, refLabelKey, type RefOptions } from '@shared/pages/schema';
 import { i18n } from '../../i18n';
 import { stamp } from '../stamp';
@@ -10,7 +11,7 @@ import type { Column } from './ListPage';
 
 /** A row of a manifest list: its id and whatever its fields and labels hold. */
 export type Row = { id: number } & Record<string, unknown>;
-const NUMERIC = new Set(['number', 'int']);
+const NUMERIC = new Set(['number', 'int', 'money']);
 
 /** The table column of a field: a select as a coloured tag of its label, a boolean as a Yes/No tag, a ref as its `code name`. */
 export function columnOf(f: FieldSpec, lang: Language): Column<Row> {
@@ -70,6 +71,11 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
     case 'number':
     case 'int':
       return { ...base, type: 'number', min: f.min, max: f.maxValue, lockedOnEdit: f.lockedOnEdit };
+    case 'money':
+      return {
+        ...base, type: 'number', min: 0, lockedOnEdit: f.lockedOnEdit,
+        rules: search ? [] : [{ validator: (v: unknown, cb: (e?: string) => void) => cb(v == null || v === '' || PRICE_PATTERN.test(String(v)) ? undefined : i18n.t('msg:price')) }],
+      };
     case 'textarea':
       return { ...base, type: search ? 'input' : 'textarea', maxLength: defaultMax(f), wide: true };
     case 'date':
