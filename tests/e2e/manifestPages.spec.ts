@@ -151,3 +151,19 @@ test('a picked list: rules of the warehouse chosen, target locations of that war
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Any');
 });
+
+/** A search on whether a field is filled (Base data › Material relations: matched or not), an empty ref saying what it means. */
+test('a filled-or-not search: unmatched relations read Unmatched', async ({ page }) => {
+  await prepare(page, { lang: 'en-US', theme: 'light' });
+  await login(page, 'admin');
+  await page.goto('/#/basedata/base/materialRelation');
+  const list = page.getByTestId('list-page-basedata:materialRelation');
+  await list.getByTestId('search-form').locator('.arco-form-item', { hasText: 'Matching' }).locator('.arco-select').click();
+  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'Unmatched' }).click();
+  await list.getByTestId('search-submit').click();
+  const rows = list.locator('tbody .arco-table-tr');
+  await expect(rows.first()).toContainText('Unmatched');
+  const texts = await rows.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  expect(texts.every((t) => t.includes('Unmatched'))).toBe(true);
+});

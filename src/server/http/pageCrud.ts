@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
@@ -157,11 +157,13 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   /** Searches over several fields, each with the columns it matches. */
   const searches = (page.searches ?? []).map((s) => ({
     key: s.key,
-    columns: s.anyOf.map((key) => {
+    columns: (s.anyOf ?? [s.filled!]).map((key) => {
       const f = fields.find((k) => k.key === key);
       if (!f) throw new Error(`${page.api}: search ${s.key} names no field ${key}`);
       return columnOf(f);
     }),
+    /** For a search on whether a field is filled: the option saying it is. */
+    filled: s.filled ? s.options![0].value : undefined,
   }));
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
@@ -170,7 +172,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       keyword && words.length ? or(...words) : undefined,
       ...fields.filter((k) => k.search && f[k.key] !== undefined)
         .map((k) => (k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
-      ...searches.filter((s) => f[s.key] !== undefined).map((s) => or(...s.columns.map((c) => eq(c, f[s.key])))),
+      ...searches.filter((s) => f[s.key] !== undefined)
+        .map((s) => (s.filled ? (f[s.key] === s.filled ? isNotNull(s.columns[0]) : isNull(s.columns[0])) : or(...s.columns.map((c) => eq(c, f[s.key]))))),
       scopeOf(ctx),
     );
   };
@@ -227,7 +230,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   /** A sheet row as the save body: a select by its value or its label in either language, a ref by its code. */
   async function fromSheet(values: Record<string, string>, ctx: CrudContext): Promise<Values> {
     const out: Values = {};
-    for (const f of fields.filter(inForm)) {
+    // What a dealer's own users never choose is not read from their sheets either (the record falls to their own dealer).
+    for (const f of fields.filter((k) => inForm(k) && !(k.staffOnly && ctx.user.dealerId != null))) {
       if (f.type === 'ref' && f.many) {
         const codes = (values[refCodeKey(f)] ?? '').split(/[,，;；\s]+/).filter(Boolean);
         const ref = REFS[f.ref!];

@@ -118,7 +118,31 @@ export const basedata: SectionSpec = {
           ],
         }),
         list('material', '物料管理', 'Materials', 'common'),
-        list('materialRelation', '物料关系', 'Material relations', 'link', { demo: ['dealer'] }),
+        list('materialRelation', '物料关系', 'Material relations', 'link', {
+          demo: ['dealer'],
+          api: '/basedata/materialRelation',
+          // A dealer's own material codes and names mapped to factory materials (matched on Relation matching);
+          // `/basedata/materialRelation/options` keeps its older answer (brands, dealers).
+          scope: 'dealer',
+          optionsApi: '/basedata/materialRelation/choices',
+          fields: [
+            f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, lockedOnEdit: true, staffOnly: true, width: 30 }),
+            f.text('dealerMaterialCode', '经销商物料编码', 'Dealer material code', { required: true, unique: true, uniqueWith: ['dealerId'], sortable: true, width: 22 }),
+            f.text('dealerMaterialName', '经销商物料名称', 'Dealer material name', { required: true, max: 128, sortable: true, width: 36 }),
+            f.ref('materialId', '工厂物料', 'Factory material', 'material', {
+              searched: true, sortable: true, width: 36, emptyText: text('未匹配', 'Unmatched'), aliases: ['Material code', '物料编码'],
+            }),
+            f.text('specification', '规格', 'Specification', { from: 'materialId.specification', export: false }),
+            f.text('pattern', '花纹', 'Pattern', { from: 'materialId.pattern', export: false }),
+            // Found by the keyword box; the brand kept in the rows as before.
+            f.text('materialCode', '物料编码', 'Material code', { from: 'materialId.code', table: false, export: false }),
+            f.ref('brandId', '品牌', 'Brand', 'brand', { from: 'materialId.brandId', table: false, export: false }),
+          ],
+          searches: [{
+            key: 'matched', label: text('匹配状态', 'Matching'), filled: 'materialId',
+            options: [{ value: 'matched', label: text('已匹配', 'Matched') }, { value: 'unmatched', label: text('未匹配', 'Unmatched') }],
+          }],
+        }),
         list('scandiviceReg', 'PDA 设备', 'PDA devices', 'mobile', {
           demo: ['dealer'],
           api: '/basedata/pda',

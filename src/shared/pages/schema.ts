@@ -102,8 +102,9 @@ export function inputSchemaOf(page: PageSpec) {
 
 /** The field whose values a search over several fields takes (the first it names). */
 export function searchFieldOf(page: PageSpec, search: SearchSpec): FieldSpec {
-  const f = page.fields?.find((k) => k.key === search.anyOf[0]);
-  if (!f) throw new Error(`${page.path}: search ${search.key} names no field ${search.anyOf[0]}`);
+  const key = search.anyOf?.[0] ?? search.filled;
+  const f = page.fields?.find((k) => k.key === key);
+  if (!f) throw new Error(`${page.path}: search ${search.key} names no field ${key}`);
   return f;
 }
 
@@ -115,7 +116,8 @@ export function filterSchemaOf(page: PageSpec) {
   // A search over several fields takes a value of the first of them.
   for (const s of page.searches ?? []) {
     const f = searchFieldOf(page, s);
-    shape[s.key] = z.preprocess((v) => blank(v) ?? undefined, valueOf({ ...f, many: false }).optional());
+    // Whether a field is filled takes one of its two options.
+    shape[s.key] = z.preprocess((v) => blank(v) ?? undefined, (s.filled ? z.enum(s.options!.map((o) => o.value) as [string, string]) : valueOf({ ...f, many: false })).optional());
   }
   return z.object(shape);
 }

@@ -95,11 +95,16 @@ export interface FieldSpec {
   emptyText?: Text;
 }
 
-/**
- * A search field of a list beyond its fields' own: it finds the records where any of `anyOf` (ref
- * fields of one kind) holds the record chosen, as a route through a transit point at either end.
- */
-export interface SearchSpec { key: string; label: Text; anyOf: string[] }
+/** A search field of a list beyond its fields' own. */
+export interface SearchSpec {
+  key: string;
+  label: Text;
+  /** The records where any of these ref fields (of one kind) holds the record chosen: a route through a transit point at either end. */
+  anyOf?: string[];
+  /** The records where this field holds a value (the first option chosen) or none (the second): matched or unmatched relations. */
+  filled?: string;
+  options?: [{ value: string; label: Text }, { value: string; label: Text }];
+}
 
 /**
  * A status move of a list's records, as a PDA's activate and freeze: the call `<api>/<action>`
@@ -165,7 +170,7 @@ export interface PageSpec {
   api?: string;
   /** list: the fields, declared once for table, search, form, export and import. */
   fields?: FieldSpec[];
-  /** list: search fields matching any of several ref fields. */
+  /** list: search fields matching any of several ref fields, or whether a field is filled. */
   searches?: SearchSpec[];
   scope?: ScopeRule;
   /**

@@ -47,7 +47,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/logisticsconfiguration/Carpath': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/DriverRout': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/base/material': () => import('../pages/basedata/materials'),
-  '/basedata/base/materialRelation': () => import('../pages/basedata/materialRelations'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
   // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),

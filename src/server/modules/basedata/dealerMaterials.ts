@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { catalogueOptionsAnswer, materialPickBody, materialRefAnswer } from '../../../shared/api/basedata/catalogue';
 import { dealerMaterials } from '../../db/schema';
 import { crudContext } from '../../http/crud';
-import { badRequest } from '../../http/errors';
 import { pageCrudRoutes } from '../../http/pageCrud';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
-import { catalogueRefs, pickMaterials } from './materials';
+import { callersDealer, catalogueRefs, pickMaterials } from './materials';
 
 /** The dealer materials page (the spec's goodsManagement). */
 const DEALER_MATERIAL_PERM = 'basedata:goodsManagement';
@@ -23,11 +22,8 @@ export function dealerMaterialRoutes(services: Services): RouteDef[] {
   return pageCrudRoutes(services, '/basedata/base/goodsManagement', dealerMaterials, {
     tag: 'materials', entity: 'dealer_material',
     defaultOrder: asc(dealerMaterials.id),
-    prepare: (_v, ctx) => (ctx.user.dealerId != null ? { dealerId: ctx.user.dealerId } : {}),
-    check: async (v) => {
-      if (v.dealerId == null) throw badRequest('required', 'dealerId');
-      return { safetyStock: v.safetyStock ?? 0 };
-    },
+    prepare: callersDealer.prepare,
+    check: async (v, ctx) => ({ ...(await callersDealer.check(v, ctx)), safetyStock: v.safetyStock ?? 0 }),
     extraRoutes: [
       defineRoute({
         method: 'POST', url: `${BASE}/options`, tag: 'materials', permission: DEALER_MATERIAL_PERM, answer: catalogueOptionsAnswer,

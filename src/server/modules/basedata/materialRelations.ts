@@ -2,23 +2,21 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL } from 'd
 import { z } from 'zod';
 import {
   autoMatchAnswer, autoMatchBody, bestMatch, catalogueOptionsAnswer, matchAnswer, matchBody, materialPickBody, materialRefAnswer, materialRelationFilters,
-  materialRelationInput, unmatchedAnswer, type MatchSuggestionRow, type MaterialRelationRow,
+  unmatchedAnswer, type MatchSuggestionRow, type MaterialRelationRow,
 } from '../../../shared/api/basedata/catalogue';
 import { pageBody } from '../../../shared/api/paging';
 import { brands, dealers, materialRelations, materials } from '../../db/schema';
-import { crudContext, crudRoutes, type CrudContext } from '../../http/crud';
+import { crudContext, type CrudContext } from '../../http/crud';
 import { notFound } from '../../http/errors';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { offsetOf, pageAnswer } from '../../http/paging';
 import { defineRoute, type RouteDef } from '../../http/route';
-import type { SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import { inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
-import { assertMaterial, catalogueRefs, dealerFor, dealerIdByCode, like, materialIdByCode, pickMaterials } from './materials';
-
-type Input = z.infer<typeof materialRelationInput>;
+import { assertMaterial, callersDealer, catalogueRefs, like, pickMaterials } from './materials';
 
 export const RELATION_PERM = 'basedata:materialRelation';
 /** The matching page (the spec's goods). */
@@ -144,44 +142,12 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  const columns: SheetColumn<MaterialRelationRow>[] = [
-    { key: 'dealerCode', header: { 'zh-CN': '经销商编码', 'en-US': 'Dealer code' }, value: (r) => r.dealerCode },
-    { key: 'dealerName', header: { 'zh-CN': '经销商', 'en-US': 'Dealer' }, width: 30, value: (r) => r.dealerName },
-    { key: 'dealerMaterialCode', header: { 'zh-CN': '经销商物料编码', 'en-US': 'Dealer material code' }, width: 22, value: (r) => r.dealerMaterialCode },
-    { key: 'dealerMaterialName', header: { 'zh-CN': '经销商物料名称', 'en-US': 'Dealer material name' }, width: 36, value: (r) => r.dealerMaterialName },
-    { key: 'materialCode', header: { 'zh-CN': '物料编码', 'en-US': 'Material code' }, width: 22, value: (r) => r.materialCode },
-    { key: 'materialName', header: { 'zh-CN': '物料名称', 'en-US': 'Material name' }, width: 36, value: (r) => r.materialName },
-  ];
-
-  return crudRoutes<MaterialRelationRow, Input, typeof materialRelationFilters>(services, {
-    base: BASE, tag: 'materials', pagePerm: RELATION_PERM, entity: ENTITY,
-    title: { 'zh-CN': '物料关系', 'en-US': 'Material relations' },
-    table: materialRelations, id: materialRelations.id,
-    filters: materialRelationFilters,
-    input: materialRelationInput,
-    where: filterWhere,
-    list: (_ctx, where, order, limit, offset) => rows(where).orderBy(...order).limit(limit).offset(offset),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(materialRelations)
-      .innerJoin(dealers, eq(dealers.id, materialRelations.dealerId)).leftJoin(materials, eq(materials.id, materialRelations.materialId)).where(where))[0].n,
-    load,
-    sortable: {
-      dealerCode: dealers.code, dealerMaterialCode: materialRelations.dealerMaterialCode, dealerMaterialName: materialRelations.dealerMaterialName,
-      materialCode: materials.code,
-    },
+  // Declared in the manifest (src/shared/pages/basedata.ts); its own: a dealer's user writes its own dealer's relations, staff name one,
+  // and the order. Matching (the suggestions, match and auto-match) is the Relation matching page's.
+  return pageCrudRoutes(services, '/basedata/base/materialRelation', materialRelations, {
+    tag: 'materials', entity: ENTITY,
     defaultOrder: asc(materialRelations.id),
-    unique: [{ field: 'dealerMaterialCode', column: materialRelations.dealerMaterialCode, within: [{ field: 'dealerId', column: materialRelations.dealerId }] }],
-    toValues: async (input, ctx) => {
-      const dealerId = await dealerFor(ctx, input.dealerId);
-      await assertMaterial(ctx, input.materialId);
-      return { dealerId, dealerMaterialCode: input.dealerMaterialCode, dealerMaterialName: input.dealerMaterialName, materialId: input.materialId ?? null };
-    },
-    columns,
-    importColumns: [columns[0], columns[2], columns[3], columns[4]],
-    fromSheet: async (values, ctx) => ({
-      dealerId: await dealerIdByCode(ctx, values.dealerCode),
-      dealerMaterialCode: values.dealerMaterialCode, dealerMaterialName: values.dealerMaterialName,
-      materialId: await materialIdByCode(ctx, values.materialCode),
-    }),
+    ...callersDealer,
     extraRoutes,
   });
 }

@@ -55,42 +55,16 @@ export async function pickMaterials(ctx: CrudContext, body: { keyword?: string; 
 }
 
 /**
- * The dealer a relation or dealer material belongs to: a dealer's own user writes its own
- * dealer's rows whatever it sends; staff name one within their scope.
+ * The dealer a relation or dealer material belongs to (pageCrud's prepare and check): a dealer's own
+ * user writes its own dealer's rows whatever it sends; staff name one (the ref check keeps it in scope).
  */
-export async function dealerFor(ctx: CrudContext, dealerId: number | null | undefined, field = 'dealerId'): Promise<number> {
-  if (ctx.user.dealerId != null) return ctx.user.dealerId;
-  if (dealerId == null) throw badRequest('required', field);
-  const refs = await catalogueRefs(ctx);
-  if (!refs.dealers.some((d) => d.id === dealerId)) {
-    const [known] = await ctx.db.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, dealerId));
-    throw known ? badRequest('notInScope', field) : badRequest('invalidValue', field);
-  }
-  return dealerId;
-}
-
-/** A sheet's dealer code as the dealer id (a dealer's own user may leave it empty). */
-export async function dealerIdByCode(ctx: CrudContext, code: string | undefined): Promise<number | null> {
-  if (ctx.user.dealerId != null) return ctx.user.dealerId;
-  if (!code) return null;
-  const hit = (await catalogueRefs(ctx)).dealers.find((d) => d.code.toUpperCase() === code.toUpperCase());
-  if (!hit) throw badRequest('invalidValue', 'dealerCode');
-  return hit.id;
-}
-
-/** Material ids by code, read once per request (imports look up thousands). */
-const codeCache = new WeakMap<CrudContext, Promise<Map<string, number>>>();
-export async function materialIdByCode(ctx: CrudContext, code: string | undefined, field = 'materialCode'): Promise<number | null> {
-  if (!code) return null;
-  let map = codeCache.get(ctx);
-  if (!map) {
-    map = ctx.db.select({ id: materials.id, code: materials.code }).from(materials).then((rows) => new Map(rows.map((r) => [r.code, r.id])));
-    codeCache.set(ctx, map);
-  }
-  const id = (await map).get(code.trim().toUpperCase());
-  if (id === undefined) throw badRequest('invalidValue', field);
-  return id;
-}
+export const callersDealer = {
+  prepare: (_v: Record<string, unknown>, ctx: CrudContext) => (ctx.user.dealerId != null ? { dealerId: ctx.user.dealerId } : {}),
+  check: async (v: Record<string, unknown>, _ctx: CrudContext) => {
+    if (v.dealerId == null) throw badRequest('required', 'dealerId');
+    return {};
+  },
+};
 
 export async function assertMaterial(ctx: CrudContext, id: number | null | undefined, field = 'materialId'): Promise<void> {
   if (id == null) return;

@@ -100,18 +100,7 @@ export const brandOptionsAnswer = z.object({ brands: z.array(idCodeName) });
 export const catalogueOptionsAnswer = brandOptionsAnswer.extend({ dealers: z.array(idCodeName) });
 export type CatalogueOptions = z.infer<typeof catalogueOptionsAnswer>;
 
-const refId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullable().optional());
-
-/** A dealer's own code and name for a material; the factory material may still be unknown. */
-export const materialRelationInput = z.object({
-  /** Ignored for a dealer's own users: they write their dealer's rows. */
-  dealerId: refId,
-  dealerMaterialCode: z.string().trim().min(1).max(64),
-  dealerMaterialName: z.string().trim().min(1).max(128),
-  materialId: refId,
-}).strict();
-export type MaterialRelationInput = z.input<typeof materialRelationInput>;
-
+/** What Relation matching's unmatched list is filtered by (its relations are declared in src/shared/pages/basedata.ts). */
 export const materialRelationFilters = z.object({
   keyword: z.string().max(64).optional(),
   dealerId: z.coerce.number().int().positive().optional(),

@@ -64,7 +64,9 @@ export function ManifestList({
     // What the page fixes is not searched again.
     ...fields.filter((f) => f.search && !(fixedFilters && f.key in fixedFilters)).map(searchOf),
     // A search over several ref fields chooses among the first one's records.
-    ...(page.searches ?? []).map((s) => ({ ...controlOf(searchFieldOf(page, s), lang, refOptions.data, true), field: s.key, label: s.label[lang] })),
+    ...(page.searches ?? []).map((s) => (s.filled
+      ? { field: s.key, label: s.label[lang], type: 'select' as const, options: s.options!.map((o) => ({ label: o.label[lang], value: o.value })) }
+      : { ...controlOf(searchFieldOf(page, s), lang, refOptions.data, true), field: s.key, label: s.label[lang] })),
   ];
   const hidden = hideFixed ? Object.fromEntries(Object.entries(fixedFilters ?? {}).filter(([key]) => fields.some((f) => f.key === key && inForm(f)))) : {};
   const controls = fields.filter((f) => inForm(f) && !(f.key in hidden)).map((f) => ({ f, control: controlOf(f, lang, refOptions.data, false, page.blankSaid) }));

@@ -9,7 +9,7 @@ import type { Page } from '@shared/api/paging';
 import { api } from '../../../api/http';
 import { useButtons } from '../../../kit/usePermission';
 import { session } from '../../../stores/session';
-import { MaterialPicker } from '../materialRelations/MaterialPicker';
+import { MaterialPicker } from './MaterialPicker';
 import { ns } from './locale';
 
 const PERM = 'basedata:goods';
