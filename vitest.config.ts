@@ -43,7 +43,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/pgliteSnapshot.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000, // a file's server and seed, on a loaded 2-core machine
           // Each file starts its own server and database; two at a time on two cores.
           maxWorkers: 2,
         },
