@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
 
-const list = (page: Page) => page.getByTestId('list-materials');
+const list = (page: Page) => page.getByTestId('list-page-basedata:material');
 
 const HEADER = ['Material code', 'Material name', 'Brand', 'Specification', 'Pattern', 'Load index', 'Speed index', 'Unit', 'Price', 'Source', 'ERP code', 'Status'];
 /** Material codes of this run only, so the spec can run again against the same database. */

@@ -97,6 +97,16 @@ export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
 
 const YES_NO = [{ 'zh-CN': '是', 'en-US': 'Yes' }, { 'zh-CN': '否', 'en-US': 'No' }] as const;
 
+/** Lookups made once per call's context: an import's rows name the same few records again and again. */
+const lookups = new WeakMap<CrudContext, Map<string, Promise<unknown>>>();
+function once<T>(ctx: CrudContext, key: string, read: () => PromiseLike<T>): Promise<T> {
+  let held = lookups.get(ctx);
+  if (!held) lookups.set(ctx, (held = new Map()));
+  // A drizzle query runs each time it is awaited: resolved once here, its answer is what is kept.
+  if (!held.has(key)) held.set(key, Promise.resolve(read()));
+  return held.get(key) as Promise<T>;
+}
+
 /** Part of a text, case-insensitive, with LIKE's wildcards taken literally. */
 const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`;
 
@@ -171,7 +181,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     return and(
       keyword && words.length ? or(...words) : undefined,
       ...fields.filter((k) => k.search && f[k.key] !== undefined)
-        .map((k) => (k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
+        .map((k) => (k.search === 'contains' ? contains(columnOf(k), String(f[k.key]).trim())
+          : k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
       ...searches.filter((s) => f[s.key] !== undefined)
         .map((s) => (s.filled ? (f[s.key] === s.filled ? isNotNull(s.columns[0]) : isNull(s.columns[0])) : or(...s.columns.map((c) => eq(c, f[s.key]))))),
       scopeOf(ctx),
@@ -191,7 +202,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       if (field.within && found.some((row) => Number(row.scoped) !== Number(input[field.within!]))) throw badRequest('invalidValue', field.key);
       return;
     }
-    const [row] = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(eq(ref.id, Number(value)));
+    const [row] = await once(ctx, `id ${field.ref} ${String(value)}`, () => db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(eq(ref.id, Number(value))));
     if (!row) throw badRequest('invalidValue', field.key);
     if (!allows(allowedOf(ctx, ref), Number(row.scoped))) throw badRequest('notInScope', field.key);
     if (field.within && Number(row.scoped) !== Number(input[field.within])) throw badRequest('invalidValue', field.key);
@@ -199,8 +210,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
     const v = row[f.key];
-    if (f.type === 'ref') return row[refLabelKey(f)] as string | null;
-    if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label[lang] ?? (v as string | null);
+    if (f.type === 'ref') return (f.sheetAs === 'name' ? row[`${f.key.replace(/Id$/, '')}Name`] : row[refLabelKey(f)]) as string | null;
+    if (f.type === 'select') return (f.sheetAs === 'value' ? undefined : f.options?.find((o) => o.value === v)?.label[lang]) ?? (v as string | null);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
     if (f.type === 'datetime') return sheetStamp(v as Date | null);
     if (f.type === 'money') return v === null || v === undefined ? null : Number(v);
@@ -249,13 +260,14 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
         const within = f.within ? Number(out[f.within]) : undefined;
         // Without the record it lies within (none given, or not found), the ref cannot be found either: that field's own error says why.
         if (f.within && !Number.isInteger(within)) continue;
-        const [row] = await db.select({ id: ref.id }).from(ref.table)
+        // A file names the same few records on many rows (a brand): each is looked up once per import.
+        const [row] = await once(ctx, `code ${f.key} ${values[refCodeKey(f)].trim()} ${within ?? ''}`, () => db.select({ id: ref.id }).from(ref.table)
           .where(and(
             ref.byName && ref.name ? or(eq(ref.code, code.toUpperCase()), eq(ref.name, values[refCodeKey(f)].trim()))
               : eq(ref.code, f.ref === 'vehicle' ? code : code.toUpperCase()),
             inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable,
             within !== undefined && ref.scopeColumn ? eq(ref.scopeColumn, within) : undefined,
-          ));
+          )));
         // The sheet's column is the code's, so the row's error names it.
         if (!row) throw badRequest('invalidValue', refCodeKey(f));
         out[f.key] = row.id;

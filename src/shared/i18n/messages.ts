@@ -105,7 +105,6 @@ const table = {
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
   // catalogue (materials, relations, dealer materials)
-  materialCodeEmpty: { 'zh-CN': '物料编码不能为空', 'en-US': 'Material code cannot be empty' },
   tyreSize: { 'zh-CN': '请输入正确的轮胎规格，如 205/55R16 91V', 'en-US': 'Please enter a tyre size such as 205/55R16 91V' },
   price: { 'zh-CN': '价格须为不小于 0 的数字，最多两位小数', 'en-US': 'The price must be a number of at least 0 with at most 2 decimals' },
   // devices, records, mail and logistics configuration

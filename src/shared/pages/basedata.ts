@@ -1,4 +1,5 @@
 import { f, list, statusField } from './build';
+import { LOAD_INDEX_PATTERN, TYRE_SIZE_PATTERN } from '../api/basedata/catalogue';
 import { PDA_STATUS, SERIAL_PATTERN } from '../api/basedata/devices';
 import { ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { text, type SectionSpec } from './types';
@@ -117,7 +118,32 @@ export const basedata: SectionSpec = {
             statusField(),
           ],
         }),
-        list('material', '物料管理', 'Materials', 'common'),
+        list('material', '物料管理', 'Materials', 'common', {
+          api: '/basedata/material',
+          // The factory and ERP material master. A blank material code 'cannot be empty' (spec section 5), other blanks are
+          // 'mandatory'; sheets keep their older form (the brand by name, source and status by value);
+          // `/basedata/material/options` keeps its older answer (brands).
+          blankSaid: 'mandatory',
+          optionsApi: '/basedata/material/choices',
+          fields: [
+            f.code('code', '物料编码', 'Material code', { required: true, blankSaid: 'cannotBeEmpty', unique: true, sortable: true, max: 32, lockedOnEdit: true, width: 22 }),
+            f.text('name', '物料名称', 'Material name', { required: true, max: 128, sortable: true, width: 40 }),
+            f.ref('brandId', '品牌', 'Brand', 'brand', { required: true, search: true, sortable: true, sheetAs: 'name' }),
+            f.text('specification', '规格', 'Specification', {
+              required: true, search: 'contains', sortable: true, pattern: TYRE_SIZE_PATTERN, patternMessage: 'tyreSize', width: 22, hint: text('如 205/55R16 91V', 'e.g. 205/55R16 91V'),
+            }),
+            f.text('pattern', '花纹', 'Pattern', { required: true, search: 'contains', sortable: true }),
+            f.text('loadIndex', '载重指数', 'Load index', { required: true, max: 16, pattern: LOAD_INDEX_PATTERN, width: 12 }),
+            f.text('speedIndex', '速度级别', 'Speed index', { required: true, max: 4, pattern: /^[A-Za-z]\d?$/, width: 12 }),
+            f.text('unit', '单位', 'Unit', { max: 8, width: 8, emptyText: text('条', '条') }),
+            f.money('price', '价格', 'Price', { required: true, sortable: true, width: 12 }),
+            f.select('source', '来源', 'Source', [
+              { value: 'factory', label: text('工厂', 'Factory'), color: 'arcoblue' }, { value: 'erp', label: text('ERP', 'ERP'), color: 'purple' },
+            ], { search: true, sortable: true, sheetAs: 'value', width: 10 }),
+            f.text('erpCode', 'ERP 编码', 'ERP code', { max: 32 }),
+            statusField({ sheetAs: 'value', width: 10 }),
+          ],
+        }),
         list('materialRelation', '物料关系', 'Material relations', 'link', {
           demo: ['dealer'],
           api: '/basedata/materialRelation',

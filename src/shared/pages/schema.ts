@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PRICE_PATTERN } from '../patterns';
+import type { MessageKey } from '../i18n/messages';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -30,10 +31,10 @@ export const toBoolean = (v: unknown) => {
 
 /** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
 export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
-export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Code`;
+export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}${f.sheetAs === 'name' ? '' : 'Code'}`;
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
-const matching = (pattern: RegExp, messageKey: 'uppercase' | 'phone' | 'email' | 'plate' | 'price' | 'invalidValue') => (v: string, ctx: z.RefinementCtx) => {
+const matching = (pattern: RegExp, messageKey: MessageKey) => (v: string, ctx: z.RefinementCtx) => {
   if (!pattern.test(v)) ctx.addIssue({ code: 'custom', message: messageKey, params: { messageKey } });
 };
 
@@ -71,7 +72,7 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.preprocess(normalisePlate, z.string().max(16).superRefine(matching(PLATE_PATTERN, 'plate')));
     default: {
       const text = z.string().max(defaultMax(f));
-      return z.preprocess(trimmed, f.pattern ? text.superRefine(matching(f.pattern, 'invalidValue')) : text);
+      return z.preprocess(trimmed, f.pattern ? text.superRefine(matching(f.pattern, f.patternMessage ?? 'invalidValue')) : text);
     }
   }
 }
@@ -82,7 +83,7 @@ export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.
   if (f.required) {
     // Blank is its own issue, carrying the label, so the message names the field in the caller's language
     // (or says the general 'This input item is mandatory', for pages that always have).
-    const params = blankSaid === 'mandatory' ? { messageKey: 'required' } : { emptyLabel: f.label };
+    const params = (f.blankSaid ?? blankSaid) === 'mandatory' ? { messageKey: 'required' } : { emptyLabel: f.label };
     return z.preprocess((v) => blank(v) ?? null, value.nullable()).superRefine((v, ctx) => {
       if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params });
     });
@@ -112,7 +113,12 @@ export function searchFieldOf(page: PageSpec, search: SearchSpec): FieldSpec {
 export function filterSchemaOf(page: PageSpec) {
   const shape: Record<string, z.ZodType> = { keyword: z.string().max(64).optional() };
   // A list of refs is searched for one of them.
-  for (const f of page.fields ?? []) if (f.search) shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, (f.many ? valueOf({ ...f, many: false }) : valueOf(f)).optional());
+  for (const f of page.fields ?? []) {
+    if (!f.search) continue;
+    // A contains search takes any text; an exact one a value of the field.
+    const value = f.search === 'contains' ? z.string().max(64) : f.many ? valueOf({ ...f, many: false }) : valueOf(f);
+    shape[f.key] = z.preprocess((v) => blank(v) ?? undefined, value.optional());
+  }
   // A search over several fields takes a value of the first of them.
   for (const s of page.searches ?? []) {
     const f = searchFieldOf(page, s);

@@ -45,8 +45,11 @@ export interface FieldSpec {
   required?: boolean;
   /** Longest text; default 64 (textarea 256). */
   max?: number;
-  /** text: the value must match it (a serial number's letters, digits, `-` and `_`), or is refused as invalid. */
+  /** text: the value must match it (a serial number's letters, digits, `-` and `_`), or is refused as invalid (or with `patternMessage`). */
   pattern?: RegExp;
+  patternMessage?: MessageKey;
+  /** How this field's blank is said, when not as the page says it (a material code 'cannot be empty', its name 'is mandatory'). */
+  blankSaid?: 'mandatory' | 'cannotBeEmpty';
   /** Smallest and largest number. */
   min?: number;
   maxValue?: number;
@@ -82,13 +85,18 @@ export interface FieldSpec {
   table?: boolean;
   form?: boolean;
   export?: boolean;
-  /** An exact-match search field (text fields are also searched by the page's keyword box). */
-  search?: boolean;
+  /** An exact-match search field, or for text `contains` (text fields are also searched by the page's keyword box). */
+  search?: boolean | 'contains';
   sortable?: boolean;
   /** Other headers an import reads as this field's column: those of files made before the page's move (`Code`). A ref's `<label> code` is read anyway. */
   aliases?: string[];
   /** Sheet column width in characters. */
   width?: number;
+  /**
+   * How the sheet writes the field when not as shown: a select by its `value` (factory) rather than its
+   * label, a ref by its `name` alone (a brand: Everpeak) in a column keyed `brand`; imports read either.
+   */
+  sheetAs?: 'value' | 'name';
   /** A hint under the form field. */
   hint?: Text;
   /** What an empty value means, in its table cell and as its form placeholder (a rule's brand left empty: any). */
@@ -184,7 +192,7 @@ export interface PageSpec {
    * How a required field's blank is said: `<label> cannot be empty` (spec section 5's list of
    * fields, the default) or, with `mandatory`, the spec's general 'This input item is mandatory'.
    */
-  blankSaid?: 'mandatory';
+  blankSaid?: 'mandatory' | 'cannotBeEmpty';
   /** list: status moves of its records, each a call, a row button and a toolbar button. */
   transitions?: TransitionSpec[];
   /**

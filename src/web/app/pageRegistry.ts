@@ -46,7 +46,6 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/logisticsconfiguration/carPointoftransit': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/Carpath': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/DriverRout': () => import('../pages/basedata/logisticsConfig'),
-  '/basedata/base/material': () => import('../pages/basedata/materials'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
   // System administration
   '/system/permission/resources': () => import('../pages/system/resources'),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatch, materialProblem, sizeKey, TYRE_SIZE_PATTERN } from './catalogue';
+import { pageByRoute } from '../../pages';
+import { inputSchemaOf } from '../../pages/schema';
+import { bestMatch, sizeKey, TYRE_SIZE_PATTERN } from './catalogue';
 
 const m = (id: number, specification: string, pattern: string, brandName = 'Everpeak') => {
   const [, service = ''] = specification.split(' ');
@@ -12,12 +14,22 @@ describe('catalogue rules and matching', () => {
     for (const s of ['big tyre', '205', 'R16', '205/55R']) expect(TYRE_SIZE_PATTERN.test(s), s).toBe(false);
   });
 
-  it('names the first broken material rule', () => {
-    expect(materialProblem({ code: '', price: 1 })).toEqual({ field: 'code', key: 'materialCodeEmpty' });
-    expect(materialProblem({ code: 'ab', price: 1 })).toEqual({ field: 'code', key: 'uppercase' });
-    expect(materialProblem({ code: 'AB', price: '1.234' })).toEqual({ field: 'price', key: 'price' });
-    expect(materialProblem({ code: 'AB', price: '-1' })).toEqual({ field: 'price', key: 'price' });
-    expect(materialProblem({ code: 'AB', price: '12.5', specification: '205/55R16 91V' })).toBeNull();
+  it('names the first broken material rule, as the manifest declares them', () => {
+    const input = inputSchemaOf(pageByRoute('/basedata/base/material')!);
+    const good = { code: 'AB', name: 'n', brandId: 1, specification: '205/55R16 91V', pattern: 'p', loadIndex: '91', speedIndex: 'V', price: '12.5' };
+    const first = (over: Record<string, unknown>) => {
+      const parsed = input.safeParse({ ...good, ...over });
+      if (parsed.success) return null;
+      const issue = parsed.error.issues[0] as { path: PropertyKey[]; params?: { messageKey?: string; emptyLabel?: { 'en-US': string } } };
+      return { field: issue.path.join('.'), key: issue.params?.messageKey ?? issue.params?.emptyLabel?.['en-US'] };
+    };
+    expect(first({ code: '' })).toEqual({ field: 'code', key: 'Material code' });
+    expect(first({ code: 'ab' })).toEqual({ field: 'code', key: 'uppercase' });
+    expect(first({ specification: 'big tyre' })).toEqual({ field: 'specification', key: 'tyreSize' });
+    expect(first({ price: '1.234' })).toEqual({ field: 'price', key: 'price' });
+    expect(first({ price: -1 })).toEqual({ field: 'price', key: 'price' });
+    expect(first({ price: null })).toEqual({ field: 'price', key: 'required' });
+    expect(first({})).toBeNull();
   });
 
   it('reduces a size to its digits however it is written', () => {

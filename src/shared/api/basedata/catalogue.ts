@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { pageOf } from '../paging';
-import type { MessageKey } from '../../i18n/messages';
-import { CODE_PATTERN, PRICE_PATTERN } from '../../patterns';
 
 /** Catalogue pages: materials, dealer material relations (and their matching), dealer materials. */
-export const MATERIAL_SOURCES = ['factory', 'erp'] as const;
-export type MaterialSource = (typeof MATERIAL_SOURCES)[number];
-export const CATALOGUE_STATUSES = ['normal', 'disabled'] as const;
+export type MaterialSource = 'factory' | 'erp';
 
 /**
  * A tyre size, loosely: width[/aspect] construction rim [suffix] [load index speed symbol].
@@ -14,60 +10,8 @@ export const CATALOGUE_STATUSES = ['normal', 'disabled'] as const;
  */
 export const TYRE_SIZE_PATTERN = /^(?:\d{2}X)?\d{1,3}(?:\.\d{1,2})?(?:\/\d{2,3}(?:\.\d{1,2})?)?\s?(?:ZR|R|D|B|-)\s?\d{2}(?:\.\d)?(?:[A-Z]{1,2})?(?:\s+\d{2,3}(?:\/\d{2,3})?\s?[A-Z]\d?)?$/i;
 export const LOAD_INDEX_PATTERN = /^\d{2,3}(?:\/\d{2,3})?$/;
-export const SPEED_INDEX_PATTERN = /^[A-Z]\d?$/;
-export { PRICE_PATTERN } from '../../patterns';
 
-/** '' and spaces are no value. */
-const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
-const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
-/** Numbers and numeric text both arrive (a form sends numbers, a sheet text); kept as text for the checks. */
-const priceText = z.preprocess((v) => (typeof v === 'number' ? String(v) : blankIsNull(v)), z.string().max(16).nullable().optional());
-
-/**
- * A material. Field rules that need the spec's words (codes, empty code, sizes, prices) are
- * checked by `materialProblem`, on both sides, so the message is the caller's language.
- */
-export const materialInput = z.object({
-  code: z.string().trim().max(32).default(''),
-  name: z.string().trim().min(1).max(128),
-  brandId: z.coerce.number().int().positive(),
-  specification: z.string().trim().min(1).max(64),
-  pattern: z.string().trim().min(1).max(64),
-  loadIndex: z.string().trim().min(1).max(16),
-  speedIndex: z.string().trim().toUpperCase().min(1).max(4),
-  unit: z.string().trim().min(1).max(8).default('条'),
-  price: priceText,
-  source: z.enum(MATERIAL_SOURCES).default('factory'),
-  erpCode: optionalText(32),
-  status: z.enum(CATALOGUE_STATUSES).default('normal'),
-}).strict();
-export type MaterialInput = z.input<typeof materialInput>;
-
-export interface FieldProblem { field: string; key: MessageKey }
-
-/** The first field rule a material breaks, or null. */
-export function materialProblem(m: { code?: string | null; specification?: string | null; loadIndex?: string | null; speedIndex?: string | null; price?: string | number | null }): FieldProblem | null {
-  const code = (m.code ?? '').trim();
-  if (!code) return { field: 'code', key: 'materialCodeEmpty' };
-  if (!CODE_PATTERN.test(code)) return { field: 'code', key: 'uppercase' };
-  if (m.specification && !TYRE_SIZE_PATTERN.test(m.specification.trim())) return { field: 'specification', key: 'tyreSize' };
-  if (m.loadIndex && !LOAD_INDEX_PATTERN.test(m.loadIndex.trim())) return { field: 'loadIndex', key: 'invalidValue' };
-  if (m.speedIndex && !SPEED_INDEX_PATTERN.test(m.speedIndex.trim().toUpperCase())) return { field: 'speedIndex', key: 'invalidValue' };
-  if (m.price === null || m.price === undefined || m.price === '') return { field: 'price', key: 'required' };
-  if (!PRICE_PATTERN.test(String(m.price).trim())) return { field: 'price', key: 'price' };
-  return null;
-}
-
-export const materialFilters = z.object({
-  /** Part of the code, name, spec or pattern. */
-  keyword: z.string().max(64).optional(),
-  brandId: z.coerce.number().int().positive().optional(),
-  specification: z.string().max(64).optional(),
-  pattern: z.string().max(64).optional(),
-  source: z.enum(MATERIAL_SOURCES).optional(),
-  status: z.enum(CATALOGUE_STATUSES).optional(),
-});
-
+/** A material's row (its page is declared in the manifest, src/shared/pages/basedata.ts). */
 export interface MaterialRow {
   id: number;
   code: string;
@@ -85,6 +29,7 @@ export interface MaterialRow {
   source: MaterialSource;
   erpCode: string | null;
   status: string;
+  brandLabel: string;
 }
 
 /** A material as the pickers show it. */

@@ -57,7 +57,7 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
   const required = !search && f.required;
   const base: FieldDef = {
     field: f.key, label, required, extra: search ? undefined : f.hint?.[lang], placeholder: search ? undefined : f.emptyText?.[lang],
-    requiredMessage: required && blankSaid !== 'mandatory' ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
+    requiredMessage: required && (f.blankSaid ?? blankSaid) !== 'mandatory' ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
   };
   switch (f.type) {
     case 'boolean':
@@ -89,7 +89,7 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
       return {
         ...base, maxLength: defaultMax(f), lockedOnEdit: f.lockedOnEdit,
         rule: f.type === 'code' ? 'code' : f.type === 'phone' ? 'phone' : f.type === 'email' ? 'email' : undefined,
-        rules: f.pattern && !search ? [{ match: f.pattern, message: i18n.t('msg:invalidValue') }] : undefined,
+        rules: f.pattern && !search ? [{ match: f.pattern, message: i18n.t(`msg:${f.patternMessage ?? 'invalidValue'}`) }] : undefined,
       };
   }
 }
