@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import type { OrderDetail, UploadResult } from '../../src/shared/api/orders';
+import { dashboardBatchPath } from '../../src/shared/analytics/filters';
 import { ORDER_STATUS } from '../../src/shared/orders/orderTypes';
 import { onPostgres } from '../api/server';
 import { freshPostgresDatabase, seededDataDir, startChildServer, type ChildServer } from './childServer';
@@ -41,15 +43,47 @@ afterAll(async () => {
 });
 
 const where = () => (postgres ? { databaseUrl: postgres.url } : { dataDir: dataDir! });
+beforeAll(async () => {
+  if (onPostgres) postgres = await freshPostgresDatabase();
+  else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-crash-'));
+    await seededDataDir(dataDir);
+  }
+  server = await startChildServer(where());
+}, 120_000);
+
+/** A POST on a connection of its own (as a new visitor's first call); resolves when its answer has ended. */
+function onNewConnection(route: string, token: string, onFirstByte?: () => void): Promise<number> {
+  const url = new URL(server!.base + route);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', token } }, (res) => {
+      res.once('data', () => onFirstByte?.());
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(performance.now()));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+describe(`a busy server (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('accepts a new connection and answers it while forty dashboards are being computed, not after them', async () => {
+    // On PGlite the statements once ran back to back in one microtask checkpoint: the event loop
+    // accepted nothing until every queued dashboard was done (db/client.ts).
+    const token = await server!.login();
+    let working!: () => void;
+    const started = new Promise<void>((resolve) => { working = resolve; });
+    const dashboards = Array.from({ length: 40 }, () => onNewConnection(dashboardBatchPath('home'), token, working));
+    await started;
+    const health = await onNewConnection('/health', token);
+    const ended = await Promise.all(dashboards);
+    expect(ended.filter((at) => at > health).length).toBeGreaterThan(0);
+  }, 120_000);
+});
 
 describe(`kill -9 during uploads and completions (${onPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
   it(`${KILLS} kills: every order and upload all or nothing, the data opens, the ledger agrees`, async () => {
-    if (onPostgres) postgres = await freshPostgresDatabase();
-    else {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-crash-'));
-      await seededDataDir(dataDir);
-    }
-    server = await startChildServer(where());
+    if (!server) throw new Error('the server did not start');
     let token = await server.login();
     const ok = async <T>(route: string, body: unknown): Promise<T> => {
       const res = await server!.post<T>(route, body, token);

@@ -100,6 +100,17 @@ export async function openDatabase(opts: {
   await client.waitReady;
   // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
   // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
+  // PGlite runs on this thread, synchronously, and its lock passes to the next statement through
+  // promise callbacks: a queue of statements (40 dashboards' panels) ran in one microtask
+  // checkpoint, seconds long, during which no connection was accepted and no request read (under
+  // bench/load, new connections waited 20 to 90 s for their accept). Each statement or transaction
+  // now starts in a task of its own, so the event loop polls between them.
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = (<T>(fn: () => Promise<T>) =>
+    runExclusive(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return fn();
+    })) as PGlite['_runExclusiveTransaction'];
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => transaction((tx) => {
     pgliteOfTransaction.set(tx, client);
