@@ -30,12 +30,16 @@ export async function streamXlsx<Row>(
   const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header[lang], key: c.key, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
+  // The first batch is read before anything is sent: a query that fails at once is answered as an
+  // error in the envelope, not as a download broken off.
+  const batches = rows[Symbol.asyncIterator]();
+  let next = await batches.next();
   reply.header('content-type', 'application/octet-stream');
   reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   reply.send(out);
   try {
-    for await (const batch of rows) {
-      for (const row of batch) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
+    for (; !next.done; next = await batches.next()) {
+      for (const row of next.value) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
       // Let the event loop run once per batch: the zip's compressed bytes come back through
       // zlib callbacks, and an in-process database (PGlite) never yields between batches, so
       // without this nothing reached the socket until the last row (first byte after 10 s for
@@ -47,8 +51,12 @@ export async function streamXlsx<Row>(
     sheet.commit();
     await workbook.commit();
   } catch (err) {
+    // The headers are out: the download is broken off (the client sees an incomplete file), and the cause logged.
+    reply.log.error({ err }, 'export broken off');
     out.destroy(err as Error);
-    throw err;
+  } finally {
+    // Stopped early (the client went away, or an error): the source closes what it holds (a cursor).
+    if (!next.done) await batches.return?.();
   }
 }
 

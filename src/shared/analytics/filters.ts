@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { calendarDay } from '../api/day';
 import { DOT_AGE_KEYS } from './ageGroups';
 import { DATE_DIMENSIONS, STOCK_AGE_BUCKETS } from './domain';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay;
 const refId = z.coerce.number().int().positive();
 const text = z.string().trim().max(64);
 

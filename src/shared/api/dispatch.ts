@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './day';
 import { PHONE_PATTERN } from '../patterns';
 import { CAR_REQUEST_STATUSES } from '../logistics/dispatch';
 
@@ -90,8 +91,8 @@ export interface TripPush { id: number; requestNo: string; status: string; deale
 
 /** Fees reconciled: each closed or delivered trip's computed fee against the fees uploaded for its orders (psfByDelivery). */
 export const reconcileBody = z.object({
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  dateFrom: calendarDay.optional(),
+  dateTo: calendarDay.optional(),
   dealerId: id.optional(),
   /** Only trips whose computed and uploaded fees differ. */
   differencesOnly: z.boolean().optional(),

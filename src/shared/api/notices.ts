@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/languages';
 import { ORDER_TYPE_CODES, orderTypeLabel } from '../orders/orderTypes';
+import { calendarDay } from './day';
 import { pageBody, pageOf } from './paging';
 
 /**
@@ -15,7 +16,7 @@ export const ORDER_MONITOR_PATH = '/monitoringManage/monitoring/orderMonitor';
 export const NOTICE_POLL_MS = 10_000;
 export const NOTICE_SPEECH_RATE = 1.3;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay;
 
 export const newNoticeBody = z.object({
   /** Only notices newer than the newest one the console has shown. */

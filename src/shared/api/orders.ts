@@ -3,6 +3,7 @@ import {
   ADJUST_KINDS, BARCODE_PATTERN, BARCODE_STATUS, DOT_PATTERN, MAX_ORDER_LINES, MAX_UPLOAD_BARCODES, ORDER_STATUS, ORDER_TYPE_CODES,
   type BarcodeStatus,
 } from '../orders/orderTypes';
+import { calendarDay } from './day';
 import { pageOf } from './paging';
 
 /**
@@ -68,8 +69,8 @@ export const orderFilters = z.object({
   dealerId: refId.optional(),
   warehouseId: refId.optional(),
   /** Created on or after / before, `YYYY-MM-DD`. */
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  dateFrom: calendarDay.optional(),
+  dateTo: calendarDay.optional(),
 });
 
 export const orderIdBody = z.object({ id: refId }).strict();

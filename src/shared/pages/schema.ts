@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { calendarDay } from '../api/day';
 import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PRICE_PATTERN } from '../patterns';
 import type { MessageKey } from '../i18n/messages';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** '' and spaces are no value (a cleared form field, an empty sheet cell). */
 const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length) ? null : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -56,7 +56,7 @@ function valueOf(f: FieldSpec): z.ZodType {
     case 'select':
       return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'date':
-      return z.string().regex(DAY);
+      return calendarDay;
     case 'money':
       // A form sends a number, a sheet text: both are checked as the text they read as.
       return z.preprocess((v) => (typeof v === 'number' ? String(v) : trimmed(v)), z.string().superRefine(matching(PRICE_PATTERN, 'price')));

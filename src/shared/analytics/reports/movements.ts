@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from '../../api/day';
 import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 import type { FilterKey } from '../filters';
 
@@ -121,7 +122,7 @@ export const MOVEMENT_REPORTS: ReportDef[] = [
 ];
 
 // ---------------------------------------------------------------- delivery fee upload (psfByDelivery, a list page)
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay;
 export const DELIVERY_FEE_PERM = 'reportQuery:psfByDelivery';
 /** One delivery order's fee: the order must exist (and be in the caller's scope); fee ≥ 0 with at most 2 decimals. */
 export const deliveryFeeInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from '../day';
 import { pageOf } from '../paging';
 
 /** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
@@ -11,14 +12,12 @@ export const DevicesPerm = {
 
 /** Dictionary pda_status: 0 not activated, 1 activated, 2 frozen. */
 export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
-/** Production dates are calendar days, `YYYY-MM-DD`. */
-export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 const refId = z.coerce.number().int().positive();
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
-const date = z.string().trim().regex(DATE_PATTERN);
+const date = z.string().trim().pipe(calendarDay);
 
 export const MAX_BATCH_GENERATE = 200;
 export const batchGenerateBody = z.object({
