@@ -1,29 +1,60 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests, API tests (PGlite, and PostgreSQL when one answers),
 // build, browser tests in Chromium. Runs every step, prints a summary, exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// Steps that leave a core idle run beside each other (their output is printed whole as each ends).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 
 mkdirSync('.tmp', { recursive: true });
 const results = [];
 
-function run(name, cmd, args, { env = {}, json } = {}) {
-  console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')}`);
+/**
+ * Runs a step; resolves whether it passed. Its output goes straight to the terminal, or, for a step
+ * `beside` others, is kept and printed whole when it ends, so the steps' logs do not interleave.
+ */
+function run(name, cmd, args, { env = {}, json, beside = false } = {}) {
+  const title = `\n━━ ${name}: ${cmd} ${args.join(' ')}`;
+  if (!beside) console.log(title);
   if (json) rmSync(json, { force: true });
+  const result = { name, ok: false, seconds: '0', counts: null };
+  results.push(result);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const counts = json ? readCounts(json) : null;
-  results.push({ name, ok: res.status === 0, seconds, counts });
-  return res.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (beside) {
+        console.log(`${title}   (beside other steps)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      Object.assign(result, { ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1), counts: json ? readCounts(json) : null });
+      resolve(result.ok);
+    });
+  });
 }
 
 function readCounts(file) {
   if (!existsSync(file)) return null;
   const data = JSON.parse(readFileSync(file, 'utf8'));
-  if (data.stats) return { passed: data.stats.expected + data.stats.flaky, failed: data.stats.unexpected, skipped: data.stats.skipped };
-  return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + data.numTodoTests };
+  if (data.stats) {
+    const failures = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${spec.file}: ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of data.suites ?? []) walk(suite);
+    return { passed: data.stats.expected + data.stats.flaky, failed: data.stats.unexpected, skipped: data.stats.skipped, failures };
+  }
+  const failures = data.testResults.flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failed = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${name}: ${a.fullName}`);
+    // A file that failed outside its tests (a hook, an import) names itself.
+    return failed.length || file.status !== 'failed' ? failed : [`${name}: ${file.message || 'failed'}`.slice(0, 300)];
+  });
+  return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + data.numTodoTests, failures };
 }
 
 function findChromium() {
@@ -74,25 +105,42 @@ async function postgresUrl() {
 const chromium = ensureChromium();
 const vitest = (project, out) => ['vitest', 'run', ...project.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
 
-run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('lint', 'npx', ['eslint', '.']);
-run('unit', 'npx', vitest(['unit-web', 'unit-node'], '.tmp/unit.json'), { json: '.tmp/unit.json' });
-run('api (PGlite)', 'npx', vitest(['api'], '.tmp/api-pglite.json'), { json: '.tmp/api-pglite.json' });
+// Type checking and lint are single-threaded: they share the two cores with the unit tests.
+await Promise.all([
+  run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { beside: true }),
+  run('lint', 'npx', ['eslint', '.'], { beside: true }),
+  run('unit', 'npx', vitest(['unit-web', 'unit-node'], '.tmp/unit.json'), { json: '.tmp/unit.json', beside: true }),
+]);
+await run('api (PGlite)', 'npx', vitest(['api'], '.tmp/api-pglite.json'), { json: '.tmp/api-pglite.json' });
+
+// The browser tests wait on the browser much of the time: the PostgreSQL pass and the cluster run
+// beside them (TEST_SERIAL=1 runs them one after another, as on a one-core machine).
 const pgUrl = await postgresUrl();
-if (pgUrl) {
-  run('api (PostgreSQL)', 'npx', vitest(['api'], '.tmp/api-postgres.json'), {
-    json: '.tmp/api-postgres.json', env: { TEST_DB: 'postgres', TEST_DATABASE_ADMIN_URL: pgUrl },
-  });
+const serial = process.env.TEST_SERIAL === '1';
+const browserSteps = async () => {
+  if (await run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { beside: !serial })) {
+    mkdirSync('tests/e2e/screenshots', { recursive: true });
+    await run('e2e (Chromium)', 'npx', ['playwright', 'test'], { json: '.tmp/e2e-results.json', env: { CHROMIUM_PATH: chromium }, beside: !serial });
+  } else {
+    results.push({ name: 'e2e (Chromium)', ok: false, seconds: '0', counts: null });
+  }
+};
+const serverSteps = async () => {
+  if (pgUrl) {
+    await run('api (PostgreSQL)', 'npx', vitest(['api'], '.tmp/api-postgres.json'), {
+      json: '.tmp/api-postgres.json', env: { TEST_DB: 'postgres', TEST_DATABASE_ADMIN_URL: pgUrl }, beside: !serial,
+    });
+  } else {
+    console.log('\nNo PostgreSQL server answered: the API tests ran on the embedded database only.');
+  }
+  // Two nodes of the built server on PostgreSQL and Redis; the file says why when it skips.
+  await run('cluster', 'npx', vitest(['cluster'], '.tmp/cluster.json'), { json: '.tmp/cluster.json', env: pgUrl ? { TEST_DATABASE_ADMIN_URL: pgUrl } : {}, beside: !serial });
+};
+if (serial) {
+  await serverSteps();
+  await browserSteps();
 } else {
-  console.log('\nNo PostgreSQL server answered: the API tests ran on the embedded database only.');
-}
-// Two nodes of the built server on PostgreSQL and Redis; the file says why when it skips.
-run('cluster', 'npx', vitest(['cluster'], '.tmp/cluster.json'), { json: '.tmp/cluster.json', env: pgUrl ? { TEST_DATABASE_ADMIN_URL: pgUrl } : {} });
-if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
-  mkdirSync('tests/e2e/screenshots', { recursive: true });
-  run('e2e (Chromium)', 'npx', ['playwright', 'test'], { json: '.tmp/e2e-results.json', env: { CHROMIUM_PATH: chromium } });
-} else {
-  results.push({ name: 'e2e (Chromium)', ok: false, seconds: '0', counts: null });
+  await Promise.all([browserSteps(), serverSteps()]);
 }
 
 console.log('\n━━ summary');
@@ -100,6 +148,8 @@ let passed = 0, failed = 0, skipped = 0;
 for (const r of results) {
   const c = r.counts ? ` ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(18)} ${r.seconds.padStart(6)} s${c}`);
+  // What failed, named here at the end, where a shortened log still shows it.
+  for (const f of r.counts?.failures ?? []) console.log(`       ✗ ${f}`);
   if (r.counts) { passed += r.counts.passed; failed += r.counts.failed; skipped += r.counts.skipped; }
 }
 const allOk = results.every((r) => r.ok);

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { API_BASE } from '../../src/shared/api/envelope';
-import { SNAPSHOT_FILE } from '../setup/pgliteSnapshot';
+import { freshPostgresDatabase } from '../setup/postgres';
+import { SNAPSHOT_FILE } from '../setup/seededDatabase';
+
+export { postgresAdminUrl } from '../setup/postgres';
 
 /**
  * A real server on a free port over a fresh database: in-memory PGlite, or, when the suite
@@ -21,39 +23,10 @@ export interface TestServer extends App {
 export const DEMO_PASSWORD = 'Demo@2026';
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
-export function postgresAdminUrl(): string {
-  return process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-}
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = postgresAdminUrl();
-  const name = `tyre_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      // The server's pool has ended, but its connections may still be saying goodbye: a forced
-      // drop now would kill them mid-way and their error would surface in the next test file.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((done) => setTimeout(done, 100));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const pgDb = onPostgres ? await freshPostgresDatabase() : null;
+  // A plain demo start copies the seeded database the global setup made (seconds saved per file).
+  const plainDemo = !('SEED_DEMO' in env) && !('ADMIN_PASSWORD' in env);
+  const pgDb = onPostgres ? await freshPostgresDatabase({ template: plainDemo ? inject('pgTemplate') : undefined }) : null;
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
     // No scheduled jobs: a test sweeps or checks when it means to (a whole-ledger check mid-test would only slow the suite).
@@ -61,9 +34,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  // A plain demo start clones the seeded snapshot the global setup made (seconds saved per file).
-  const plainDemo = !pgDb && !('SEED_DEMO' in env) && !('ADMIN_PASSWORD' in env) && existsSync(SNAPSHOT_FILE);
-  const built = await buildApp(config, plainDemo ? { pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_FILE)]) } : {});
+  const snapshot = plainDemo && !pgDb && existsSync(SNAPSHOT_FILE);
+  const built = await buildApp(config, snapshot ? { pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_FILE)]) } : {});
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${port}`;

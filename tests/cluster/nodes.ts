@@ -1,5 +1,4 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { API_BASE } from '../../src/shared/api/envelope';
@@ -47,27 +46,6 @@ export function buildServer(outdir: string): string {
   const res = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', outdir], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`server build failed: ${res.stderr}`);
   return `${outdir}/main.js`;
-}
-
-export interface TestDatabase { name: string; url: string; drop(): Promise<void> }
-
-export async function createDatabase(): Promise<TestDatabase> {
-  const name = `tyre_cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    name, url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export interface LogLine { level: number; msg: string; [key: string]: unknown }

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { API_BASE } from '../../src/shared/api/envelope';
-import { DEMO_PASSWORD, postgresAdminUrl } from '../api/server';
-import { SNAPSHOT_FILE } from '../setup/pgliteSnapshot';
+import { DEMO_PASSWORD } from '../api/server';
+import { SNAPSHOT_FILE } from '../setup/seededDatabase';
 
 /**
  * The real server in a process of its own (src/server/main.ts, as `npm run serve` starts it),
@@ -77,25 +75,4 @@ export async function seededDataDir(dataDir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(SNAPSHOT_FILE)]) });
   await db.close();
-}
-
-/** A new, empty database on the PostgreSQL server; `drop` removes it. */
-export async function freshPostgresDatabase(prefix = 'tyre_reliability'): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = postgresAdminUrl();
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }

@@ -3,14 +3,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import type { OrderDetail, UploadResult } from '../../src/shared/api/orders';
 import { dashboardBatchPath } from '../../src/shared/analytics/filters';
 import { ORDER_STATUS } from '../../src/shared/orders/orderTypes';
 import { onPostgres } from '../api/server';
-import { freshPostgresDatabase, seededDataDir, startChildServer, type ChildServer } from './childServer';
+import { freshPostgresDatabase } from '../setup/postgres';
+import { seededDataDir, startChildServer, type ChildServer } from './childServer';
 
 /**
  * kill -9 (issue 15): the real server, in its own process, is killed while a PDA upload and an
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 const where = () => (postgres ? { databaseUrl: postgres.url } : { dataDir: dataDir! });
 beforeAll(async () => {
-  if (onPostgres) postgres = await freshPostgresDatabase();
+  if (onPostgres) postgres = await freshPostgresDatabase({ prefix: 'tyre_reliability', template: inject('pgTemplate') });
   else {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-crash-'));
     await seededDataDir(dataDir);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { calendarDay, DAY_YEARS } from '../../src/shared/api/day';
 
 /**
  * fast-check arbitraries from a route's zod body, through its JSON Schema (the same one the API
@@ -39,12 +40,19 @@ const typesOf = (s: JsonSchema): string[] => (Array.isArray(s.type) ? s.type : s
 /** Whether a property takes an array (itself, or one branch of its union). */
 export const takesArray = (s: JsonSchema | undefined): boolean => !!s && (typesOf(s).includes('array') || (s.anyOf ?? []).some(takesArray));
 
+const DAY_PATTERN = (z.toJSONSchema(calendarDay) as JsonSchema).pattern;
+
 function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   const minLength = s.minLength ?? 0;
   const maxLength = Math.min(s.maxLength ?? 12, Math.max(minLength, 12));
   const fits = (v: string) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity);
   if (s.format === 'email') return fc.constantFrom('a.b@example.com', 'ops@tyre.test');
   if (s.format === 'date-time') return fc.constantFrom(new Date(Date.UTC(2026, 0, 5, 8)).toISOString());
+  // A day (calendarDay): its pattern says the shape, the calendar which of those are days.
+  if (s.pattern === DAY_PATTERN) {
+    return fc.date({ min: new Date(Date.UTC(DAY_YEARS.first, 0, 1)), max: new Date(Date.UTC(DAY_YEARS.last, 11, 31)), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+  }
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
   // Upper-case letters and digits: what a code field accepts, and fine for a name.
   return fc.stringMatching(/^[A-Z][A-Z0-9]*$/).filter((v) => v.length >= Math.max(minLength, 1) && v.length <= maxLength);

@@ -78,6 +78,8 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
+      // A refusal caused by a failure underneath (a workbook the parser could not read) logs that failure.
+      if (err.cause) req.log.info({ err: err.cause, refused: err.key }, 'refused: the cause');
       const text = message(lang, err.key, err.params);
       return sendError(reply, err.status, err.field ? `${err.field}: ${text}` : text, err.data ?? null);
     }

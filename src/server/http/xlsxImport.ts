@@ -96,7 +96,8 @@ export async function readXlsx<Row>(
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw badRequest('xlsxCorrupt', 'file');
+    // What the parser said goes to the log (the answer says only that the file cannot be read).
+    throw Object.assign(badRequest('xlsxCorrupt', 'file'), { cause: err });
   } finally {
     input.destroy();
   }
