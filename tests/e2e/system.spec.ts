@@ -20,7 +20,7 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
 
   // 1. The role.
   await page.goto('/#/system/permission/role');
-  await page.getByTestId('list-roles').getByTestId('toolbar-add').click();
+  await page.getByTestId('list-page-system:role').getByTestId('toolbar-add').click();
   await input(page, 'Code').fill(roleCode);
   await choose(page, formItem(page, 'Type'), 'Function role');
   await input(page, 'Name (Chinese)').fill(`两页角色 ${tag}`);

@@ -11,15 +11,6 @@ export const ADMIN_ROLE_CODE = 'admin';
 /** Role codes: a letter, then letters, digits or underscores (the seeds use `admin`, `staff`, `dealer`). */
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,31}$/;
 
-export const roleInput = z.object({
-  code: z.string().trim().min(1).max(32).regex(ROLE_CODE_PATTERN),
-  name: z.string().trim().min(1).max(64),
-  nameEn: z.string().trim().min(1).max(64),
-  type: z.enum(ROLE_TYPES).default('function'),
-  remark: z.string().trim().max(256).nullish(),
-});
-export type RoleInput = z.input<typeof roleInput>;
-
 export interface RoleRow {
   id: number;
   code: string;

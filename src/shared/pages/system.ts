@@ -1,5 +1,29 @@
+import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/role';
 import { editor, f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
+
+/** System › Roles; what each role grants (its permission tree) and which data its holders see (its data rules) are the page's own views. */
+const rolePage = list('role', '角色管理', 'Roles', 'user-group', {
+  api: '/sys/role',
+  blankSaid: 'mandatory',
+  fields: [
+    f.text('code', '角色编码', 'Code', {
+      required: true, unique: true, sortable: true, max: 32, pattern: ROLE_CODE_PATTERN, lockedWhen: { code: ADMIN_ROLE_CODE },
+      hint: text('字母开头，2 到 32 位字母、数字或下划线', 'A letter, then 1 to 31 letters, digits or underscores'),
+    }),
+    f.text('name', '角色名称', 'Name (Chinese)', { required: true, sortable: true }),
+    f.text('nameEn', '英文名称', 'Name (English)', { required: true }),
+    f.select('type', '角色类型', 'Type', [
+      { value: 'function', label: text('功能角色', 'Function role'), color: 'arcoblue' },
+      { value: 'data', label: text('数据角色', 'Data role'), color: 'green' },
+      { value: 'special', label: text('特殊角色', 'Special role'), color: 'orangered' },
+    ], { search: true, sortable: true, sheetAs: 'value' }),
+    // Counted by the list, not a column.
+    f.int('userCount', '用户数', 'Users', { form: false, export: false }),
+    f.textarea('remark', '备注', 'Remark', { max: 256 }),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, export: false }),
+  ],
+});
 
 /** Dictionary type keys are code-like: lower-case letters, digits and underscores. */
 const DICT_TYPE_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -43,7 +67,7 @@ export const system: SectionSpec = {
     path: 'permission', title: text('权限管理', 'Permissions'), icon: 'lock',
     pages: [
       list('users', '用户管理', 'Users', 'user'),
-      list('role', '角色管理', 'Roles', 'user-group'),
+      rolePage,
       list('department', '部门管理', 'Departments', 'mind-mapping'),
       editor('resources', '资源管理', 'Resources', 'menu'),
       dictionaryPage,

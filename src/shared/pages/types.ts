@@ -79,6 +79,11 @@ export interface FieldSpec {
   uniqueWith?: string[];
   /** Shown but not editable once the record exists. */
   lockedOnEdit?: boolean;
+  /**
+   * Not editable on the records whose fields hold these values (`{ code: 'admin' }`: the built-in
+   * administrator keeps its code). The form locks it; the server's own rule refuses the change.
+   */
+  lockedWhen?: Record<string, string>;
   /** Neither searched nor chosen by a dealer's own users, whose records are their dealer's anyway (a device's dealer). */
   staffOnly?: boolean;
   /** Where the field appears; by default in the table, the form, the export and the import. */

@@ -39,15 +39,17 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/ordermanage/logistics/carrequest': () => import('../pages/logistics/carRequests'),
   '/ordermanage/logistics/carmanagement': () => import('../pages/logistics/carManagement'),
   '/ordermanage/logistics/carroutefollowing': () => import('../pages/logistics/routeFollowing'),
-  // Base data lists written before the manifest had fields (their columns, forms and options are their own)
+  // Base data: mail is an inbox and a sent box, not a list of records
   '/basedata/base/mailManagement': () => import('../pages/basedata/mail'),
+  // Five manifest lists as tabs of one page, three with columns of their own; relation matching's suggestions and picker
   '/basedata/logisticsconfiguration/carInfo': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/carBlacklist': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/carPointoftransit': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/Carpath': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/DriverRout': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
-  // System administration
+  // System administration: the menu tree, announcements with their editor, users (passwords, roles, freezing),
+  // roles around a manifest list (their grant and data-rule drawers), the department tree
   '/system/permission/resources': () => import('../pages/system/resources'),
   '/system/permission/announcement': () => import('../pages/system/announcement'),
   '/system/permission/users': () => import('../pages/system/users'),

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ADMIN_ROLE_CODE, ROLE_TYPES, dataRulesAnswer, grantResourcesAnswer, grantResourcesBody, roleIdBody, roleInput, roleOptions,
+  ADMIN_ROLE_CODE, dataRulesAnswer, grantResourcesAnswer, grantResourcesBody, roleIdBody, roleOptions,
   roleResourceIds, roleResourceTree, saveDataRulesAnswer, saveDataRulesBody,
   type ResourceNode, type RoleDataRules, type RoleOptions, type RoleRow, type RoleType,
 } from '../../../shared/api/role';
@@ -11,15 +10,12 @@ import type { ResourceType } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { dealers, regions, resources, roleDataRules, roleResources, roles, userRoles, warehouses } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
+import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/sessionStore';
-
-const like = (column: PgColumn, text: unknown) =>
-  typeof text === 'string' && text.trim() ? ilike(column, `%${text.trim().replace(/[%_\\]/g, '\\$&')}%`) : undefined;
 
 const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
@@ -29,13 +25,6 @@ const RULE_KINDS = [
   { kind: 'region', field: 'regionIds', table: regions, id: regions.id },
   { kind: 'warehouse', field: 'warehouseIds', table: warehouses, id: warehouses.id },
 ] as const;
-
-/** Labels of role types in export sheets and the ones an import accepts besides the raw value. */
-const TYPE_LABELS: Record<RoleType, Record<Language, string>> = {
-  function: { 'zh-CN': '功能角色', 'en-US': 'Function role' },
-  data: { 'zh-CN': '数据角色', 'en-US': 'Data role' },
-  special: { 'zh-CN': '特殊角色', 'en-US': 'Special role' },
-};
 
 /** The whole resource tree, labelled in the caller's language, sorted by orderNum. */
 export function resourceTree(rows: (typeof resources.$inferSelect)[], lang: Language): ResourceNode[] {
@@ -179,47 +168,22 @@ export function roleRoutes(services: Services): RouteDef[] {
     }),
   ];
 
-  const roleFilters = z.object({ keyword: z.string().max(64).optional(), type: z.enum(ROLE_TYPES).optional() });
-  return crudRoutes<RoleRow, z.infer<typeof roleInput>, typeof roleFilters>(services, {
-    base, tag: 'role', pagePerm: Perm.roles, entity: 'role',
-    title: { 'zh-CN': '角色', 'en-US': 'Roles' },
-    table: roles, id: roles.id,
-    filters: roleFilters,
-    input: roleInput,
-    where: (f) => and(
-      f.keyword ? or(like(roles.code, f.keyword), like(roles.name, f.keyword), like(roles.nameEn, f.keyword)) : undefined,
-      f.type ? eq(roles.type, f.type) : undefined,
-    ),
-    list: async (_ctx, where, order, limit, offset) => (await roleRows(where).orderBy(...order).limit(limit).offset(offset)).map(toRow),
-    count: async (_ctx, where) => (await db.select({ n: count() }).from(roles).where(where))[0].n,
-    load: (_ctx, id) => loadRole(id),
-    sortable: { code: roles.code, name: roles.name, type: roles.type, createdAt: roles.createdAt },
+  // Declared in the manifest (src/shared/pages/system.ts); its own: each role's count of users, the built-in administrator
+  // keeps its code (ensureBuiltIns finds it by code at every start) and is never deleted, a role held by users is not
+  // deleted, the order, and the grants and data rules above.
+  return pageCrudRoutes(services, '/system/permission/role', roles, {
+    tag: 'role', entity: 'role',
+    list: (_ctx, where, order, limit, offset) => roleRows(where).orderBy(...order).limit(limit).offset(offset),
+    load: async (_ctx, id) => (await roleRows(eq(roles.id, id)))[0],
     defaultOrder: asc(roles.id),
-    unique: [{ field: 'code', column: roles.code }],
-    toValues: async (input, _ctx, editingId) => {
-      // The built-in administrator keeps its code: ensureBuiltIns finds it by code at every start.
-      if (editingId !== undefined && input.code !== ADMIN_ROLE_CODE && (await loadRole(editingId))?.code === ADMIN_ROLE_CODE) {
-        throw badRequest('adminRoleFixed', 'code');
-      }
-      return { ...input, remark: input.remark || null };
+    check: async (v, _ctx, editingId) => {
+      if (editingId !== undefined && v.code !== ADMIN_ROLE_CODE && (await loadRole(editingId))?.code === ADMIN_ROLE_CODE) throw badRequest('adminRoleFixed', 'code');
     },
     inUse: async (_ctx, ids) => {
       const rows = await db.select({ code: roles.code }).from(roles).where(inArray(roles.id, ids));
       if (rows.some((r) => r.code === ADMIN_ROLE_CODE)) return 'adminRoleFixed';
       const [held] = await db.select({ n: count() }).from(userRoles).where(inArray(userRoles.roleId, ids));
       return held.n > 0 ? 'roleInUse' : null;
-    },
-    columns: [
-      { key: 'code', header: { 'zh-CN': '角色编码', 'en-US': 'Code' }, value: (r) => r.code },
-      { key: 'name', header: { 'zh-CN': '角色名称', 'en-US': 'Name (Chinese)' }, value: (r) => r.name },
-      { key: 'nameEn', header: { 'zh-CN': '英文名称', 'en-US': 'Name (English)' }, value: (r) => r.nameEn },
-      { key: 'type', header: { 'zh-CN': '角色类型', 'en-US': 'Type' }, value: (r) => r.type },
-      { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, value: (r) => r.remark },
-    ],
-    fromSheet: (values) => {
-      const type = values.type?.trim();
-      const match = ROLE_TYPES.find((t) => t === type || Object.values(TYPE_LABELS[t]).includes(type));
-      return { ...values, type: match ?? (type || undefined), remark: values.remark || null };
     },
     extraRoutes,
   });

@@ -10,7 +10,7 @@ import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
 import { session } from '../../stores/session';
-import { optionsWithin } from './fields';
+import { optionsWithin, type FieldDef } from './fields';
 import { ListPage, type Column, type ListPageProps } from './ListPage';
 import { columnOf, controlOf, type Row } from './manifestFields';
 import { MasterDetail } from './MasterDetail';
@@ -71,7 +71,7 @@ export function ManifestList({
   const hidden = hideFixed ? Object.fromEntries(Object.entries(fixedFilters ?? {}).filter(([key]) => fields.some((f) => f.key === key && inForm(f)))) : {};
   const controls = fields.filter((f) => inForm(f) && !(f.key in hidden)).map((f) => ({ f, control: controlOf(f, lang, refOptions.data, false, page.blankSaid) }));
   // A ref chosen by typing names the record the row holds before anything is typed.
-  const form = (row: Row | null) => controls.map(({ f, control }) => (f.type === 'ref' && f.searched ? {
+  const form = (row: Row | null) => controls.map(({ f, control }) => lockedFor(f, row, control)).map(({ f, control }) => (f.type === 'ref' && f.searched ? {
     ...control, type: undefined,
     render: ({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) => (
       <RefPicker page={page} field={f} value={value} onChange={onChange} placeholder={control.label} disabled={!!row && f.lockedOnEdit}
@@ -104,6 +104,12 @@ export function ManifestList({
       onSelect={moves || onSelect ? (rows) => { moves?.onSelect(rows); onSelect?.(rows); } : undefined}
     />
   );
+}
+
+/** A field locked on this record (`lockedWhen`: the built-in administrator's role code) is shown as locked on edit. */
+function lockedFor(f: FieldSpec, row: Row | null, control: FieldDef): { f: FieldSpec; control: FieldDef } {
+  const locked = !!row && !!f.lockedWhen && Object.entries(f.lockedWhen).every(([key, value]) => row[key] === value);
+  return locked ? { f: { ...f, lockedOnEdit: true }, control: { ...control, lockedOnEdit: true } } : { f, control };
 }
 
 /** The page module of every manifest list page without a view of its own. */

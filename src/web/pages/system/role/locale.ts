@@ -1,10 +1,8 @@
 import { defineLocale } from '../../../i18n';
 
+/** The role page's own words: its drawers' (the list's come from the manifest). */
 export const ns = defineLocale('role', {
   'zh-CN': {
-    title: '角色', code: '角色编码', name: '角色名称', nameEn: '英文名称', type: '角色类型', userCount: '用户数', remark: '备注',
-    createdAt: '创建时间', keyword: '关键字', codeRule: '字母开头，2 到 32 位字母、数字或下划线',
-    type_function: '功能角色', type_data: '数据角色', type_special: '特殊角色',
     permissions: '权限', dataRules: '数据规则', save: '保存', saved: '已保存',
     permissionsOf: '角色权限 · {{name}}', dataRulesOf: '数据规则 · {{name}}',
     expandAll: '全部展开', collapseAll: '全部折叠', checkAll: '全选', clearAll: '清空', search: '搜索菜单或按钮',
@@ -16,9 +14,6 @@ export const ns = defineLocale('role', {
     loadFailed: '数据加载失败',
   },
   'en-US': {
-    title: 'Roles', code: 'Code', name: 'Name (Chinese)', nameEn: 'Name (English)', type: 'Type', userCount: 'Users', remark: 'Remark',
-    createdAt: 'Created', keyword: 'Keyword', codeRule: 'A letter, then 1 to 31 letters, digits or underscores',
-    type_function: 'Function role', type_data: 'Data role', type_special: 'Special role',
     permissions: 'Permissions', dataRules: 'Data rules', save: 'Save', saved: 'Saved',
     permissionsOf: 'Permissions · {{name}}', dataRulesOf: 'Data rules · {{name}}',
     expandAll: 'Expand all', collapseAll: 'Collapse all', checkAll: 'Select all', clearAll: 'Clear', search: 'Search menus or buttons',
