@@ -21,6 +21,8 @@ export interface ChildServer {
   login(userName?: string, password?: string): Promise<string>;
   /** Resident memory now, from /proc (Linux). */
   rssMb(): number;
+  /** What the server printed (its log), when started with `capture`. */
+  output(): string;
 }
 
 export const freePort = () => new Promise<number>((resolve) => {
@@ -31,7 +33,9 @@ export const freePort = () => new Promise<number>((resolve) => {
 });
 
 /** Starts the server over the given database and resolves once /health answers. */
-export async function startChildServer(db: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}): Promise<ChildServer> {
+export async function startChildServer(
+  db: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}, opts: { capture?: boolean } = {},
+): Promise<ChildServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -40,8 +44,11 @@ export async function startChildServer(db: { dataDir: string } | { databaseUrl: 
       ...('dataDir' in db ? { DATA_DIR: db.dataDir, DATABASE_URL: '' } : { DATABASE_URL: db.databaseUrl, DATA_DIR: 'memory://' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
+  const printed: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => printed.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => printed.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => { gone = true; });
@@ -65,6 +72,7 @@ export async function startChildServer(db: { dataDir: string } | { databaseUrl: 
       if (res.status !== 200) throw new Error(`login ${userName}: ${res.msg}`);
       return res.data.token;
     },
+    output: () => Buffer.concat(printed).toString('utf8'),
     rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
   };
 }
