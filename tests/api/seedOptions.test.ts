@@ -26,5 +26,5 @@ describe('first start without demo data', () => {
   it('refuses to start without an acceptable ADMIN_PASSWORD', async () => {
     const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_PASSWORD: '123456' });
     await expect(buildApp(config)).rejects.toThrow(/ADMIN_PASSWORD/);
-  });
+  }, 120_000); // a fresh database's migrations first, slow on a loaded machine
 });
