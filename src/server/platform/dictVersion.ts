@@ -8,12 +8,16 @@ const FRESH_MS = 2_000;
 /**
  * The dictionary version every answer carries (`x-dict-version`), so consoles refresh their
  * cached dictionaries. It lives in the database (`app_versions`, bumped by a trigger in the
- * writing transaction), so every node answers the same number, and it only grows: a node that
- * has not read it again yet answers an older one, which a console ignores (it refreshes only on
- * a newer one), and never a different one that makes consoles flip.
+ * writing transaction), so every node answers the same number within FRESH_MS of a write, and it
+ * only grows: a node answers at most FRESH_MS behind, an older number a console ignores (it
+ * refreshes only on a newer one), never a different one that makes consoles flip.
  */
 export interface DictVersion {
-  /** The version to answer with: the last read, read again in the background once older than FRESH_MS. */
+  /**
+   * The version to answer with: the last read while it is younger than FRESH_MS, else read again
+   * first (calls at the same moment share the read). Answering the old one while reading in the
+   * background let a node idle since its start answer its start's version once, long after.
+   */
   current(): number | Promise<number>;
   /** A dictionary write committed through this node: the next answers wait for the new version. */
   changed(): void;
@@ -48,7 +52,7 @@ export async function dictVersionOf(db: Db): Promise<DictVersion> {
         // A read already under way may have started before the write committed: read once more after it.
         return (reading ?? Promise.resolve()).then(() => refresh());
       }
-      if (Date.now() - readAt > FRESH_MS) void refresh();
+      if (Date.now() - readAt > FRESH_MS) return refresh();
       return value;
     },
     changed() {
