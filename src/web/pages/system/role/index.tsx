@@ -30,12 +30,11 @@ export default function RolePage() {
       <div className="page-card">
         <ManifestList
           page={page}
-          rowActions={(row) => (
-            <>
-              <Button size="mini" type="text" icon={<IconSafe />} onClick={() => setGranting(row as unknown as RoleRow)} data-testid="role-permissions">{t('permissions')}</Button>
-              <Button size="mini" type="text" icon={<IconLock />} onClick={() => setRuling(row as unknown as RoleRow)} data-testid="role-data-rules">{t('dataRules')}</Button>
-            </>
-          )}
+          // An array, as the list spaces its buttons in one line (a fragment wrapped them).
+          rowActions={(row) => [
+            <Button key="permissions" size="mini" type="text" icon={<IconSafe />} onClick={() => setGranting(row as unknown as RoleRow)} data-testid="role-permissions">{t('permissions')}</Button>,
+            <Button key="dataRules" size="mini" type="text" icon={<IconLock />} onClick={() => setRuling(row as unknown as RoleRow)} data-testid="role-data-rules">{t('dataRules')}</Button>,
+          ]}
         />
       </div>
       <PermissionDrawer role={granting} readOnly={!canEdit || fixed(granting)} notice={notice(granting)} onClose={() => setGranting(null)} />
