@@ -42,7 +42,9 @@ function readCounts(file) {
   if (data.stats) {
     const failures = [];
     const walk = (suite) => {
-      for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${spec.file}: ${spec.title}`);
+      for (const spec of suite.specs ?? []) {
+        if (!spec.ok) failures.push(`${spec.file}: ${spec.title}${firstLine(spec.tests?.[0]?.results?.at(-1)?.error?.message)}`);
+      }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of data.suites ?? []) walk(suite);
@@ -50,12 +52,16 @@ function readCounts(file) {
   }
   const failures = data.testResults.flatMap((file) => {
     const name = file.name.replace(`${process.cwd()}/`, '');
-    const failed = file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${name}: ${a.fullName}`);
+    // Each failed test with the first line of its error: CI keeps only the end of the log.
+    const failed = file.assertionResults.filter((a) => a.status === 'failed')
+      .map((a) => `${name}: ${a.fullName}${firstLine(a.failureMessages?.[0])}`);
     // A file that failed outside its tests (a hook, an import) names itself.
     return failed.length || file.status !== 'failed' ? failed : [`${name}: ${file.message || 'failed'}`.slice(0, 300)];
   });
   return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + data.numTodoTests, failures };
 }
+
+const firstLine = (message) => (message ? `\n           ${message.split('\n').find((l) => l.trim())?.trim().slice(0, 240)}` : '');
 
 function findChromium() {
   for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && existsSync(p)) return p;

@@ -91,8 +91,10 @@ describe('storage-location monitor', () => {
   it('marks overfull and empty locations and draws average fill per warehouse and area', async () => {
     const db = server.services.db;
     const [used] = await db.select({ locationId: stockOnHand.locationId, qty: sql<number>`sum(${stockOnHand.qty})::int` }).from(stockOnHand)
-      .where(and(eq(stockOnHand.warehouseId, own.warehouseId), sql`${stockOnHand.locationId} > 0`)).groupBy(stockOnHand.locationId).limit(1);
-    await db.update(storageLocations).set({ capacity: Math.max(1, used.qty - 1) }).where(eq(storageLocations.id, used.locationId));
+      .where(and(eq(stockOnHand.warehouseId, own.warehouseId), sql`${stockOnHand.locationId} > 0`)).groupBy(stockOnHand.locationId)
+      // Two tyres or more: a capacity of one less is still a bound (0 means unbounded).
+      .having(sql`sum(${stockOnHand.qty}) > 1`).limit(1);
+    await db.update(storageLocations).set({ capacity: used.qty - 1 }).where(eq(storageLocations.id, used.locationId));
     const page = await report('storageLocationMonitor', { warehouseId: own.warehouseId });
     const over = page.rows.find((r) => r.locationId === used.locationId)!;
     expect(over).toMatchObject({ onHand: used.qty, stateCode: 'over', state: 'Overfull' });

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from './errors';
 import type { SheetColumn } from './xlsx';
-import { checkInflatedSizes, zipEntries, ZipRefused } from './zipEntries';
+import { firstSheetRows } from './xlsxSheetReader';
+import { checkInflatedSizes, zipEntries, ZipRefused, type ZipEntry } from './zipEntries';
 
 export const MAX_IMPORT_ROWS = 50_000;
 /**
@@ -30,8 +30,7 @@ function refusal(problem: ZipRefused['problem']): AppError {
  * The workbook is checked before it is parsed (its parts' sizes, claimed and real, against
  * MAX_UNPACKED_MB), then streamed: rows are read as the sheet unpacks and reading stops at the
  * first row past MAX_IMPORT_ROWS, so memory stays bounded whatever the file holds and other
- * calls are answered meanwhile. The first sheet is the first one stored in the file (Excel,
- * WPS and this server's templates store sheet1 first).
+ * calls are answered meanwhile. The sheet read is the workbook's first tab.
  */
 export async function readXlsx<Row>(
   buf: unknown, columns: SheetColumn<Row>[],
@@ -41,8 +40,9 @@ export async function readXlsx<Row>(
   if (!Buffer.isBuffer(buf) || buf.length === 0) throw badRequest('importEmpty', 'file');
   if (isLegacyXls(buf)) throw badRequest('importLegacyXls', 'file');
   if (!isZip(buf)) throw badRequest('xlsxOnly', 'file');
+  let entries: ZipEntry[];
   try {
-    const entries = zipEntries(buf, { maxSize: MAX_UNPACKED_MB * 1024 * 1024, maxEntries: MAX_PARTS });
+    entries = zipEntries(buf, { maxSize: MAX_UNPACKED_MB * 1024 * 1024, maxEntries: MAX_PARTS });
     if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw new ZipRefused('notZip');
     await checkInflatedSizes(buf, entries);
   } catch (err) {
@@ -58,48 +58,45 @@ export async function readXlsx<Row>(
   // An alias never takes a header a column already has.
   for (const c of columns) for (const a of c.aliases ?? []) if (!byHeader.has(a.trim().toLowerCase())) byHeader.set(a.trim().toLowerCase(), c.key);
 
-  const input = Readable.from([buf]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+  const sheet = firstSheetRows(buf, entries, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
   const keys: (string | undefined)[] = [];
   const unknown: string[] = [];
   let headersChecked = false;
   const rows: { row: number; values: Record<string, string> }[] = [];
   try {
-    for await (const sheet of reader) {
-      for await (const r of sheet) {
-        if (r.number === 1) {
-          r.eachCell((cell, col) => {
-            const text = cellText(cell.value).trim();
-            keys[col] = byHeader.get(text) ?? byHeader.get(text.toLowerCase());
-            if (text && !keys[col]) unknown.push(text);
-          });
-          continue;
-        }
-        if (!headersChecked) {
-          checkHeaders?.(new Set(keys.filter((k): k is string => !!k)), unknown);
-          headersChecked = true;
-        }
-        const values: Record<string, string> = {};
-        let any = false;
+    for await (const r of sheet) {
+      if (r.number === 1) {
         r.eachCell((cell, col) => {
-          const key = keys[col];
-          if (!key) return;
           const text = cellText(cell.value).trim();
-          if (text) any = true;
-          values[key] = text;
+          keys[col] = byHeader.get(text) ?? byHeader.get(text.toLowerCase());
+          if (text && !keys[col]) unknown.push(text);
         });
-        if (!any) continue;
-        if (rows.length === MAX_IMPORT_ROWS) throw badRequest('importTooMany', 'file', { max: MAX_IMPORT_ROWS });
-        rows.push({ row: r.number, values });
+        continue;
       }
-      break;
+      if (!headersChecked) {
+        checkHeaders?.(new Set(keys.filter((k): k is string => !!k)), unknown);
+        headersChecked = true;
+      }
+      const values: Record<string, string> = {};
+      let any = false;
+      r.eachCell((cell, col) => {
+        const key = keys[col];
+        if (!key) return;
+        const text = cellText(cell.value).trim();
+        if (text) any = true;
+        values[key] = text;
+      });
+      if (!any) continue;
+      if (rows.length === MAX_IMPORT_ROWS) throw badRequest('importTooMany', 'file', { max: MAX_IMPORT_ROWS });
+      rows.push({ row: r.number, values });
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if (err instanceof ZipRefused) throw refusal(err.problem);
     // What the parser said goes to the log (the answer says only that the file cannot be read).
     throw Object.assign(badRequest('xlsxCorrupt', 'file'), { cause: err });
   } finally {
-    input.destroy();
+    await sheet.return(undefined);
   }
   if (!rows.length) throw badRequest('importEmpty', 'file');
   return rows;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 
 /** One file of a zip archive, as its central directory describes it. */
@@ -74,10 +75,7 @@ export function zipEntries(buf: Buffer, limits: { maxSize: number; maxEntries: n
  */
 export async function checkInflatedSizes(buf: Buffer, entries: ZipEntry[]): Promise<void> {
   for (const entry of entries) {
-    if (entry.offset + 30 > buf.length || buf.readUInt32LE(entry.offset) !== LOCAL_HEADER) throw new ZipRefused('corrupt');
-    const start = entry.offset + 30 + buf.readUInt16LE(entry.offset + 26) + buf.readUInt16LE(entry.offset + 28);
-    if (start + entry.compressedSize > buf.length) throw new ZipRefused('corrupt');
-    const data = buf.subarray(start, start + entry.compressedSize);
+    const data = storedBytes(buf, entry);
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) throw new ZipRefused('corrupt');
     } else if (entry.method === 8) {
@@ -86,6 +84,26 @@ export async function checkInflatedSizes(buf: Buffer, entries: ZipEntry[]): Prom
       throw new ZipRefused('corrupt');
     }
   }
+}
+
+/** The bytes an entry is stored as (deflated or not), found through its local header. */
+function storedBytes(buf: Buffer, entry: ZipEntry): Buffer {
+  if (entry.offset + 30 > buf.length || buf.readUInt32LE(entry.offset) !== LOCAL_HEADER) throw new ZipRefused('corrupt');
+  const start = entry.offset + 30 + buf.readUInt16LE(entry.offset + 26) + buf.readUInt16LE(entry.offset + 28);
+  if (start + entry.compressedSize > buf.length) throw new ZipRefused('corrupt');
+  return buf.subarray(start, start + entry.compressedSize);
+}
+
+/**
+ * An entry's content as a stream, unpacked as it is read (an entry `checkInflatedSizes` passed:
+ * stored or deflated, and no larger than its directory claims).
+ */
+export function entryStream(buf: Buffer, entry: ZipEntry): Readable {
+  const data = storedBytes(buf, entry);
+  if (entry.method === 0) return Readable.from([data]);
+  const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+  inflate.end(data);
+  return inflate;
 }
 
 /** The size `data` inflates to; stops as soon as it passes `limit` (then the answer is limit + 1). */
