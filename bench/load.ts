@@ -135,7 +135,13 @@ async function runOn(database: 'pglite' | 'postgres') {
     let rssMax = rssStart;
     const started = performance.now();
     const until = started + MINUTES * 60_000;
-    const sampler = setInterval(() => { rssMax = Math.max(rssMax, server!.rssMb()); }, 2_000);
+    // Resident memory every 2 s: its peak, and where it stood at the end of each 30 s (--timeline).
+    const rssAt: number[] = [];
+    const sampler = setInterval(() => {
+      const rss = server!.rssMb();
+      rssMax = Math.max(rssMax, rss);
+      rssAt[Math.floor((performance.now() - started) / 30_000)] = rss;
+    }, 2_000);
 
     const viewer = async (token: string, i: number) => {
       // Spread over the first refresh period, then every 10 s on a fixed beat.
@@ -214,6 +220,7 @@ async function runOn(database: 'pglite' | 'postgres') {
         }
         console.log(`  ${name} (sent in each 30 s: calls p50/p95/max): ${windows.join('; ')}`);
       }
+      console.log(`  server RSS at the end of each 30 s: ${rssAt.map((mb, k) => `${(k + 1) * 30}s ${mb.toFixed(0)} MB`).join('; ')}`);
     }
   } finally {
     if (server) {

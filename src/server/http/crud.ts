@@ -18,6 +18,7 @@ import { defineRoute, type RouteDef } from './route';
 import { describeIssue } from './validation';
 import { inBatches, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
 import { readXlsx } from './xlsxImport';
+import { coercedRowId } from '../../shared/api/rowId';
 
 type Values = Record<string, unknown>;
 
@@ -104,8 +105,8 @@ export const crudContext = async (db: Db, { user, lang, scope }: RequestContext)
 const rowAnswer = z.looseObject({ id: z.number() });
 const pageAnswerSchema = z.object({ list: z.array(rowAnswer), total: z.number(), pageNum: z.number(), pageSize: z.number() });
 const idAnswer = z.object({ id: z.number() });
-const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
-const idBody = z.object({ id: z.coerce.number().int().positive() });
+const idsBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) });
+const idBody = z.object({ id: coercedRowId });
 
 export function crudRoutes<Row extends { id: number }, Input extends Values, Filters extends z.ZodObject = z.ZodObject>(
   { db }: Services, spec: CrudSpec<Row, Input, Filters>,

@@ -7,8 +7,9 @@ import type { Services } from '../services';
 import { crudContext, type CrudContext } from './crud';
 import { conflict, notFound } from './errors';
 import { defineRoute, type RouteDef } from './route';
+import { coercedRowId } from '../../shared/api/rowId';
 
-const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
+const idsBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) }).strict();
 const changedAnswer = z.object({ changed: z.number().int() });
 
 /**

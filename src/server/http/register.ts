@@ -12,37 +12,32 @@ function sendError(reply: FastifyReply, status: number, msg: string, data: unkno
   return reply.status(status).send({ code: status, msg, data });
 }
 
-/** The largest id a row can have: ids are PostgreSQL integer (int4) columns. */
-const MAX_ROW_ID = 2_147_483_647;
-const ID_FIELD = /^(id|ids)$|[a-z](Id|Ids)$/;
 /** Deeper than any body a call takes (a loose schema would pass a deeper one through, unread). */
 const MAX_DEPTH = 32;
 
 /**
  * The path of a value the database cannot take although the schema did: a string holding U+0000
- * (PostgreSQL text cannot store it), or a number past int4 under an id field (`id`, `ids`,
- * `dealerId`, `orderIds`, ...), which the schemas take as any safe integer and PostgreSQL would
- * refuse with an error of its own (a 500, or a download broken off); or a value nested deeper than
- * any call's body goes. Such input is refused as bad input instead. Iterative, so depth cannot overflow the stack; each value keeps only a link to
- * its parent, so a body nested 100,000 deep (which a loose schema passes through) costs one step
- * per value, not a copy of its path.
+ * (PostgreSQL text cannot store it; PostgreSQL would refuse it with an error of its own, a 500 or
+ * a download broken off), or a value nested deeper than any call's body goes. Such input is
+ * refused as bad input instead. (Ids past int4 are the schemas' own: `rowId`.) Iterative, so depth
+ * cannot overflow the stack; each value keeps only a link to its parent, so a body nested 100,000
+ * deep (which a loose schema passes through) costs one step per value, not a copy of its path.
  */
 function pathOfBadValue(value: unknown): string[] | null {
-  interface Visit { value: unknown; key: string; field: string; depth: number; parent: Visit | null }
-  const stack: Visit[] = [{ value, key: '', field: '', depth: 0, parent: null }];
+  interface Visit { value: unknown; key: string; depth: number; parent: Visit | null }
+  const stack: Visit[] = [{ value, key: '', depth: 0, parent: null }];
   while (stack.length) {
     const visit = stack.pop()!;
     const v = visit.value;
     if (Buffer.isBuffer(v)) continue;
-    const bad = visit.depth > MAX_DEPTH || (typeof v === 'string' && v.includes('\u0000')) || (typeof v === 'number' && Math.abs(v) > MAX_ROW_ID && ID_FIELD.test(visit.field));
+    const bad = visit.depth > MAX_DEPTH || (typeof v === 'string' && v.includes('\u0000'));
     if (bad) {
       const path: string[] = [];
       for (let at: Visit | null = visit; at?.parent; at = at.parent) path.unshift(at.key);
       return path;
     }
     if (v && typeof v === 'object') {
-      // An array's items are its field's own (`ids[3]` is an id).
-      for (const [k, child] of Object.entries(v)) stack.push({ value: child, key: k, field: Array.isArray(v) ? visit.field : k, depth: visit.depth + 1, parent: visit });
+      for (const [k, child] of Object.entries(v)) stack.push({ value: child, key: k, depth: visit.depth + 1, parent: visit });
     }
   }
   return null;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { calendarDay } from '../api/day';
 import { DOT_AGE_KEYS } from './ageGroups';
 import { DATE_DIMENSIONS, STOCK_AGE_BUCKETS } from './domain';
+import { coercedRowId } from '../api/rowId';
 
 const day = calendarDay;
-const refId = z.coerce.number().int().positive();
+const refId = coercedRowId;
 const text = z.string().trim().max(64);
 
 /**

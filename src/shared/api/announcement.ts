@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageBody, pageOf } from './paging';
+import { coercedRowId } from './rowId';
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'roles', 'dealers'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
@@ -7,7 +8,7 @@ export const ANNOUNCEMENT_STATUSES = ['draft', 'published'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 export const ANNOUNCEMENT_CONTENT_MAX = 100_000;
 
-const ids = (max: number) => z.array(z.coerce.number().int().positive()).max(max).default([]);
+const ids = (max: number) => z.array(coercedRowId).max(max).default([]);
 
 /** An announcement as written: title, rich text (cleaned by the server) and who it is for. */
 export const announcementInput = z.object({

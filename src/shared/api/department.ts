@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { rowId } from './rowId';
 
 export const departmentInput = z.object({
   /** null or absent: a top-level department. */
-  parentId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  parentId: rowId.nullish().transform((v) => v ?? null),
   name: z.string().trim().min(1).max(64),
   orderNum: z.number().int().min(0).max(9999).default(0),
 });
 export type DepartmentInput = z.input<typeof departmentInput>;
 
 /** An update names the parent explicitly (null: top level), so a forgotten field never moves a department. */
-export const departmentUpdate = departmentInput.extend({ id: z.number().int().positive(), parentId: z.number().int().positive().nullable() });
-export const departmentDelete = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const departmentUpdate = departmentInput.extend({ id: rowId, parentId: rowId.nullable() });
+export const departmentDelete = z.object({ ids: z.array(rowId).min(1).max(500) });
 
 /** A department with its sub-departments, sorted by orderNum. */
 export interface DepartmentNode {

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { calendarDay } from './day';
 import { PHONE_PATTERN } from '../patterns';
 import { CAR_REQUEST_STATUSES } from '../logistics/dispatch';
+import { coercedRowId } from './rowId';
 
 /** The calls of logistics dispatch (issue 13): car requests, their trips, stop reports and fees. */
 export const CAR_REQUEST_API = '/logistics/carRequest';
 
-const id = z.coerce.number().int().positive();
+const id = coercedRowId;
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 const when = z.iso.datetime({ offset: true });
 

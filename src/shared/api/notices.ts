@@ -3,6 +3,7 @@ import type { Language } from '../i18n/languages';
 import { ORDER_TYPE_CODES, orderTypeLabel } from '../orders/orderTypes';
 import { calendarDay } from './day';
 import { pageBody, pageOf } from './paging';
+import { coercedRowId, MAX_ROW_ID } from './rowId';
 
 /**
  * New-delivery notices (the spec's infDeliveryOrderNotice): a message to a dealer when the
@@ -20,10 +21,10 @@ const day = calendarDay;
 
 export const newNoticeBody = z.object({
   /** Only notices newer than the newest one the console has shown. */
-  afterId: z.coerce.number().int().min(0).optional(),
+  afterId: z.coerce.number().int().min(0).max(MAX_ROW_ID).optional(),
 }).strict();
 
-export const setReadBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
+export const setReadBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) }).strict();
 
 export const noticeFilters = z.object({
   read: z.enum(['read', 'unread']).optional(),

@@ -5,6 +5,7 @@ import {
 } from '../orders/orderTypes';
 import { calendarDay } from './day';
 import { pageOf } from './paging';
+import { coercedRowId } from './rowId';
 
 /**
  * Calls of the Order group. Every order page has the same calls under its own path, e.g.
@@ -21,7 +22,7 @@ import { pageOf } from './paging';
 export const ORDER_ACTIONS = ['scan', 'complete', 'cancel', 'print', 'upload'] as const;
 export const orderBase = (page: string) => `/orderManage/${page}`;
 
-const refId = z.coerce.number().int().positive();
+const refId = coercedRowId;
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 const optionalText = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable().optional());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, type ResourceType } from '../menu';
+import { coercedRowId } from './rowId';
 
 /** A section's path is absolute (`/system`); groups and pages add one segment (`permission`, `users`). */
 export const SECTION_PATH_PATTERN = /^\/[A-Za-z0-9_-]+$/;
@@ -16,7 +17,7 @@ const optionalText = (max: number, pattern: RegExp) =>
   z.string().trim().max(max).regex(pattern).nullish().transform((v) => v || null);
 
 export const resourceInput = z.object({
-  parentId: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  parentId: coercedRowId.nullish().transform((v) => v ?? null),
   type: z.enum(RESOURCE_TYPES),
   label: z.string().trim().min(1).max(64),
   labelEn: z.string().trim().min(1).max(64),
@@ -31,7 +32,7 @@ export const resourceInput = z.object({
 });
 export type ResourceInput = z.input<typeof resourceInput>;
 
-export const resourceUpdate = resourceInput.extend({ id: z.coerce.number().int().positive() });
+export const resourceUpdate = resourceInput.extend({ id: coercedRowId });
 
 /** A node of the resource editor's tree: every node, buttons included, sorted by orderNum. */
 export interface ResourceNode {

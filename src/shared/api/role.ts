@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, type ResourceType } from '../menu';
+import { rowId } from './rowId';
 
 /** Kinds of role (spec section 6): business functions, data rules, special. */
 export const ROLE_TYPES = ['function', 'data', 'special'] as const;
@@ -23,8 +24,8 @@ export interface RoleRow {
   createdAt: string;
 }
 
-const id = z.number().int().positive();
-const ids = z.array(z.number().int().positive()).max(5000);
+const id = rowId;
+const ids = z.array(rowId).max(5000);
 
 export const roleIdBody = z.object({ id });
 export const grantResourcesBody = z.object({ id, resourceIds: ids });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../patterns';
+import { coercedRowId, rowId } from './rowId';
 
 /** Login names: letters, digits, dot, underscore and hyphen (no spaces, nothing a shell or URL mangles). */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -11,7 +12,7 @@ export const MAX_USER_ROLES = 20;
 /** A blank optional text is no value: '' and spaces are stored as null. */
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsNull, schema.nullable().optional());
-const refId = z.number().int().positive().nullable().optional();
+const refId = rowId.nullable().optional();
 
 const userFields = {
   userName: z.string().trim().min(1).max(64).regex(USER_NAME_PATTERN),
@@ -20,7 +21,7 @@ const userFields = {
   phone: optionalText(z.string().regex(PHONE_PATTERN)),
   departmentId: refId,
   dealerId: refId,
-  roleIds: z.array(z.number().int().positive()).max(MAX_USER_ROLES).default([]),
+  roleIds: z.array(rowId).max(MAX_USER_ROLES).default([]),
 };
 
 /**
@@ -33,9 +34,9 @@ export const userUpdateInput = z.object(userFields).strict();
 export type UserCreateInput = z.input<typeof userCreateInput>;
 export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
-const ids = z.array(z.number().int().positive()).min(1).max(500);
+const ids = z.array(rowId).min(1).max(500);
 export const freezeBody = z.object({ ids, frozen: z.boolean() }).strict();
-export const resetPasswordBody = z.object({ id: z.number().int().positive(), password: z.string().min(1).max(128) }).strict();
+export const resetPasswordBody = z.object({ id: rowId, password: z.string().min(1).max(128) }).strict();
 export type FreezeBody = z.infer<typeof freezeBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
@@ -44,9 +45,9 @@ export const userFilters = z.object({
   keyword: z.string().max(64).optional(),
   status: z.enum(USER_STATUSES).optional(),
   /** The department or any below it. */
-  departmentId: z.coerce.number().int().positive().optional(),
-  dealerId: z.coerce.number().int().positive().optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  departmentId: coercedRowId.optional(),
+  dealerId: coercedRowId.optional(),
+  roleId: coercedRowId.optional(),
 });
 
 export const userRoleRef = z.object({ id: z.number(), name: z.string() });

@@ -4,6 +4,7 @@ import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PRICE_PATTERN } from '../patterns';
 import type { MessageKey } from '../i18n/messages';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
+import { coercedRowId } from '../api/rowId';
 
 /** '' and spaces are no value (a cleared form field, an empty sheet cell). */
 const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length) ? null : v);
@@ -51,8 +52,8 @@ function valueOf(f: FieldSpec): z.ZodType {
     }
     case 'ref':
       return f.many
-        ? z.array(z.coerce.number().int().positive()).max(f.maxValue ?? 50).refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' })
-        : z.coerce.number().int().positive();
+        ? z.array(coercedRowId).max(f.maxValue ?? 50).refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' })
+        : coercedRowId;
     case 'select':
       return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
     case 'date':

@@ -17,6 +17,7 @@ import { inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import type { SessionUser } from '../../platform/sessionStore';
 import { assertMaterial, callersDealer, catalogueRefs, like, pickMaterials } from './materials';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 export const RELATION_PERM = 'basedata:materialRelation';
 /** The matching page (the spec's goods). */
@@ -101,7 +102,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
     pickRoute(`${BASE}/matchMaterials`, MATCHING_PERM),
     defineRoute({
       method: 'POST', url: `${BASE}/unmatched`, tag: 'materials', permission: MATCHING_PERM, answer: unmatchedAnswer,
-      body: pageBody.extend({ keyword: z.string().max(64).optional(), dealerId: z.coerce.number().int().positive().optional() }),
+      body: pageBody.extend({ keyword: z.string().max(64).optional(), dealerId: coercedRowId.optional() }),
       summary: 'Relation matching: a page of the unmatched relations in the caller\'s scope, each with its best suggested factory material',
       handler: async ({ body: page, user, lang, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });

@@ -12,6 +12,7 @@ import type { Services } from '../../services';
 import { allows, inScope } from '../../platform/dataScope';
 import { refRows } from './refRows';
 import { referenced } from './warehousingShared';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 /**
  * Base data › Warehouses (`basedata:warehouse`), declared in the manifest (src/shared/pages/basedata.ts): a dealer's
@@ -47,7 +48,7 @@ export function warehouseRoutes(services: Services): RouteDef[] {
 
   const options = defineRoute({
     method: 'POST', url: '/basedata/warehousing/options', tag: 'warehouses', permission: 'session', answer: warehousingOptionsAnswer,
-    body: z.object({ warehouseId: z.coerce.number().int().positive().optional() }).strict(),
+    body: z.object({ warehouseId: coercedRowId.optional() }).strict(),
     summary: 'Choices of the warehousing pages\' selects (regions, dealers, warehouses, brands; areas and locations of one warehouse), within the caller\'s data scope',
     handler: async ({ body, scope: dataScope }): Promise<WarehousingOptions> => {
       const scope = await dataScope();

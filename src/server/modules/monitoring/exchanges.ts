@@ -9,6 +9,7 @@ import { allows } from '../../platform/dataScope';
 import type { Services } from '../../services';
 import { reportStopFromBody } from '../logistics/tms';
 import { recordExchange } from './exchangeLog';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 /**
  * Monitoring › Upload monitor: retry a refused TMS stop report with the body it came with (say
@@ -20,7 +21,7 @@ export function exchangeRoutes(services: Services): RouteDef[] {
   const perm = `${pageByRoute('/monitoringManage/monitoring/uploadMonitor')!.perm}:retry`;
   return [defineRoute({
     method: 'POST', url: '/monitoring/exchange/retry', tag: 'uploadMonitor', permission: perm,
-    body: z.object({ id: z.coerce.number().int().positive() }).strict(), answer: moveAnswer,
+    body: z.object({ id: coercedRowId }).strict(), answer: moveAnswer,
     summary: 'Retry a refused TMS stop report (upload monitor) with its original body, as the calling user',
     handler: async ({ body, user, lang, scope }) => {
       const s = await scope();

@@ -13,6 +13,7 @@ import { sweepStockAlerts } from '../../jobs/alertSweep';
 import { recordAudit } from '../../platform/audit';
 import { inScope, type DataScope } from '../../platform/dataScope';
 import type { Services } from '../../services';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 const ROUTE = '/monitoringManage/monitoring/stroealert';
 
@@ -29,13 +30,13 @@ const alertFilters = z.object({
   /** open (default): not yet cleared; cleared; all. */
   state: z.enum(['open', 'cleared', 'all']).default('open'),
   kind: z.enum(['low', 'high']).optional(),
-  dealerId: z.coerce.number().int().positive().optional(),
-  warehouseId: z.coerce.number().int().positive().optional(),
+  dealerId: coercedRowId.optional(),
+  warehouseId: coercedRowId.optional(),
   /** Part of the material code or name, or of the warehouse name. */
   keyword: z.string().trim().max(64).optional(),
   unacknowledged: z.boolean().optional(),
 });
-const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+const idsBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) });
 
 /**
  * Monitoring › Stock alerts: the thresholds (a manifest list: src/shared/pages/stockAlerts.ts)

@@ -17,11 +17,12 @@ import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import { sanitizeHtml, visibleText } from './sanitizeHtml';
 import type { SessionUser } from '../../platform/sessionStore';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 type Input = z.output<typeof announcementInput>;
 const ENTITY = 'announcement';
-const idBody = z.object({ id: z.coerce.number().int().positive() });
-const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+const idBody = z.object({ id: coercedRowId });
+const idsBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) });
 const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
 const like = (column: Parameters<typeof ilike>[0], text: string | undefined) =>

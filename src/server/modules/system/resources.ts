@@ -14,6 +14,7 @@ import { defineRoute } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/sessionStore';
+import { coercedRowId } from '../../../shared/api/rowId';
 
 type Row = typeof resources.$inferSelect;
 type Input = z.output<typeof resourceInput>;
@@ -143,7 +144,7 @@ export function resourceRoutes({ db }: Services) {
     }),
     defineRoute({
       method: 'POST', url: '/sys/resource/delete', tag, permission: buttonPerm(Perm.resources, 'delete'), answer: deletedAnswer,
-      body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }),
+      body: z.object({ ids: z.array(coercedRowId).min(1).max(500) }),
       summary: 'Deletes nodes without children that are not built in; their grants go with them',
       handler: async ({ body, user, req }) => db.transaction(async (tx) => {
         const ids = [...new Set(body.ids)];

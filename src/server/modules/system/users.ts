@@ -23,6 +23,7 @@ import { allows, inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import { hashPassword } from '../../platform/passwordHash';
 import { revokeUserSessions, type SessionUser } from '../../platform/sessionStore';
+import { rowId } from '../../../shared/api/rowId';
 
 type CreateInput = z.infer<typeof userCreateInput>;
 type UpdateInput = z.infer<typeof userUpdateInput>;
@@ -221,7 +222,7 @@ export function userRoutes(services: Services): RouteDef[] {
     return { ...rowValues(input), passwordHash: await hashPassword(input.password) };
   }
 
-  const idShape = { id: z.number().int().positive() };
+  const idShape = { id: rowId };
   const extraRoutes: RouteDef[] = [
     defineRoute({
       method: 'POST', url: `${BASE}/save`, tag: TAG, permission: Perm.userAdd, body: userCreateInput, answer: idAnswer,

@@ -3,6 +3,7 @@ import { BARCODE_STATUS } from '../../orders/orderTypes';
 import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 import type { FilterKey } from '../filters';
 import { col, materialColumns } from './movements';
+import { coercedRowId } from '../../api/rowId';
 
 const text = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 /** Reports of stock at a moment (now) take no date range. */
@@ -134,7 +135,7 @@ export const INVENTORY_REPORTS: ReportDef[] = [
 /** Cancelling a wrong trace record: a correcting move, for holders of this button. */
 export const TRACE_CANCEL_PERM = 'reportQuery:codeRetrospection:edit';
 /** `moveId`: the move the user saw as the latest; refused when another move came after it. */
-export const traceCancelBody = z.object({ barcode: z.string().trim().min(1).max(40), moveId: z.coerce.number().int().positive() }).strict();
+export const traceCancelBody = z.object({ barcode: z.string().trim().min(1).max(40), moveId: coercedRowId }).strict();
 /** The moves reversed, and the tyre's status once they are. */
 export const traceCancelResult = z.object({ reversed: z.array(z.number()), status: z.enum(BARCODE_STATUS) });
 export type TraceCancelResult = z.infer<typeof traceCancelResult>;

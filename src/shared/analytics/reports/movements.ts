@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDay } from '../../api/day';
 import { defineReport, type ReportColumn, type ReportDef } from '../reportDef';
 import type { FilterKey } from '../filters';
+import { coercedRowId } from '../../api/rowId';
 
 /** A column in both languages: `col('qty', '数量', 'Quantity', 'number')`. Sortable unless told. */
 export const col = (key: string, zh: string, en: string, type: ReportColumn['type'] = 'text', extra: Partial<ReportColumn> = {}): ReportColumn =>
@@ -134,7 +135,7 @@ export const deliveryFeeInput = z.object({
 }).strict();
 export const deliveryFeeFilters = z.object({
   keyword: z.string().trim().max(64).optional(),
-  dealerId: z.coerce.number().int().positive().optional(),
+  dealerId: coercedRowId.optional(),
   dateFrom: day.optional(),
   dateTo: day.optional(),
 });

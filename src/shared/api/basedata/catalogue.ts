@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../paging';
+import { coercedRowId } from '../rowId';
 
 /** Catalogue pages: materials, dealer material relations (and their matching), dealer materials. */
 export type MaterialSource = 'factory' | 'erp';
@@ -48,7 +49,7 @@ export type CatalogueOptions = z.infer<typeof catalogueOptionsAnswer>;
 /** What Relation matching's unmatched list is filtered by (its relations are declared in src/shared/pages/basedata.ts). */
 export const materialRelationFilters = z.object({
   keyword: z.string().max(64).optional(),
-  dealerId: z.coerce.number().int().positive().optional(),
+  dealerId: coercedRowId.optional(),
   /** matched: has a factory material; unmatched: not yet. */
   matched: z.enum(['matched', 'unmatched']).optional(),
 });
@@ -77,9 +78,9 @@ export const unmatchedAnswer = pageOf(matchSuggestionRow);
 export const matchAnswer = z.object({ id: z.number().int(), materialId: z.number().int() });
 export const autoMatchAnswer = z.object({ matched: z.number().int(), skipped: z.number().int() });
 
-export const matchBody = z.object({ id: z.coerce.number().int().positive(), materialId: z.coerce.number().int().positive() }).strict();
-export const autoMatchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) }).strict();
-export const materialPickBody = z.object({ keyword: z.string().max(64).optional(), id: z.coerce.number().int().positive().optional() });
+export const matchBody = z.object({ id: coercedRowId, materialId: coercedRowId }).strict();
+export const autoMatchBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) }).strict();
+export const materialPickBody = z.object({ keyword: z.string().max(64).optional(), id: coercedRowId.optional() });
 
 /** A dealer material's row (its page is declared in the manifest, src/shared/pages/basedata.ts). */
 export interface DealerMaterialRow {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from '../day';
 import { pageOf } from '../paging';
+import { coercedRowId } from '../rowId';
 
 /** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
 export const DevicesPerm = {
@@ -15,7 +16,7 @@ export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
 /** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-const refId = z.coerce.number().int().positive();
+const refId = coercedRowId;
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
 const date = z.string().trim().pipe(calendarDay);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../rowId';
 
 /** Permission codes of the dealers-and-warehouses pages (buttons are `<code>:add` and so on). */
 export const WarehousingPerm = {
@@ -10,7 +11,7 @@ export const WarehousingPerm = {
 } as const;
 
 /** An id; a digit string (a form or sheet value) reads as its number, nothing at all as 'mandatory'. */
-const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int().positive());
+const refId = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), rowId);
 
 export const generateLocationsBody = z.object({
   storehouseId: refId,
