@@ -3,7 +3,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
 import {
-  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsBody, refOptionsUrl, type RefOptions,
+  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refBase, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsBody, refOptionsUrl, type RefOptions,
 } from '../../shared/pages/schema';
 import type { FieldSpec, RefKind } from '../../shared/pages/types';
 import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
@@ -148,7 +148,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   for (const r of refs) {
     selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
     // Each record's code and name as well (`dealerCode`, `dealerName`): the answers of pages moved onto the manifest had them.
-    const prefix = r.field.key.replace(/Id$/, '');
+    const prefix = refBase(r.field.key);
     selection[`${prefix}Code`] ??= r.joined[keyOf(r.ref, r.ref.code)];
     if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, r.ref.name)];
   }
@@ -210,7 +210,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
     const v = row[f.key];
-    if (f.type === 'ref') return (f.sheetAs === 'name' ? row[`${f.key.replace(/Id$/, '')}Name`] : row[refLabelKey(f)]) as string | null;
+    if (f.type === 'ref') return (f.sheetAs === 'name' ? row[`${refBase(f.key)}Name`] : row[refLabelKey(f)]) as string | null;
     if (f.type === 'select') return (f.sheetAs === 'value' ? undefined : f.options?.find((o) => o.value === v)?.label[lang]) ?? (v as string | null);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
     if (f.type === 'datetime') return sheetStamp(v as Date | null);

@@ -30,9 +30,11 @@ export const toBoolean = (v: unknown) => {
   return YES.has(t) ? true : NO.has(t) ? false : v;
 };
 
+/** What the keys about a ref field's record start with: `warehouseId` -> `warehouse` (`warehouseCode`, `warehouseName`, ...). */
+export const refBase = (key: string) => key.replace(/Id$/, '');
 /** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
-export const refLabelKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}Label`;
-export const refCodeKey = (f: FieldSpec) => `${f.key.replace(/Id$/, '')}${f.sheetAs === 'name' ? '' : 'Code'}`;
+export const refLabelKey = (f: FieldSpec) => `${refBase(f.key)}Label`;
+export const refCodeKey = (f: FieldSpec) => `${refBase(f.key)}${f.sheetAs === 'name' ? '' : 'Code'}`;
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
 const matching = (pattern: RegExp, messageKey: MessageKey) => (v: string, ctx: z.RefinementCtx) => {

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { CrudContext } from '../../http/crud';
+import { refBase } from '../../../shared/pages/schema';
 
 type Named = PgTable & { id: PgColumn; code: PgColumn; name: PgColumn };
 type Row = { id: number } & Record<string, unknown>;
@@ -17,7 +18,7 @@ export function refRows(
   /** Columns the rows carry otherwise (a decimal as a number, not the driver's string). */
   columns: Record<string, PgColumn | SQL> = {},
 ) {
-  const joined = Object.entries(refs).map(([key, target]) => ({ key, prefix: key.replace(/Id$/, ''), table: alias(target, `ref_${key}`) }));
+  const joined = Object.entries(refs).map(([key, target]) => ({ key, prefix: refBase(key), table: alias(target, `ref_${key}`) }));
   const selection: Record<string, PgColumn | SQL> = { ...getTableColumns(table), ...columns };
   for (const r of joined) {
     selection[`${r.prefix}Code`] = r.table.code;
