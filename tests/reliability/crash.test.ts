@@ -23,10 +23,10 @@ import { seededDataDir, startChildServer, type ChildServer } from './childServer
  */
 /**
  * When SIGKILL comes after the two calls are sent, as parts of the time the two take when left
- * alone: five kills on PostgreSQL, three on PGlite, whose every start compiles its WebAssembly
- * again (seconds each; five would double this file's share of `npm test`).
+ * alone: five kills on either database (on PGlite each restart compiles its WebAssembly again, a
+ * few seconds each: about 30 s for the five).
  */
-const KILL_AT = onPostgres ? [0.15, 0.35, 0.55, 0.75, 0.95] : [0.2, 0.5, 0.85];
+const KILL_AT = [0.15, 0.35, 0.55, 0.75, 0.95];
 const KILLS = KILL_AT.length;
 /** Tyres per order: enough that an upload's and a completion's transactions take a while. */
 const TYRES = 400;
