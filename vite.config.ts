@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { alias } from './vite.alias.ts';
 import { arcoStyle } from './vite.arcoStyle.ts';
+import { precompress } from './vite.precompress.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [arcoStyle(), react()],
+  plugins: [arcoStyle(), react(), precompress()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',

@@ -11,6 +11,7 @@ const BROWSER_TESTS = [
   'src/web/kit/chart/echarts.test.ts',
   'src/web/kit/usePermission.test.ts',
   'src/web/kit/dashboard/seriesNames.test.ts',
+  'src/web/app/earlyCalls.test.ts',
 ];
 
 export default defineConfig({

@@ -155,6 +155,8 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   if (existsSync(path.join(webDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDir,
+      // The build writes .br and .gz beside each asset (vite.precompress.ts): sent as they are, never compressed per request.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must be fetched fresh to see a new release.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

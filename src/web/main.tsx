@@ -6,7 +6,10 @@ import '@arco-design/web-react/es/style/index.css';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startEarlyCalls } from './app/earlyCalls';
 import { installErrorCapture } from './stores/errorLog';
 
 installErrorCapture();
+// Signed in already: the first view's calls go out now, beside the code that will use them.
+startEarlyCalls();
 createRoot(document.getElementById('root')!).render(<App />);

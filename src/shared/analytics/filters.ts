@@ -55,9 +55,7 @@ export interface ReportPageAnswer extends QueryAnswer {
   pageSize: number;
 }
 
-export const queryPath = (id: string) => `/analysis/query/${id}`;
-/** Every panel of a dashboard in one call, streamed as NDJSON lines as each is ready (BatchLine). */
-export const dashboardBatchPath = (id: string) => `/analysis/dashboard/${id}/batch`;
+export { dashboardBatchPath, queryPath } from './paths';
 /** One line of a dashboard batch: a panel's answer, or why it has none. */
 export type BatchLine = { panel: string; answer: QueryAnswer } | { panel: string; error: { status: number; msg: string } };
 export const reportPath = (page: string) => `/analysis/report/${page}`;

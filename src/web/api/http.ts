@@ -1,6 +1,7 @@
 import { i18n, storedLanguage } from '../i18n';
 import type { DictGroups } from '@shared/api/session';
 import { clearSession, getToken, session } from '../stores/session';
+import { DICTIONARIES_PATH } from '../app/earlyCalls';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
 import { confirm, toast } from './feedback';
 
@@ -37,7 +38,7 @@ http.interceptors.response.use((res) => {
   const version = String(res.headers['x-dict-version'] ?? '');
   if (version && session.loaded && session.dictVersion && Number(version) > Number(session.dictVersion)) {
     session.dictVersion = version;
-    void api.post<DictGroups>('/system/dict/data/groupByType').then((dict) => { session.dict = dict; });
+    void api.post<DictGroups>(DICTIONARIES_PATH).then((dict) => { session.dict = dict; });
   } else if (version && !session.dictVersion) {
     session.dictVersion = version;
   }

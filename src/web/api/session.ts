@@ -1,14 +1,15 @@
 import type {
   CaptchaAnswer, ChangePasswordBody, CurrentUserInfo, DictGroups, EditCurrentUserBody, LoginAnswer, LoginBody,
 } from '@shared/api/session';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH } from '../app/earlyCalls';
 import { api } from './http';
 
 export const sessionApi = {
   captcha: () => api.get<CaptchaAnswer>('/sys/captcha'),
   login: (body: LoginBody) => api.post<LoginAnswer>('/sys/login', { ...body, userName: body.userName.trim() }),
   logout: () => api.post<null>('/sys/loginOut', {}, { silent401: true }),
-  currentUser: () => api.post<CurrentUserInfo>('/sys/user/getCurrentUserInfo', {}, { silent401: true }),
+  currentUser: () => api.post<CurrentUserInfo>(CURRENT_USER_PATH, {}, { silent401: true }),
   editCurrentUser: (body: EditCurrentUserBody) => api.post<null>('/sys/user/editCurrentUser', body),
   changePassword: (body: ChangePasswordBody) => api.post<null>('/sys/user/changePassword', body),
-  dictionaries: () => api.post<DictGroups>('/system/dict/data/groupByType'),
+  dictionaries: () => api.post<DictGroups>(DICTIONARIES_PATH),
 };

@@ -12,6 +12,7 @@ import { clearSession, session, setUser } from '../stores/session';
 import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
 import { ConsoleProviders } from './ConsoleProviders';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from './earlyCalls';
 
 /** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
 export default function SignedIn({ children }: { children: ReactNode }) {
@@ -43,7 +44,13 @@ let asked: { token: string; answer: Promise<[CurrentUserInfo, DictGroups]> } | n
  * the same answer instead of asking again.
  */
 export function loadSession(): Promise<[CurrentUserInfo, DictGroups]> {
-  if (asked?.token !== session.token) asked = { token: session.token, answer: Promise.all([sessionApi.currentUser(), sessionApi.dictionaries()]) };
+  if (asked?.token !== session.token) {
+    asked = {
+      token: session.token,
+      // Taken from the calls the entry started, where it did (earlyCalls.ts).
+      answer: Promise.all([earlyData(CURRENT_USER_PATH, sessionApi.currentUser), earlyData(DICTIONARIES_PATH, sessionApi.dictionaries)]),
+    };
+  }
   return asked.answer;
 }
 

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from './preloadable';
 import { canonicalPage, type PageKind } from '@shared/pages';
 
 type PageModule = { default: ComponentType };
@@ -67,14 +68,15 @@ function loaderOf(path: string): (() => Promise<PageModule>) | undefined {
   return byKind[page.kind];
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
-const generic = lazy(() => import('../pages/generic'));
+const cache = new Map<string, Preloadable<PageModule>>();
+const generic = preloadable(() => import('../pages/generic'));
 
-export function pageFor(path: string): LazyExoticComponent<ComponentType> {
+/** The page a route renders: loaded when first rendered, or ahead with its `load()` (prefetch.ts). */
+export function pageFor(path: string): Preloadable<PageModule> {
   const load = loaderOf(path);
   if (!load) return generic;
   let page = cache.get(path);
-  if (!page) cache.set(path, (page = lazy(load)));
+  if (!page) cache.set(path, (page = preloadable(load)));
   return page;
 }
 

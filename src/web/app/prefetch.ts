@@ -4,16 +4,26 @@
  * ahead of the login form). The router renders these modules; the functions here start them
  * early, so they download side by side instead of one after another as each renders.
  */
+import { HOME_PATH } from './constantRoutes';
+import { preloadable } from './preloadable';
+
 // A failed early load is not an error: the route imports the module again when it renders.
 const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
 
-export const loadSignedIn = () => import('./SessionGate');
-export const loadLayout = () => import('../layout');
+/** The session gate with the console's providers, and the layout: rendered by the router, loaded ahead by it. */
+export const SignedIn = preloadable(() => import('./SessionGate'));
+export const Layout = preloadable(() => import('../layout'));
+export const loadSignedIn = () => SignedIn.load();
+export const loadLayout = () => Layout.load();
 
-/** The signed-in shell and the home page with its dashboard (filter bar, chart library, the home definition). */
+/**
+ * The signed-in shell and the home page with its dashboard (filter bar, chart library, the home
+ * definition), fetched side by side; once the layout is in, the components that render home are
+ * told their modules are in (layout's `preloadPage`), so none suspends when its turn comes.
+ */
 export function loadHome(): void {
   quietly(loadSignedIn());
-  quietly(loadLayout());
+  quietly(loadLayout().then((layout) => layout.preloadPage(HOME_PATH)));
   quietly(import('../pages/home'));
   quietly(import('../kit/dashboard/FilterBar'));
   quietly(import('../kit/chart/Chart'));

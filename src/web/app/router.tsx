@@ -6,12 +6,10 @@ import { PageLoading } from '../kit/PageLoading';
 import Login from '../pages/login';
 import { session } from '../stores/session';
 import { HOME_PATH } from './constantRoutes';
-import { loadHome, loadLayout, loadSignedIn } from './prefetch';
+import { Layout, loadHome, loadLayout, loadSignedIn, SignedIn } from './prefetch';
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));
-const SignedIn = lazy(loadSignedIn);
-const Layout = lazy(loadLayout);
 const Wall = lazy(() => import('../pages/wall'));
 
 const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{node}</Suspense>;

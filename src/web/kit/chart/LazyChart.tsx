@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Skeleton } from '@arco-design/web-react';
+import { preloadable } from '../../app/preloadable';
 import type { ChartProps } from './Chart';
 
-const Chart = lazy(() => import('./Chart'));
+/** ECharts with the console's theme; loaded ahead for home (prefetch.ts), where it then draws without suspending. */
+export const Chart = preloadable(() => import('./Chart'));
 
 /** Charts load ECharts only when a page draws one. */
 export function LazyChart(props: ChartProps) {

@@ -1,7 +1,7 @@
 import { Button, Space } from '@arco-design/web-react';
 import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardDef } from '@shared/analytics/dashboards';
 import type { Language } from '@shared/i18n/languages';
@@ -9,9 +9,10 @@ import { DashboardGrid } from './DashboardGrid';
 import type { DashboardFilters } from './drill';
 import { ns } from './locale';
 import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
+import { preloadable } from '../../app/preloadable';
 
 // The filter bar (Arco's date picker) loads after the panels start asking for their data.
-const FilterBar = lazy(() => import('./FilterBar'));
+export const FilterBar = preloadable(() => import('./FilterBar'));
 
 /**
  * Any dashboard definition in the console: its filter bar, "data as of", refresh and wall

@@ -3,6 +3,7 @@ import type { EChartsOption } from 'echarts';
 import { dashboardBatchPath, queryPath, type BatchLine, type QueryAnswer } from '@shared/analytics/filters';
 import { API_BASE } from '@shared/api/envelope';
 import { storedLanguage } from '../../i18n';
+import { takeEarly } from '../../app/earlyCalls';
 import { getToken } from '../../stores/session';
 import { api } from '../../api/http';
 
@@ -32,11 +33,16 @@ export interface DashboardRuntime {
  * through the client that shows errors and handles a 401.
  */
 async function streamBatch(dashboardId: string, body: Record<string, unknown>, onLine: (line: BatchLine) => void): Promise<void> {
-  const lang = storedLanguage();
-  const res = await fetch(`${API_BASE}${dashboardBatchPath(dashboardId)}?lang=${lang}`, {
-    method: 'POST', body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'accept-language': lang, ...(getToken() ? { token: getToken()! } : {}) },
-  });
+  const path = dashboardBatchPath(dashboardId);
+  // Home's first batch, unfiltered, may have been asked by the entry already (earlyCalls.ts).
+  let res = Object.keys(body).length ? null : await takeEarly(path, getToken());
+  if (!res?.ok) {
+    const lang = storedLanguage();
+    res = await fetch(`${API_BASE}${path}?lang=${lang}`, {
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(getToken() ? { token: getToken()! } : {}) },
+    });
+  }
   if (!res.ok || !res.body) throw new Error(`dashboard batch: HTTP ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';

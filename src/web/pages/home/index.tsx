@@ -1,10 +1,14 @@
 import { Skeleton } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DashboardView } from '../../kit/dashboard/DashboardView';
+import { Chart } from '../../kit/chart/LazyChart';
+import { DashboardView, FilterBar } from '../../kit/dashboard/DashboardView';
 import { useDashboard } from '../../kit/dashboard/registry';
 import { session } from '../../stores/session';
 import './home.css';
+
+/** What home draws with, loaded ahead when home is the first view (layout's preloadPage). */
+export const preload = () => Promise.all([Chart.load(), FilterBar.load()]);
 
 /** Home: a welcome line, then the home dashboard (dashboards/home.ts) within the user's data scope. */
 export default function Home() {

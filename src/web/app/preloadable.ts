@@ -1,0 +1,38 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's module
+type Module = { default: ComponentType<any> };
+type PropsOf<M extends Module> = M['default'] extends ComponentType<infer P> ? P : never;
+
+/** A lazily loaded component that can be loaded ahead (its whole module), and then renders without suspending. */
+export type Preloadable<M extends Module> = ComponentType<PropsOf<M>> & { load(): Promise<M> };
+
+/**
+ * `React.lazy` that does not suspend once its module is in (issue 14). A lazy component suspends
+ * at its first render even when its module loaded long before (its import resolves a tick later),
+ * and React holds each Suspense boundary's reveal until 300 ms after its fallback showed: on the
+ * way to home's first chart, the session gate, the layout, the page and the chart are four such
+ * boundaries. Loaded ahead with `load()`, the component renders at once. Each mounted instance
+ * keeps the component it began with, so a module arriving later never remounts what is on screen.
+ */
+export function preloadable<M extends Module>(factory: () => Promise<M>): Preloadable<M> {
+  type P = PropsOf<M>;
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<M> | undefined;
+  const load = () => (pending ??= factory().then(
+    (module) => {
+      loaded = module.default;
+      return module;
+    },
+    (err: unknown) => {
+      pending = undefined; // a later render tries again
+      throw err;
+    },
+  ));
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  function PreloadableComponent(props: P) {
+    const [component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(component as ComponentType<object>, props as object);
+  }
+  return Object.assign(PreloadableComponent, { load });
+}
