@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealers, laborFactors, logisticsProviders, resources, roleResources, roles, userRoles, warehouseCoefficients, warehouses } from '../../src/server/db/schema';
 import { addUser } from './sessionSupport';
@@ -129,6 +129,8 @@ describe('warehouse coefficients', () => {
     const [sh] = await db.select({ warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
     const [otherWh] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.code, (await db.select({ code: warehouses.code }).from(warehouses).orderBy(warehouses.id).limit(1).offset(8))[0].code));
     const own = sh.warehouseId!;
+    // The demo gives coefficients to warehouses of its recent outbound orders, which vary by day: start from none on these two.
+    await db.delete(warehouseCoefficients).where(inArray(warehouseCoefficients.warehouseId, [own, otherWh.id]));
     // dealer1 is given the page for this test: its data scope must still hold.
     const [dealerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'dealer'));
     const perms = await db.select({ id: resources.id, perm: resources.perm }).from(resources);

@@ -20,6 +20,9 @@ let socket: Socket | null = null;
 /** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
 export const NOTICE_LIST_ID = 'monitoring-orderMonitor';
 let wanted = false;
+/** When the last stock change arrived (0: none yet), for views that were not listening then. */
+let lastStockChangeAt = 0;
+export const lastStockChange = () => lastStockChangeAt;
 
 export async function connectRealtime(): Promise<void> {
   wanted = true;
@@ -36,7 +39,10 @@ export async function connectRealtime(): Promise<void> {
     auth: (send) => send({ token: getToken() ?? '' }),
   });
   socket.on(SOCKET_EVENTS.notice, (notice: NoticeMessage) => listeners.notice.forEach((fn) => fn(notice)));
-  socket.on(SOCKET_EVENTS.stock, (change: StockChange) => listeners.stock.forEach((fn) => fn(change)));
+  socket.on(SOCKET_EVENTS.stock, (change: StockChange) => {
+    lastStockChangeAt = Date.now();
+    listeners.stock.forEach((fn) => fn(change));
+  });
   socket.on(SOCKET_EVENTS.alert, (alert: StockAlertPush) => listeners.alert.forEach((fn) => fn(alert)));
   socket.on(SOCKET_EVENTS.trip, (trip: TripPush) => listeners.trip.forEach((fn) => fn(trip)));
   socket.on(SOCKET_EVENTS.monitor, (event: { kind: string }) => listeners.monitor.forEach((fn) => fn(event)));
