@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockAlertPush, type StockChange } from '@shared/api/notices';
 import type { TripPush } from '@shared/api/dispatch';
@@ -20,9 +21,9 @@ let socket: Socket | null = null;
 /** The order monitor's list (page kit id): refreshed when a notice arrives or is read. */
 export const NOTICE_LIST_ID = 'monitoring-orderMonitor';
 let wanted = false;
-/** When the last stock change arrived (0: none yet), for views that were not listening then. */
-let lastStockChangeAt = 0;
-export const lastStockChange = () => lastStockChangeAt;
+type PushKind = keyof typeof listeners;
+/** When the last push of each kind arrived (0: none yet), for views that were not listening then. */
+const lastPushAt: Record<PushKind, number> = { notice: 0, stock: 0, alert: 0, trip: 0, monitor: 0 };
 
 export async function connectRealtime(): Promise<void> {
   wanted = true;
@@ -38,14 +39,15 @@ export async function connectRealtime(): Promise<void> {
     // A function, so every reconnect sends the token of the moment.
     auth: (send) => send({ token: getToken() ?? '' }),
   });
-  socket.on(SOCKET_EVENTS.notice, (notice: NoticeMessage) => listeners.notice.forEach((fn) => fn(notice)));
-  socket.on(SOCKET_EVENTS.stock, (change: StockChange) => {
-    lastStockChangeAt = Date.now();
-    listeners.stock.forEach((fn) => fn(change));
+  const relay = (kind: PushKind, event: string) => socket!.on(event, (payload: unknown) => {
+    lastPushAt[kind] = Date.now();
+    for (const fn of listeners[kind] as Set<(p: unknown) => void>) fn(payload);
   });
-  socket.on(SOCKET_EVENTS.alert, (alert: StockAlertPush) => listeners.alert.forEach((fn) => fn(alert)));
-  socket.on(SOCKET_EVENTS.trip, (trip: TripPush) => listeners.trip.forEach((fn) => fn(trip)));
-  socket.on(SOCKET_EVENTS.monitor, (event: { kind: string }) => listeners.monitor.forEach((fn) => fn(event)));
+  relay('notice', SOCKET_EVENTS.notice);
+  relay('stock', SOCKET_EVENTS.stock);
+  relay('alert', SOCKET_EVENTS.alert);
+  relay('trip', SOCKET_EVENTS.trip);
+  relay('monitor', SOCKET_EVENTS.monitor);
 }
 
 export function disconnectRealtime() {
@@ -82,4 +84,19 @@ export function onTrip(fn: (trip: TripPush) => void): () => void {
 export function onMonitor(fn: (event: { kind: string }) => void): () => void {
   listeners.monitor.add(fn);
   return () => listeners.monitor.delete(fn);
+}
+
+/**
+ * Calls `onMissed` when a view kept alive in a hidden tab is shown again and a push of `kind`
+ * arrived meanwhile. A hidden view's effects pause, its push listeners with them, so it would go
+ * on showing what it had until its data went stale.
+ */
+export function useMissedPushes(kind: PushKind, onMissed: () => void): void {
+  const hiddenAt = useRef<number | null>(null);
+  const missed = useRef(onMissed);
+  useEffect(() => { missed.current = onMissed; });
+  useEffect(() => {
+    if (hiddenAt.current !== null && lastPushAt[kind] > hiddenAt.current) missed.current();
+    return () => { hiddenAt.current = Date.now(); };
+  }, [kind]);
 }

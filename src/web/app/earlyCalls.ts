@@ -25,13 +25,18 @@ export function startEarlyCalls(): void {
   const view = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
   const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
   if (view === '/' || view === HOME_PATH) paths.push(dashboardBatchPath('home'));
+  for (const path of paths) calls.set(path, { token, started: Date.now(), answer: postRaw(path, {}, token).catch(() => null) });
+}
+
+/**
+ * A POST as the client sends it (language, token), answered as the raw response: for what reads
+ * the answer itself (an NDJSON stream) or must not go through the client's error handling yet.
+ */
+export function postRaw(path: string, body: unknown, token = getToken()): Promise<Response> {
   const lang = storedLanguage();
-  for (const path of paths) {
-    const answer = fetch(`${API_BASE}${path}?lang=${lang}`, {
-      method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'accept-language': lang, token },
-    }).catch(() => null);
-    calls.set(path, { token, started: Date.now(), answer });
-  }
+  return fetch(`${API_BASE}${path}?lang=${lang}`, {
+    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { token } : {}) },
+  });
 }
 
 /** The answer to the early call of `path`, once, if it was asked with `token` lately; undefined otherwise. */

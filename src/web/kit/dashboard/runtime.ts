@@ -1,9 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { EChartsOption } from 'echarts';
 import { dashboardBatchPath, queryPath, type BatchLine, type QueryAnswer } from '@shared/analytics/filters';
-import { API_BASE } from '@shared/api/envelope';
-import { storedLanguage } from '../../i18n';
-import { takeEarly } from '../../app/earlyCalls';
+import { postRaw, takeEarly } from '../../app/earlyCalls';
 import { getToken } from '../../stores/session';
 import { api } from '../../api/http';
 
@@ -36,13 +34,7 @@ async function streamBatch(dashboardId: string, body: Record<string, unknown>, o
   const path = dashboardBatchPath(dashboardId);
   // Home's first batch, unfiltered, may have been asked by the entry already (earlyCalls.ts).
   let res = Object.keys(body).length ? null : await takeEarly(path, getToken());
-  if (!res?.ok) {
-    const lang = storedLanguage();
-    res = await fetch(`${API_BASE}${path}?lang=${lang}`, {
-      method: 'POST', body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(getToken() ? { token: getToken()! } : {}) },
-    });
-  }
+  if (!res?.ok) res = await postRaw(path, body);
   if (!res.ok || !res.body) throw new Error(`dashboard batch: HTTP ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';

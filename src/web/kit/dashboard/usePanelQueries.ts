@@ -1,8 +1,8 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { DashboardDef, PanelDef } from '@shared/analytics/dashboards';
 import type { QueryAnswer } from '@shared/analytics/filters';
-import { lastStockChange, onStockChange } from '../../api/realtime';
+import { onStockChange, useMissedPushes } from '../../api/realtime';
 import { filterBody, type DashboardFilters } from './drill';
 import { retryDelay, useDashboardRuntime } from './runtime';
 
@@ -69,18 +69,11 @@ export function usePanelQueries(def: DashboardDef, filters: DashboardFilters) {
   return { results, fetching: batch.isFetching || results.some((r) => r.isFetching) };
 }
 
-/**
- * Refreshes a dashboard's panels when the socket says stock changed (throttled). A view kept
- * alive in a hidden tab stops listening (its effects pause); shown again, it refreshes at once
- * when stock changed meanwhile, rather than waiting for its data to go stale.
- */
+/** Refreshes a dashboard's panels when the socket says stock changed (throttled), and when shown again after a change it missed. */
 export function useLiveRefresh(dashboardId: string) {
   const queryClient = useQueryClient();
-  const hiddenAt = useRef<number | null>(null);
+  useMissedPushes('stock', () => void queryClient.invalidateQueries({ queryKey: ['dashboard', dashboardId] }));
   useEffect(() => {
-    if (hiddenAt.current !== null && lastStockChange() > hiddenAt.current) {
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', dashboardId] });
-    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
     const refresh = () => {
@@ -93,9 +86,9 @@ export function useLiveRefresh(dashboardId: string) {
     });
     return () => {
       off();
-      // A refresh still waiting on the throttle is owed when the view shows again.
-      hiddenAt.current = timer ? 0 : Date.now();
+      // A refresh still waiting on the throttle is owed: marked stale now, refetched when shown.
       clearTimeout(timer);
+      if (timer) refresh();
     };
   }, [queryClient, dashboardId]);
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/i18n/languages';
 import { canMove, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../api/client';
-import { onTrip } from '../../api/realtime';
+import { onTrip, useMissedPushes } from '../../api/realtime';
 import { ns } from './locale';
-import { REQUEST_LIST_ID, tripApi, tripKey } from './tripApi';
+import { REQUEST_LIST_ID, tripApi, tripKey, TRIPS_KEY } from './tripApi';
 import { TripView } from './TripView';
 
 /** A car request row as the list answers it (the manifest's fields, with ref labels). */
@@ -20,6 +20,11 @@ export function useLiveRequests() {
     void queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
     void queryClient.invalidateQueries({ queryKey: tripKey(trip.id) });
   }), [queryClient]);
+  // Which trips moved while the list was hidden is not known: the list and every trip.
+  useMissedPushes('trip', () => {
+    void queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
+    void queryClient.invalidateQueries({ queryKey: TRIPS_KEY });
+  });
 }
 
 /** Runs a dispatch move, says what happened, and refreshes the list and the trip. */

@@ -7,7 +7,7 @@ import type { Trip } from '@shared/api/dispatch';
 import type { Language } from '@shared/i18n/languages';
 import { ACTION_LABELS, STATUS_LABELS } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../api/client';
-import { onTrip } from '../../api/realtime';
+import { onTrip, useMissedPushes } from '../../api/realtime';
 import { usePermission } from '../../kit/usePermission';
 import { ns } from './locale';
 import { REQUEST_LIST_ID, tripApi, tripKey } from './tripApi';
@@ -108,6 +108,7 @@ export function TripView({ id, reportPerm }: { id: number; reportPerm?: string }
   useEffect(() => onTrip((pushed) => {
     if (pushed.id === id) void queryClient.invalidateQueries({ queryKey: tripKey(id) });
   }), [id, queryClient]);
+  useMissedPushes('trip', () => void queryClient.invalidateQueries({ queryKey: tripKey(id) }));
 
   if (query.isPending) return <Skeleton animation text={{ rows: 6 }} />;
   if (query.isError) return <Empty description={t('noTrip')} />;

@@ -15,5 +15,7 @@ export const tripApi = {
 };
 
 /** Query keys: a trip's own, and the car request list every logistics page shows (ManifestList's id). */
-export const tripKey = (id: number) => ['trip', id];
+/** The cache keys of trips: all of them, and one. */
+export const TRIPS_KEY = ['trip'];
+export const tripKey = (id: number) => [...TRIPS_KEY, id];
 export const REQUEST_LIST_ID = 'page-ordermanage:carrequest';

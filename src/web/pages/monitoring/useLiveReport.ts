@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onMonitor } from '../../api/realtime';
+import { onMonitor, useMissedPushes } from '../../api/realtime';
 
 /**
  * Keeps a monitor's report (its table and chart) fresh: when the server says something it watches
@@ -8,8 +8,9 @@ import { onMonitor } from '../../api/realtime';
  */
 export function useLiveReport(kind: 'login' | 'log' | 'upload', page: string | undefined) {
   const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'report' || q.queryKey[0] === 'report-chart') && q.queryKey[1] === page });
   useEffect(() => onMonitor((event) => {
-    if (event.kind !== kind || !page) return;
-    void queryClient.invalidateQueries({ predicate: (q) => (q.queryKey[0] === 'report' || q.queryKey[0] === 'report-chart') && q.queryKey[1] === page });
-  }), [kind, page, queryClient]);
+    if (event.kind === kind && page) refresh();
+  }), [kind, page, queryClient]); // eslint-disable-line react-hooks/exhaustive-deps -- refresh is made from these
+  useMissedPushes('monitor', refresh);
 }

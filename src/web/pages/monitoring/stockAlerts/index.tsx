@@ -9,7 +9,7 @@ import { pageByRoute } from '@shared/pages';
 import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi, type PageQuery } from '../../../api/crud';
 import { api } from '../../../api/http';
-import { onStockAlert, onStockChange } from '../../../api/realtime';
+import { onStockAlert, onStockChange, useMissedPushes } from '../../../api/realtime';
 import { useView } from '../../../app/viewContext';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
@@ -69,6 +69,7 @@ function AlertList({ perm, dealerId }: { perm: string; dealerId?: number }) {
     const offStock = onStockChange(() => void queryClient.invalidateQueries({ queryKey: ['list', ALERT_LIST_ID] }));
     return () => { offAlert(); offStock(); };
   }, [queryClient, t]);
+  useMissedPushes('stock', () => void refresh());
 
   const run = async (call: () => Promise<string>) => {
     setBusy(true);
