@@ -6,7 +6,7 @@
  * rows exported through the real HTTP route, with time, bytes and peak RSS of the process.
  *
  *   npx tsx bench/analytics.ts --database-url postgres://postgres@127.0.0.1:5432/tyre_stock_bench
- *   npx tsx bench/analytics.ts --data-dir .tmp/bench-pglite [--runs 15] [--export scanDetail] [--export-rows 1000000]
+ *   npx tsx bench/analytics.ts --data-dir .tmp/bench-pglite [--runs 15] [--export scanDetail] [--export-rows 1000000] [--only a,b] [--no-rollup]
  */
 import type net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { users } from '../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../src/server/modules/analysis/reports';
+import { rollUpClosedPeriods } from '../src/server/modules/stock/periodRollup';
 import { dataScopeOf } from '../src/server/platform/dataScope';
 import type { SessionUser } from '../src/server/platform/sessionStore';
 import { analyticsFilters, reportPath, type AnalyticsFilters } from '../src/shared/analytics/filters';
@@ -41,6 +42,8 @@ const EXPORT_ROWS = Number(argOf('export-rows') ?? 1_000_000);
 
 const config = loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent', LOGIN_RATE_LIMIT: '1000',
+  // No job mid-run: the roll-up is run, and timed, below.
+  ALERT_SWEEP_MINUTES: '0', INVARIANT_CHECK_MINUTES: '0', ROLLUP_MINUTES: '0',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const { app, services } = await buildApp(config);
@@ -149,6 +152,15 @@ try {
     select dealer_id from stock_moves where dealer_id is not null group by 1 order by count(*) desc limit 1`);
   const dealerUser = { ...user, dealerId: Number(busiest.dealer_id) };
   const dealer: AnalyticsCtx = { ...staff, user: dealerUser, scope: await dataScopeOf(db, dealerUser) };
+
+  // The weeks and months that ended, rolled up as the scheduled job does (`--no-rollup`: the balances read every daily row).
+  if (!process.argv.includes('--no-rollup')) {
+    const started = performance.now();
+    const rolled = await rollUpClosedPeriods(db);
+    const [held] = await queryRows<{ periods: number; rows: number }>(db, sql`
+      select (select count(*) from stock_periods_rolled)::int as periods, (select count(*) from stock_period_totals)::int as rows`);
+    console.log(`period roll-up: ${rolled.length} periods rolled in ${((performance.now() - started) / 1000).toFixed(1)} s; held ${held.periods} periods, ${Number(held.rows).toLocaleString('en')} rows`);
+  }
 
   await measureAll('unrestricted (admin)', staff);
   await measureAll(`dealer ${dealerUser.dealerId} (the most moves; scope ${dealer.scope.warehouseIds?.length} warehouses)`, dealer);

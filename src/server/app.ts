@@ -37,6 +37,7 @@ import { stockAlertRoutes } from './modules/monitoring/stockAlerts';
 import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
+import { schedulePeriodRollup } from './jobs/periodRollup';
 
 /** Set by the server build (scripts/build-server.mjs); run from source, package.json says it. */
 declare const __APP_VERSION__: string | undefined;
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
   registerRoutes(app, services, routes);
   scheduleAlertSweep(app, services);
   scheduleInvariantCheck(app, services);
+  schedulePeriodRollup(app, services);
   const openapi = buildOpenApi(routes, version);
   app.get(`${API_BASE}/openapi.json`, async () => openapi);
 

@@ -54,6 +54,8 @@ const envSchema = z.object({
   ALERT_SWEEP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(10),
   /** Minutes between scheduled ledger invariant checks (0: only on demand). The check reads the whole ledger. */
   INVARIANT_CHECK_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(360),
+  /** Minutes between roll-ups of the weeks and months that ended, for the balance reports (0: none; the reports then read the daily roll-up alone). */
+  ROLLUP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),

@@ -621,6 +621,33 @@ export const stockDaily = pgTable('stock_daily', {
   index('stock_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.materialId, t.inQty, t.outQty, t.shipQty, t.receiveQty, t.opening, t.closing),
 ]);
 
+/**
+ * The balance reports' figures of a closed week or month per warehouse, rolled up once from
+ * `stock_daily` (jobs/periodRollup.ts) so that a summary of many periods reads a row per
+ * warehouse and period rather than every daily row. Per warehouse, over its keys (warehouse,
+ * material) with daily rows in the period: `groups` such keys, how many of them opened and
+ * closed the period with stock (`keys_moved`: closed with − opened with), and their in and out.
+ * Only days past ever roll up and postings only write today, so a rolled period never changes;
+ * a migration that rewrites past daily rows must empty these two tables.
+ */
+export const stockPeriodTotals = pgTable('stock_period_totals', {
+  unit: varchar('unit', { length: 8 }).notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  groups: integer('groups').notNull(),
+  openWithStock: integer('open_with_stock').notNull(),
+  keysMoved: integer('keys_moved').notNull(),
+  inQty: bigint('in_qty', { mode: 'number' }).notNull(),
+  outQty: bigint('out_qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.unit, t.periodStart, t.warehouseId] })]);
+
+/** The periods rolled up into `stock_period_totals` (a period with no daily rows has no totals but is rolled all the same). */
+export const stockPeriodsRolled = pgTable('stock_periods_rolled', {
+  unit: varchar('unit', { length: 8 }).notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.unit, t.periodStart] })]);
+
 /** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */
 export const deliveryNotices = pgTable('delivery_notices', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { queryRows, type Db } from '../../db/client';
+import { checkRolledPeriods } from './periodRollup';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree (issue 5):
@@ -8,7 +9,8 @@ import { queryRows, type Db } from '../../db/client';
  * - on hand per place, material and DOT equals the barcodes in stock there, and the ledger's sum;
  * - every daily row closes at opening + in - out, and the latest closing equals on hand;
  * - per warehouse, material and day the ledger's moves give the row's in and out, and its
- *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive.
+ *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
+ * - every week and month rolled up for the balance reports still sums its daily rows.
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -81,5 +83,6 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
     order by w, m, day limit 20`)) {
     problems.push(`daily ${r.day} warehouse ${r.w} material ${r.m}: in/out/ship/receive ${r.daily}, the ledger's moves ${r.ledger}`);
   }
+  problems.push(...await checkRolledPeriods(db));
   return problems;
 }

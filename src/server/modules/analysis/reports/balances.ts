@@ -4,6 +4,7 @@ import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
 import { queryRows } from '../../../db/client';
 import { dayOf } from '../../stock/ledger';
+import { nextPeriodStart, periodEndOf, periodStartOf, rolledPeriods, type RollupUnit } from '../../stock/periodRollup';
 import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
 import { addDays, dayRange, materialFilters, materialJoin, materialSelect, periodLabel, placeFilters } from './reportSql';
 import { BATCH_ROWS, sqlReport } from './sqlReport';
@@ -30,24 +31,29 @@ const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page 
 const balanceStart = (unit: Unit) => (to: string) => {
   if (unit === 'day') return `${to.slice(0, 8)}01`;
   if (unit === 'month') return `${to.slice(0, 4)}-01-01`;
-  return addDays(periodStart('week', to), -49);
+  return addDays(periodStartOf('week', to), -49);
 };
 
 /** Up to this many days back, a balance's opening is read from today's on-hand rather than from the roll-up's past. */
 const OPENING_FROM_ON_HAND_DAYS = 92;
 
+/** Warehouses by id, both included: a slice of the keys in key order. */
+interface WarehouseRange { first: number; last: number }
+
 /** The range, the keys' filters (scope, place, material; from the `last` key on, for an export batch) and the roll-up they read. */
-function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row) {
+function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row, warehouses?: WarehouseRange) {
   // Days after today have no balance yet: the range stops at today.
   const today = dayOf(ctx.now);
   const { from, to: chosen } = dayRange(f, ctx.now, balanceStart(unit));
   const to = chosen < today ? chosen : today;
   const keyWhere = sql`${scopeSql(ctx.scope, sql`w.dealer_id`, sql`d.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`d.warehouse_id`)}
-      and ${materialFilters(f, sql`mat`)} ${last ? sql`and (d.warehouse_id, d.material_id) >= (${last.warehouseId}, ${last.materialId})` : sql``}`;
+      and ${materialFilters(f, sql`mat`)} ${last ? sql`and (d.warehouse_id, d.material_id) >= (${last.warehouseId}, ${last.materialId})` : sql``}
+      ${warehouses ? sql`and d.warehouse_id between ${warehouses.first} and ${warehouses.last}` : sql``}`;
   // The warehouse and material are joined only when a scope or filter reads them: an unrestricted, unfiltered balance reads the roll-up alone.
   const byDealer = ctx.scope.dealerIds !== null || !!f.dealerId || !!f.regionId;
   const byMaterial = !!(f.brandId || f.specification || f.pattern || f.keyword);
-  const joins = sql`${byDealer ? sql`join warehouses w on w.id = d.warehouse_id` : sql``} ${byMaterial ? materialJoin(sql`d.material_id`) : sql``}`;
+  const dealerJoin = byDealer ? sql`join warehouses w on w.id = d.warehouse_id` : sql``;
+  const joins = sql`${dealerJoin} ${byMaterial ? materialJoin(sql`d.material_id`) : sql``}`;
   const keyed = sql`stock_daily d ${joins}`;
   /** On-hand within the same scope and filters. */
   const onHand = sql`stock_on_hand d ${joins}`;
@@ -57,7 +63,9 @@ function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row) {
     select row_number() over (order by gs)::int as seq, ${periodLabel(sql`gs::date`, unit)} as period,
       to_char(greatest(gs::date, ${from}::date), 'YYYY-MM-DD') as start, to_char(least((gs + ${step})::date - 1, ${to}::date), 'YYYY-MM-DD') as "end"
     from generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${to}::date::timestamp, ${step}) gs`;
-  return { today, from, to, keyWhere, keyed, onHand, periods };
+  /** The period roll-up within the same scope and filters; it has no material, so none when a material filter is set. */
+  const totals = byMaterial ? null : sql`stock_period_totals d ${dealerJoin}`;
+  return { today, from, to, keyWhere, keyed, onHand, periods, totals };
 }
 
 /**
@@ -118,6 +126,28 @@ function grid(unit: Unit) {
   };
 }
 
+/**
+ * The longest run of consecutive periods wholly inside the range that the period roll-up holds
+ * (jobs/periodRollup.ts): their figures are read from it, per warehouse, rather than from their
+ * daily rows. A period cut by the range, or not rolled up yet (the current one), is read from
+ * the daily rows.
+ */
+const spanOf = (run: { from: string; to: string }) => Date.parse(run.to) - Date.parse(run.from);
+
+async function rolledRun(ctx: AnalyticsCtx, unit: RollupUnit, from: string, to: string, totals: SQL) {
+  const rolled = await rolledPeriods(ctx.db, unit, from, to);
+  let best: { from: string; to: string } | null = null;
+  let run: { from: string; to: string } | null = null;
+  for (let start = periodStartOf(unit, from); start <= to; start = nextPeriodStart(unit, start)) {
+    const end = periodEndOf(unit, start);
+    if (start >= from && end <= to && rolled.has(start)) {
+      run = run ? { from: run.from, to: end } : { from: start, to: end };
+      if (!best || spanOf(run) >= spanOf(best)) best = run;
+    } else run = null;
+  }
+  return best && { ...best, totals };
+}
+
 interface PeriodSummary {
   period: string;
   start: string;
@@ -141,28 +171,44 @@ interface PeriodSummary {
  * at a period's end is walked back from on-hand by each period's net flow the same way.
  */
 async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Promise<PeriodSummary[]> {
-  const { today, from, to, keyWhere, keyed, onHand, periods } = setup(ctx, f, unit);
+  const { today, from, to, keyWhere, keyed, onHand, periods, totals } = setup(ctx, f, unit);
+  const rolled = unit !== 'day' && totals ? await rolledRun(ctx, unit, from, to, totals) : null;
   // The days after the range (to today) count only for the walk back: as one period of their own.
   const periodOf = sql`case when d.day <= ${to}::date then ${periodLabel(sql`d.day`, unit)} end`;
-  const since = sql`d.day between ${from}::date and ${today}::date and ${keyWhere}`;
+  /** The range's daily rows and the days after it, less the periods read from the period roll-up. */
+  const daysRead = rolled
+    ? [[from, addDays(rolled.from, -1)], [addDays(rolled.to, 1), today]].filter(([a, b]) => a <= b)
+    : [[from, today]];
+  const daily = daysRead.length
+    ? sql.join(daysRead.map(([a, b]) => sql`select d.day, d.warehouse_id, d.material_id, d.opening, d.closing, d.in_qty, d.out_qty
+        from ${keyed} where d.day between ${a}::date and ${b}::date and ${keyWhere}`), sql` union all `)
+    : sql`select null::date as day, 0 as warehouse_id, 0 as material_id, 0 as opening, 0 as closing, 0 as in_qty, 0 as out_qty where false`;
   const [[now], rows] = await Promise.all([
     queryRows<{ keys: number; stock: number }>(ctx.db, sql`
       select count(*)::int as keys, coalesce(sum(qty), 0)::bigint as stock from (
         select sum(d.qty) as qty from ${onHand} where ${keyWhere} group by d.warehouse_id, d.material_id having sum(d.qty) <> 0
       ) k`),
     queryRows<{ seq: number | null; period: string | null; start: string; end: string; groups: number; openWithStock: number; keysMoved: number; inQty: number; outQty: number }>(ctx.db, sql`
-      with g as (${unit === 'day'
-        ? sql`select ${periodOf} as period, d.opening, d.closing, d.in_qty, d.out_qty from ${keyed} where ${since}`
+      with d as (${daily}), g as (${unit === 'day'
+        ? sql`select ${periodOf} as period, d.opening, d.closing, d.in_qty, d.out_qty from d`
         // The group's closing is its last day's (the largest [day, closing] pair); its opening follows from the flows.
         : sql`select period, closing - in_qty + out_qty as opening, closing, in_qty, out_qty from (
             select ${periodOf} as period, (max(array[d.day - ${from}::date, d.closing]))[2] as closing,
               sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
-            from ${keyed} where ${since} group by d.warehouse_id, d.material_id, 1) x`}
+            from d group by d.warehouse_id, d.material_id, 1) x`}
       ), a as (
-        select period, count(*)::int as groups, count(*) filter (where opening <> 0)::int as "openWithStock",
-          (count(*) filter (where closing <> 0) - count(*) filter (where opening <> 0))::int as "keysMoved",
-          sum(in_qty)::bigint as "inQty", sum(out_qty)::bigint as "outQty"
-        from g group by period
+        select period, sum(groups)::int as groups, sum("openWithStock")::int as "openWithStock", sum("keysMoved")::int as "keysMoved",
+          sum("inQty")::bigint as "inQty", sum("outQty")::bigint as "outQty"
+        from (
+          select period, count(*) as groups, count(*) filter (where opening <> 0) as "openWithStock",
+            count(*) filter (where closing <> 0) - count(*) filter (where opening <> 0) as "keysMoved",
+            sum(in_qty) as "inQty", sum(out_qty) as "outQty"
+          from g group by period
+          ${rolled ? sql`union all
+          select ${periodLabel(sql`d.period_start`, unit)}, sum(d.groups), sum(d.open_with_stock), sum(d.keys_moved), sum(d.in_qty), sum(d.out_qty)
+          from ${rolled.totals} where d.unit = ${unit} and d.period_start between ${rolled.from}::date and ${rolled.to}::date and ${keyWhere}
+          group by d.period_start` : sql``}
+        ) u group by period
       )
       select p.seq, p.period, p.start, p."end", coalesce(a.groups, 0) as groups, coalesce(a."openWithStock", 0) as "openWithStock",
         coalesce(a."keysMoved", 0) as "keysMoved", coalesce(a."inQty", 0) as "inQty", coalesce(a."outQty", 0) as "outQty"
@@ -184,28 +230,72 @@ async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Pr
   return summary;
 }
 
-/** One period's rows (its days within the range), in key order, `limit` of them from `offset`: its groups and the balances carried into it. */
-function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, offset: number, limit: number) {
-  const keys = setup(ctx, f, unit);
+/** Warehouses a page walks first: a slice of this many, then each next slice twice the last. */
+const FIRST_SLICE = 8;
+
+/**
+ * One period's rows (its days within the range), in key order, `limit` of them from `offset`:
+ * its groups and the balances carried into it. Keys are ordered by warehouse first, so the rows
+ * are read a slice of warehouses at a time (the scope's and filters' own, by id; 8, then 16, 32
+ * and so on) until the page is full: each slice is read through the roll-up's primary key
+ * (warehouse, material, day) and answers its own row count, by which the offset skips it. A
+ * first page reads its first slice or two, not every key of the period.
+ */
+async function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, offset: number, limit: number): Promise<Row[]> {
+  const ids = (await queryRows<{ id: number }>(ctx.db, sql`
+    select w.id from warehouses w where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`w.id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`w.id`)} order by w.id`))
+    .map((r) => Number(r.id));
+  const rows: Row[] = [];
+  let skip = offset;
+  for (let i = 0, size = FIRST_SLICE; i < ids.length && rows.length < limit; i += size, size *= 2) {
+    const slice = { first: ids[i], last: ids[Math.min(i + size, ids.length) - 1] };
+    const read = await sliceRows(ctx, f, unit, p, slice, skip, limit - rows.length);
+    rows.push(...read.rows);
+    skip = Math.max(0, skip - read.total);
+  }
+  return rows;
+}
+
+/** A slice's rows of one period, `limit` from `offset`, and how many it holds. */
+async function sliceRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, slice: WarehouseRange, offset: number, limit: number) {
+  const keys = setup(ctx, f, unit, undefined, slice);
   const { today, keyWhere, keyed } = keys;
-  return queryRows<Row>(ctx.db, sql`
+  const rows = await queryRows<Row & { sliceRows: number }>(ctx.db, sql`
     with prior as (${openingBefore(p.start, today, keys)}), g as (
       select d.warehouse_id, d.material_id, (array_agg(d.opening order by d.day))[1] as opening,
         (array_agg(d.closing order by d.day desc))[1] as closing, sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
       from ${keyed} where d.day between ${p.start}::date and ${p.end}::date and ${keyWhere} group by 1, 2
     ), k as (
-      select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
-      order by 1, 2 limit ${limit} offset ${offset}
+      select warehouse_id, material_id, count(*) over () as n from (
+        select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
+      ) u order by 1, 2 limit ${limit} offset ${offset}
     ), y as (
-      select k.warehouse_id, k.material_id, coalesce(g.opening, pr.closing, 0) as opening, coalesce(g.in_qty, 0) as in_qty,
+      select k.warehouse_id, k.material_id, k.n, coalesce(g.opening, pr.closing, 0) as opening, coalesce(g.in_qty, 0) as in_qty,
         coalesce(g.out_qty, 0) as out_qty, coalesce(g.closing, pr.closing, 0) as closing
       from k left join g on g.warehouse_id = k.warehouse_id and g.material_id = k.material_id
       left join prior pr on pr.warehouse_id = k.warehouse_id and pr.material_id = k.material_id
     )
     select ${periodLabel(sql`${p.start}::date`, unit)} as period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
-      y.opening, y.in_qty as "inQty", y.out_qty as "outQty", y.closing, ${balancedSql(sql`y.opening`, sql`y.in_qty`, sql`y.out_qty`, sql`y.closing`)} as balanced
+      y.opening, y.in_qty as "inQty", y.out_qty as "outQty", y.closing, ${balancedSql(sql`y.opening`, sql`y.in_qty`, sql`y.out_qty`, sql`y.closing`)} as balanced,
+      y.n::int as "sliceRows"
     from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
     order by y.warehouse_id, y.material_id`);
+  // A page past the slice's end reads no row and so no count: the slice is counted alone.
+  const total = rows.length ? Number(rows[0].sliceRows) : offset > 0 ? await sliceCount(ctx, f, unit, p, slice) : 0;
+  return { rows: rows.map(({ sliceRows: _, ...r }) => r as Row), total };
+}
+
+/** How many rows a slice holds in one period. */
+async function sliceCount(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, slice: WarehouseRange) {
+  const keys = setup(ctx, f, unit, undefined, slice);
+  const { today, keyWhere, keyed } = keys;
+  const [row] = await queryRows<{ n: number }>(ctx.db, sql`
+    with prior as (${openingBefore(p.start, today, keys)})
+    select count(*)::int as n from (
+      select d.warehouse_id, d.material_id from ${keyed} where d.day between ${p.start}::date and ${p.end}::date and ${keyWhere}
+      union select warehouse_id, material_id from prior where closing <> 0
+    ) u`);
+  return Number(row.n);
 }
 
 /**
@@ -216,7 +306,7 @@ function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<
 async function pageByPeriod(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, paging: ReportPaging, newestFirst: boolean) {
   const { from, to } = setup(ctx, f, unit);
   const latest = newestFirst && paging.offset === 0
-    ? periodRows(ctx, f, unit, { start: maxDay(periodStart(unit, to), from), end: to }, 0, paging.limit)
+    ? periodRows(ctx, f, unit, { start: maxDay(periodStartOf(unit, to), from), end: to }, 0, paging.limit)
     : null;
   latest?.catch(() => undefined); // awaited below, or not needed when the summary fails first
   const summary = await summaryOf(ctx, f, unit);
@@ -233,14 +323,6 @@ async function pageByPeriod(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, 
 }
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
-/** The first day of the period `day` falls in: itself, its ISO week's Monday, its month's 1st. */
-function periodStart(unit: Unit, day: string): string {
-  if (unit === 'day') return day;
-  if (unit === 'month') return `${day.slice(0, 8)}01`;
-  const [y, m, d] = day.split('-').map(Number);
-  return addDays(day, -((new Date(y, m - 1, d).getDay() + 6) % 7));
-}
-
 function balance(page: keyof typeof BALANCE_UNITS): ReportQuery {
   const unit = BALANCE_UNITS[page];
   const def = defOf(page);

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { rollUpClosedPeriods } from '../modules/stock/periodRollup';
+import type { Services } from '../services';
+import { scheduleJob } from './schedule';
+
+/**
+ * Rolls up the weeks and months that ended (modules/stock/periodRollup.ts), by one node at a
+ * time: soon after start (catching up on every period that ended while the servers were down,
+ * each once), then every ROLLUP_MINUTES, so a period is rolled within that long of its end.
+ */
+export function schedulePeriodRollup(app: FastifyInstance, services: Services) {
+  scheduleJob(app, services.db, {
+    name: 'periodRollup', title: 'balance period roll-up', minutes: services.config.ROLLUP_MINUTES, firstAfterMs: 10_000,
+    run: async () => {
+      const rolled = await rollUpClosedPeriods(services.db);
+      if (rolled.length) app.log.info({ rolled: rolled.length, first: rolled[0], last: rolled.at(-1) }, 'balance periods rolled up');
+    },
+  });
+}
