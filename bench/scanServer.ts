@@ -86,7 +86,7 @@ function countPglite(client: PGlite) {
 
 const config = loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
-  LOGIN_RATE_LIMIT: '100000', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  LOGIN_RATE_LIMIT: '100000', ALERT_SWEEP_MINUTES: '0', INVARIANT_CHECK_MINUTES: '0', ROLLUP_MINUTES: '0', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const { app, services } = await buildApp(config);
 const db = services.db as Db;

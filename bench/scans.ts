@@ -18,6 +18,11 @@
  *
  *   npx tsx bench/scans.ts [--scanners 50] [--per-scanner 40] [--rounds 1] [--baseline <ref>]
  *                          [--db pglite,postgres] [--cpu-prof <dir>] [--statements]
+ *                          [--nodes 2] [--database-url postgres://.../tyre_stock_bench]
+ *
+ * --nodes N (PostgreSQL) starts N servers on one database, as N stateless nodes behind a load
+ * balancer would be, and spreads the scanners over them in turn; --database-url runs on that
+ * database as it is (a large one made by bench/generateStock.ts) rather than on a fresh one.
  *
  * --statements prints the SQL of one scan per server (first round); --cpu-prof keeps the server's CPU profile,
  * with each scenario's window on the profile's clock (windows.json beside it).
@@ -43,6 +48,10 @@ const BASELINE = argValue('baseline');
 const DATABASES = (argValue('db') ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const CPU_PROF = argValue('cpu-prof');
 const SHOW_STATEMENTS = process.argv.includes('--statements');
+const NODES = Number(argValue('nodes') ?? 1);
+const DATABASE_URL = argValue('database-url');
+/** Barcodes of this run: a database kept from run to run (--database-url) never sees one twice. */
+const RUN_TAG = randomBytes(3).toString('hex').toUpperCase();
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const checkout = path.resolve(benchDir, '..');
@@ -131,18 +140,32 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, round:
   // One folder per run: the main thread and the module loader's thread each write a profile.
   const profDir = path.join(CPU_PROF ?? '', `${database}-${variant.name.replace(/\W+/g, '_')}-${Date.now()}`);
   const execArgv = ['--import', 'tsx', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
-  const server = new Server(fork(path.join(benchDir, 'scanServer.ts'), [variant.root], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const start = () => new Server(fork(path.join(benchDir, 'scanServer.ts'), [variant.root], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  // The first node migrates and seeds; the others start on the database it made.
+  const servers = [start()];
   const windows: { scenario: string; from: number; to: number }[] = [];
-  const { port, warehouseId, materialId } = await server.ready;
+  const { port, warehouseId, materialId } = await servers[0].ready;
+  const server = servers[0];
+  const nodes = database === 'postgres' ? NODES : 1;
+  for (let n = 1; n < nodes; n++) servers.push(start());
+  /** Scanner i's node: the nodes in turn. */
+  const ports = await Promise.all(servers.map(async (s) => (await s.ready).port));
+  const portOf = (i: number) => ports[i % ports.length];
+  /** Statements and CPU summed over the nodes; the database's CPU once (every node reads the same processes). */
+  const markAll = async (): Promise<Mark> => {
+    const marks = await Promise.all(servers.map((s) => s.ask<Mark>('mark')));
+    return { statements: marks.reduce((t, m) => t + m.statements, 0), cpu: marks.reduce((t, m) => t + m.cpu, 0), dbCpu: marks[0].dbCpu, at: marks[0].at };
+  };
+  const label = nodes > 1 ? `${database} x${nodes} nodes` : database;
   try {
-    const tokens = await Promise.all(Array.from({ length: SCANNERS }, async () => {
-      const res = await post(port, '/sys/login', { userName: 'admin', passWord: 'Demo@2026' });
+    const tokens = await Promise.all(Array.from({ length: SCANNERS }, async (_, i) => {
+      const res = await post(portOf(i), '/sys/login', { userName: 'admin', passWord: 'Demo@2026' });
       if (res.code !== 200) throw new Error(`login: ${res.msg}`);
       return res.data.token;
     }));
     let serial = 0;
     const delivery = async (count: number) => {
-      const shipped = Array.from({ length: count }, () => ({ barcode: `BENCH${String(++serial).padStart(9, '0')}`, materialId, dotCode: '2325' }));
+      const shipped = Array.from({ length: count }, () => ({ barcode: `BENCH${RUN_TAG}${String(++serial).padStart(9, '0')}`, materialId, dotCode: '2325' }));
       const res = await post(port, '/orderManage/PRorder/save', {
         orderType: 'PR', warehouseId, lines: [{ materialId, plannedQty: count }], shipped,
       }, tokens[0]);
@@ -151,26 +174,26 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, round:
     };
     const measure = async (scenario: string, work: { orderId: number; codes: string[] }[]) => {
       const latencies: number[] = [];
-      const before = await server.ask<Mark>('mark');
+      const before = await markAll();
       const clientBefore = process.cpuUsage();
       const started = performance.now();
       await Promise.all(work.map(async ({ orderId, codes }, i) => {
         for (const barcode of codes) {
           const t = performance.now();
-          const res = await post(port, '/orderManage/PRorder/scan', { orderId, barcode }, tokens[i]);
+          const res = await post(portOf(i), '/orderManage/PRorder/scan', { orderId, barcode }, tokens[i]);
           latencies.push(performance.now() - t);
           if (res.code !== 200) throw new Error(`${barcode}: ${res.msg}`);
         }
       }));
       const seconds = (performance.now() - started) / 1000;
       const client = process.cpuUsage(clientBefore);
-      const after = await server.ask<Mark>('mark');
+      const after = await markAll();
       windows.push({ scenario, from: before.at, to: after.at });
       latencies.sort((a, b) => a - b);
       const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
       const n = latencies.length;
       results.push({
-        database, variant: variant.name, scenario, scans: n, seconds, p50: pct(0.5), p95: pct(0.95),
+        database: label, variant: variant.name, scenario, scans: n, seconds, p50: pct(0.5), p95: pct(0.95),
         statements: (after.statements - before.statements) / n, serverCpu: (after.cpu - before.cpu) * 1000 / n,
         dbCpu: (after.dbCpu - before.dbCpu) * 1000 / n, clientCpu: (client.user + client.system) / 1000 / n,
       });
@@ -201,9 +224,9 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, round:
       if (res.code !== 200) throw new Error(`complete ${id}: ${res.msg}`);
     }
     const { problems } = await server.ask<{ problems: string[] }>('invariant');
-    invariants.push({ database, variant: variant.name, orders: own.length + 1, tyres: SCANNERS * PER_SCANNER * 2, problems });
+    invariants.push({ database: label, variant: variant.name, orders: own.length + 1, tyres: SCANNERS * PER_SCANNER * 2, problems });
   } finally {
-    await server.close();
+    await Promise.all(servers.map((s) => s.close()));
     // Which part of the server's profile each scenario is (microseconds on the profile's clock).
     if (CPU_PROF) writeFileSync(path.join(profDir, 'windows.json'), JSON.stringify(windows));
   }
@@ -211,6 +234,10 @@ async function runOnce(database: 'pglite' | 'postgres', variant: Variant, round:
 
 /** A fresh database on the PostgreSQL server per run, dropped after it; null when no server answers. */
 async function withPostgres(work: (url: string) => Promise<void>): Promise<boolean> {
+  if (DATABASE_URL) {
+    await work(DATABASE_URL);
+    return true;
+  }
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
@@ -253,7 +280,7 @@ function print() {
       rows.push([
         database, scenario, v.name, `${fmt(rateOf[v.name])}${runs.length > 1 ? ` (${runs.map((r) => fmt(r.scans / r.seconds)).join(', ')})` : ''}`,
         fmt(m((r) => r.p50), 1), fmt(m((r) => r.p95), 1), fmt(m((r) => r.statements), 1), fmt(m((r) => r.serverCpu), 2),
-        database === 'postgres' ? fmt(m((r) => r.dbCpu), 2) : '-', fmt(m((r) => r.clientCpu), 2),
+        database.startsWith('postgres') ? fmt(m((r) => r.dbCpu), 2) : '-', fmt(m((r) => r.clientCpu), 2),
       ]);
     }
     if (variants.length > 1 && rateOf[variants[0].name] && rateOf[variants[1].name]) {
@@ -264,7 +291,7 @@ function print() {
   console.log(`\n${SCANNERS} scanners x ${PER_SCANNER} scans, ${ROUNDS} round(s), median of rounds; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  '));
   for (const r of ratios) console.log(r);
-  for (const database of DATABASES) {
+  for (const database of new Set(invariants.map((i) => i.database))) {
     for (const v of variants) {
       const runs = invariants.filter((i) => i.database === database && i.variant === v.name);
       if (!runs.length) continue;
