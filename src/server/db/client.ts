@@ -105,6 +105,11 @@ export async function openDatabase(opts: {
   // checkpoint, seconds long, during which no connection was accepted and no request read (under
   // bench/load, new connections waited 20 to 90 s for their accept). Each statement or transaction
   // now starts in a task of its own, so the event loop polls between them.
+  // Both lean on PGlite's own statement lock (`_runExclusiveTransaction`, `_runExclusiveQuery`), internals of the
+  // version package.json pins exactly: a later PGlite that renames them stops here, at start, not at the first query.
+  if (typeof client._runExclusiveTransaction !== 'function' || typeof client._runExclusiveQuery !== 'function') {
+    throw new Error('this PGlite has no _runExclusiveTransaction/_runExclusiveQuery: src/server/db/client.ts is written for @electric-sql/pglite 0.5.16');
+  }
   const runExclusive = client._runExclusiveTransaction.bind(client);
   client._runExclusiveTransaction = (<T>(fn: () => Promise<T>) =>
     runExclusive(async () => {
