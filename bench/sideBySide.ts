@@ -12,7 +12,10 @@
 // line by a static server here that gzips at level 6. Without the folder it measures this console
 // alone and says so.
 //
-//   npm run bench:side -- ../shared/anchor-builds [--runs 3] [--web-dir dist/web]
+//   npm run bench:side -- ../shared/anchor-builds [--runs 3] [--web-dir dist/web] [--compare-web-dir <another build>]
+//
+// --compare-web-dir measures a second build of this console (an earlier commit's, say) on a
+// server of its own, interleaved with the rest, and prints its ratios to this build's.
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -31,6 +34,7 @@ const option = (name: string) => {
 };
 const runs = Number(option('--runs') ?? 3);
 const webDir = option('--web-dir') ?? 'dist/web';
+const compareWebDir = option('--compare-web-dir');
 const templatesDir = argv.find((a) => !a.startsWith('--'));
 if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no production build in ${webDir}: run npm run build first`);
 
@@ -117,32 +121,46 @@ else {
   } else notes.push(`${adp} or its api stubs missing: arco-design-pro not measured`);
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-side-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as AddressInfo;
-    probe.close(() => resolve(free));
+const dataDirs: string[] = [];
+const consoleServers: ReturnType<typeof spawn>[] = [];
+const consoleBases: string[] = [];
+/** This console on its real server with a fresh demo database, serving the build in `dir`. */
+async function addConsole(name: string, dir: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-side-'));
+  dataDirs.push(dataDir);
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
   });
-});
-const consoleBase = `http://127.0.0.1:${port}`;
-const consoleServer = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  // The demo database with its captcha off, so the bench can sign in; the ledger check stays off the timed loads.
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0' },
-  stdio: 'inherit',
-});
-targets.push({
-  name: 'this console', base: consoleBase,
-  loginPath: '/#/login', loginSelector: '[data-testid="login-user"]',
-  dashboardPath: '/#/home', dashboardSelector: '[data-testid^="panel-"][data-state="ready"] canvas', everyPanel: true,
-  async signIn(context) {
-    const answer = await fetch(`${consoleBase}/fms/api/v1/sys/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
-    }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { token: string } }>);
-    if (answer.code !== 200) throw new Error(`sign-in refused: ${answer.msg}`);
-    await context.addCookies([{ name: 'token', value: answer.data.token, url: consoleBase }]);
-  },
-});
+  const consoleBase = `http://127.0.0.1:${port}`;
+  consoleBases.push(consoleBase);
+  consoleServers.push(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // The demo database with its captcha off, so the bench can sign in; no scheduled job runs during the timed loads.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: dir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
+    stdio: 'inherit',
+  }));
+  targets.push({
+    name, base: consoleBase,
+    loginPath: '/#/login', loginSelector: '[data-testid="login-user"]',
+    dashboardPath: '/#/home', dashboardSelector: '[data-testid^="panel-"][data-state="ready"] canvas', everyPanel: true,
+    async signIn(context) {
+      const answer = await fetch(`${consoleBase}/fms/api/v1/sys/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
+      }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { token: string } }>);
+      if (answer.code !== 200) throw new Error(`sign-in refused: ${answer.msg}`);
+      await context.addCookies([{ name: 'token', value: answer.data.token, url: consoleBase }]);
+    },
+  });
+}
+const COMPARED = `this console, ${compareWebDir}`;
+await addConsole('this console', webDir);
+if (compareWebDir) {
+  if (!existsSync(path.join(compareWebDir, 'index.html'))) throw new Error(`no production build in ${compareWebDir}`);
+  await addConsole(COMPARED, compareWebDir);
+}
 
 // ---- one load ------------------------------------------------------------------------------
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -234,9 +252,11 @@ const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 const pad = (s: string, n: number) => s.padEnd(n);
 
 try {
-  for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
-    try { if ((await fetch(`${consoleBase}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
-    if (Date.now() - started > 300_000) throw new Error('the console server did not start');
+  for (const consoleBase of consoleBases) {
+    for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+      try { if ((await fetch(`${consoleBase}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
+      if (Date.now() - started > 300_000) throw new Error('the console server did not start');
+    }
   }
   const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
   const lastFiles = new Map<string, { url: string; gz: number }[]>();
@@ -265,6 +285,11 @@ try {
   }
   const own = medians.get('this console')!;
   console.log(`this console, every panel of home drawn: ${own.everyPanel.toFixed(0)} ms`);
+  const compared = medians.get(COMPARED);
+  if (compared) {
+    const r = (a: number, b: number) => (a / b).toFixed(2);
+    console.log(`this console (${webDir}) to ${compareWebDir}: login form ${r(own.login, compared.login)}, first chart ${r(own.chart, compared.chart)}, every panel ${r(own.everyPanel, compared.everyPanel)}`);
+  }
   const anchor = medians.get('vue-element-admin');
   if (anchor) {
     const r = (a: number, b: number) => (a / b).toFixed(2);
@@ -281,8 +306,10 @@ try {
   }
 } finally {
   await browser.close();
-  consoleServer.kill('SIGTERM');
-  await new Promise((r) => consoleServer.once('exit', r));
+  for (const consoleServer of consoleServers) {
+    consoleServer.kill('SIGTERM');
+    await new Promise((r) => consoleServer.once('exit', r));
+  }
   for (const server of servers) server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
