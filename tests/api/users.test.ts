@@ -198,6 +198,14 @@ describe('creating and changing users', () => {
     expect((await call('update', { id: 999_999, userName: 'ghost', nickName: 'Ghost' })).status).toBe(404);
   });
 
+  it('holds a role sent twice once, on create and on update', async () => {
+    const id = await create('twice.role', { roleIds: [roleId('Dealer'), roleId('Dealer')] });
+    expect((await rowOf('twice.role')).roles.map((r) => r.name)).toEqual(['Dealer']);
+    const res = await call('update', { id, userName: 'twice.role', nickName: 'Twice', roleIds: [roleId('Channel staff'), roleId('Channel staff')] });
+    expect(res.status, res.body.msg).toBe(200);
+    expect((await rowOf('twice.role')).roles.map((r) => r.name)).toEqual(['Channel staff']);
+  });
+
   it('shows one user through detail', async () => {
     const id = (await rowOf('staff')).id;
     const res = await call<UserRow>('detail', { id });

@@ -6,7 +6,7 @@ import type { Language } from '../../shared/i18n/languages';
 import type { RoutePermission } from '../../shared/permissions';
 import { message, type MessageKey } from '../../shared/i18n/messages';
 import type { Db } from '../db/client';
-import { isForeignKeyViolation } from '../db/pgErrors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/pgErrors';
 import { recordAudit } from '../platform/audit';
 import type { DataScope } from '../platform/dataScope';
 import type { RequestContext } from '../platform/requestContext';
@@ -60,6 +60,8 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   id: PgColumn;
   filters: Filters;
   input: z.ZodType<Input>;
+  /** The whole update body, id included, when not the save body's and the id (a user's first password is set at creation only). */
+  updateInput?: z.ZodType<Input & { id: number }>;
   /** Rows of a page, with display columns joined in. */
   list(ctx: CrudContext, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]>;
   count(ctx: CrudContext, where: SQL | undefined): Promise<number>;
@@ -84,6 +86,13 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   fromSheet?(values: Record<string, string>, ctx: CrudContext): Values | Promise<Values>;
   /** Runs after every committed write (save, update, delete, import). */
   afterWrite?(): void;
+  /**
+   * A check in the transaction of an update or delete, before it writes (the last administrator,
+   * under an advisory lock every write that can take one away holds); throws to refuse it.
+   */
+  guardWrite?(tx: Db, write: { action: 'update' | 'delete'; ids: number[]; input?: Input }, ctx: CrudContext): Promise<void>;
+  /** What the audit trail records of a save or update, when not the values written (never a password's hash; a record's links). */
+  auditValues?(values: Values, input: Input): Values;
   /**
    * Write routes the page makes itself in `extraRoutes`, because a write there does more than
    * one table's row (a user's save also assigns roles, its delete guards the last administrator).
@@ -122,6 +131,17 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
   // zod cannot spell out what extending a shape it knows only as `Filters` gives: the paging fields and the filters.
   const pageSchema = pageBody.extend(spec.filters.shape) as unknown as z.ZodType<PageBody & z.output<Filters>>;
   const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }) as unknown as z.ZodType<z.output<Filters> & { ids?: number[] }>;
+
+  const audited = (values: Values, input: Input) => (spec.auditValues ? spec.auditValues(values, input) : values);
+  /** Two saves of one unique value at the same moment both pass assertUnique; the index refuses the second, answered as the check would. */
+  async function uniqueRace<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (isUniqueViolation(err) && spec.unique?.length === 1) throw conflict('duplicate', spec.unique[0].field);
+      throw err;
+    }
+  }
 
   async function assertUnique(tx: Db, values: Values, excludeId?: number) {
     for (const u of spec.unique ?? []) {
@@ -184,19 +204,19 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
         const values = await spec.toValues(body, ctx);
-        return db.transaction(async (tx) => {
+        return uniqueRace(db.transaction(async (tx) => {
           await assertUnique(tx, { ...body, ...values });
           const [row] = await tx.insert(spec.table).values(values).returning({ id: spec.id });
           const id = Number(row.id);
           await spec.writeOwn?.(tx, id, body);
-          await recordAudit(tx, actor(user, req.ip), { action: 'create', entity: spec.entity, entityId: id, after: values });
+          await recordAudit(tx, actor(user, req.ip), { action: 'create', entity: spec.entity, entityId: id, after: audited(values, body) });
           return { id };
-        }).finally(() => spec.afterWrite?.());
+        })).finally(() => spec.afterWrite?.());
       },
     }),
     defineRoute({
       method: 'POST', url: `${spec.base}/update`, tag: spec.tag, permission: perm('edit'), answer: idAnswer,
-      body: z.intersection(idBody, spec.input),
+      body: spec.updateInput ?? z.intersection(idBody, spec.input),
       summary: `${spec.title['en-US']}: change a record`,
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -204,13 +224,14 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
         const values = await spec.toValues(input as unknown as Input, ctx, id);
-        await db.transaction(async (tx) => {
+        await uniqueRace(db.transaction(async (tx) => {
+          await spec.guardWrite?.(tx, { action: 'update', ids: [id], input: input as unknown as Input }, ctx);
           await assertUnique(tx, { ...input, ...values }, id);
           const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
           if (!changed.length) throw spec.writableWhen ? conflict(spec.writableWhen.refusal) : notFound();
           await spec.writeOwn?.(tx, id, input as unknown as Input);
-          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: values });
-        });
+          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: audited(values, input as unknown as Input) });
+        }));
         spec.afterWrite?.();
         return { id };
       },
@@ -227,6 +248,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
         if (reason) throw conflict(reason);
         try {
           await db.transaction(async (tx) => {
+            await spec.guardWrite?.(tx, { action: 'delete', ids }, ctx);
             const gone = await tx.delete(spec.table).where(and(inArray(spec.id, ids), spec.writableWhen?.where)).returning({ id: spec.id });
             if (spec.writableWhen && gone.length < ids.length) throw conflict(spec.writableWhen.refusal);
             await recordAudit(tx, actor(user, req.ip), rows.map((r) => ({ action: 'delete', entity: spec.entity, entityId: r!.id, before: r })));

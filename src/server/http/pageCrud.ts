@@ -1,12 +1,17 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
 import {
-  filterSchemaOf, inExport, inForm, inputSchemaOf, isKeywordField, refBase, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsBody, refOptionsUrl, type RefOptions,
+  filterSchemaOf, inExport, inForm, inImport, inputSchemaOf, keywordFieldsOf, refBase, refCodeKey, refLabelKey, refOptionsAnswer, refOptionsBody, refOptionsUrl, type RefOptions,
 } from '../../shared/pages/schema';
-import type { FieldSpec, RefKind } from '../../shared/pages/types';
-import { brands, dealers, logisticsRoutes, materials, orders, regions, storageLocations, storehouses, transitPoints, vehicles, warehouses } from '../db/schema';
+import { TREE_REFS, type FieldSpec, type RefKind } from '../../shared/pages/types';
+import {
+  brands, dealers, departments, logisticsRoutes, materials, orders, regions, roles, storageLocations, storehouses, transitPoints, vehicles, warehouses,
+} from '../db/schema';
+import { hashPassword } from '../platform/passwordHash';
+import { coercedRowId } from '../../shared/api/rowId';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
 import { allows, inScope, type DataScope } from '../platform/dataScope';
 import type { Services } from '../services';
@@ -41,6 +46,14 @@ interface RefTable {
   newestFirst?: boolean;
   /** An import finds the record by its name too (a region: sheets have long named it 华东). */
   byName?: boolean;
+  /** No code: `code` is its name column, which labels it, and rows carry it as `<base>Name` (a department). */
+  named?: boolean;
+  /** Named in the caller's language alone, `name` or this (a role: 超级管理员, Administrator); an import finds it by code or either name. */
+  nameEn?: PgColumn;
+  /** A tree: the column naming each record's parent (a department's); see TREE_REFS. */
+  parent?: PgColumn;
+  /** The order of the form's choices and of a link field's labels, when not by code. */
+  order?: PgColumn[];
 }
 const refTable = (table: PgTable & { id: PgColumn; code: PgColumn; name: PgColumn }, scope: RefTable['scope'] = null): RefTable =>
   ({ table, id: table.id, code: table.code, name: table.name, scope });
@@ -64,19 +77,25 @@ const REFS: Record<RefKind, RefTable> = {
   area: { ...refTable(storehouses, 'warehouseIds'), scopeColumn: storehouses.warehouseId },
   storageLocation: { ...refTable(storageLocations, 'warehouseIds'), scopeColumn: storageLocations.warehouseId },
   region: { ...refTable(regions), byName: true },
+  // Departments are a tree known by name; roles are named in the caller's language, listed in the order they were made.
+  department: { table: departments, id: departments.id, code: departments.name, scope: null, named: true, parent: departments.parentId, order: [departments.orderNum, departments.id] },
+  role: { table: roles, id: roles.id, code: roles.code, name: roles.name, nameEn: roles.nameEn, scope: null, order: [roles.id] },
 };
-/** `code name` of a joined ref (or just its code). */
-const labelOf = (r: RefTable, joined: Record<string, PgColumn>) => {
+/** The name a record is shown by in the caller's language, when it has one per language. */
+const nameIn = (r: RefTable, lang: Language) => (r.nameEn && lang === 'en-US' ? r.nameEn : r.name);
+/** `code name` of a joined ref (or just its code, or for a record named per language its name). */
+const labelOf = (r: RefTable, joined: Record<string, PgColumn>, lang: Language) => {
   const code = joined[keyOf(r, r.code)];
+  if (r.nameEn) return sql<string>`${joined[keyOf(r, nameIn(r, lang)!)]}`;
   return r.name ? sql<string>`${code} || ' ' || ${joined[keyOf(r, r.name)]}` : sql<string>`${code}`;
 };
 /**
  * `code name, code name` of the records an id-list column holds, in the list's order. Spelled out
  * with the outer column qualified: in a one-table select drizzle leaves it bare, and the subquery would capture it.
  */
-const manyLabelOf = (r: RefTable, outer: PgTable, column: PgColumn) => {
+const manyLabelOf = (r: RefTable, outer: PgTable, column: PgColumn, lang: Language) => {
   const code = `r."${r.code.name}"`;
-  const label = r.name ? `${code} || ' ' || r."${r.name.name}"` : code;
+  const label = r.nameEn ? `r."${nameIn(r, lang)!.name}"` : r.name ? `${code} || ' ' || r."${r.name.name}"` : code;
   const list = `"${getTableName(outer)}"."${column.name}"`;
   return sql.raw(`(select string_agg(${label}, ', ' order by array_position(${list}, r."${r.id.name}")) from "${getTableName(r.table)}" r where r."${r.id.name}" = any(${list}))`);
 };
@@ -93,6 +112,11 @@ export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
   check?(values: Values, ctx: CrudContext, editingId?: number): Promise<Values | void>;
   /** `many` ref fields kept in a table of their own (a rule's target locations), by field key. */
   links?: Record<string, LinkTable>;
+  /**
+   * Rows carry the id, the fields and `createdAt`, not the table's other columns (a user's sign-in
+   * state and settings). A password field's hash is never in a row, whatever this says.
+   */
+  fieldsOnly?: boolean;
 }
 
 const YES_NO = [{ 'zh-CN': '是', 'en-US': 'Yes' }, { 'zh-CN': '否', 'en-US': 'No' }] as const;
@@ -117,7 +141,7 @@ const contains = (column: PgColumn, text: string) => sql`${column} ilike ${`%${t
  * takes what a page does beyond that (an in-use check, a side effect after writes).
  */
 export function pageCrudRoutes(services: Services, route: string | PlacedPage, table: PgTable, options: PageCrudOptions = {}): RouteDef[] {
-  const { rowScope, prepare, check, links = {}, ...overrides } = options;
+  const { rowScope, prepare, check, links = {}, fieldsOnly, ...overrides } = options;
   // A route of the manifest, or a page made of one (a master-detail page's second list: detailOf).
   const page = typeof route === 'string' ? canonicalPage(route) : route;
   if (!page?.fields || !page.api) throw new Error(`${typeof route === 'string' ? route : route.route}: not a list page with fields and an api in the manifest`);
@@ -143,18 +167,29 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   const linked = pageLinks(db, links, fields, (f) => REFS[f.ref!]);
   const manyRefs = allRefs.filter((r) => r.field.many && !linked.keys.has(r.field.key));
 
-  const selection: Record<string, PgColumn | SQL> = { ...columns };
-  for (const f of fields.filter((k) => k.from)) selection[f.key] = columnOf(f);
-  for (const r of refs) {
-    selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined);
-    // Each record's code and name as well (`dealerCode`, `dealerName`): the answers of pages moved onto the manifest had them.
-    const prefix = refBase(r.field.key);
-    selection[`${prefix}Code`] ??= r.joined[keyOf(r.ref, r.ref.code)];
-    if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, r.ref.name)];
-  }
-  for (const r of manyRefs) selection[refLabelKey(r.field)] = manyLabelOf(r.ref, table, columnOf(r.field));
-  const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
-    let q = db.select(selection).from(table).$dynamic();
+  const passwords = fields.filter((f) => f.type === 'password');
+  const hashKey = (f: FieldSpec) => `${f.key}Hash`;
+  const secret = new Set(passwords.map(hashKey));
+  const carried = fieldsOnly ? new Set(['id', 'createdAt', ...fields.map((f) => f.key)]) : undefined;
+  const own = Object.fromEntries(Object.entries(columns).filter(([key]) => !secret.has(key) && (!carried || carried.has(key))));
+  /** The row's columns and labels, a ref named per language (a role) in the caller's. */
+  const selectionIn = (lang: Language) => {
+    const selection: Record<string, PgColumn | SQL> = { ...own };
+    for (const f of fields.filter((k) => k.from)) selection[f.key] = columnOf(f);
+    for (const r of refs) {
+      selection[refLabelKey(r.field)] = labelOf(r.ref, r.joined, lang);
+      // Each record's code and name as well (`dealerCode`, `dealerName`): the answers of pages moved onto the manifest had them.
+      const prefix = refBase(r.field.key);
+      selection[`${prefix}${r.ref.named ? 'Name' : 'Code'}`] ??= r.joined[keyOf(r.ref, r.ref.code)];
+      if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, nameIn(r.ref, lang)!)];
+    }
+    for (const r of manyRefs) selection[refLabelKey(r.field)] = manyLabelOf(r.ref, table, columnOf(r.field), lang);
+    return selection;
+  };
+  const selections = new Map<Language, Record<string, PgColumn | SQL>>();
+  const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number, lang: Language): Promise<Row[]> => {
+    if (!selections.has(lang)) selections.set(lang, selectionIn(lang));
+    let q = db.select(selections.get(lang)!).from(table).$dynamic();
     for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
@@ -164,27 +199,39 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   /** The ids a ref may take for this caller, or null for any. */
   const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
 
-  /** Searches over several fields, each with the columns it matches. */
+  /** Searches over several fields, each with what matches a value in each field: its column, or for a link field the link table. */
   const searches = (page.searches ?? []).map((s) => ({
     key: s.key,
-    columns: (s.anyOf ?? [s.filled!]).map((key) => {
+    matches: (s.anyOf ?? [s.filled!]).map((key) => {
       const f = fields.find((k) => k.key === key);
       if (!f) throw new Error(`${page.api}: search ${s.key} names no field ${key}`);
-      return columnOf(f);
+      if (linked.keys.has(key)) return { column: undefined, holds: (v: unknown) => linked.holding(key, id, v) };
+      const column = columnOf(f);
+      return { column, holds: (v: unknown) => (f.many ? sql`${column} @> array[${Number(v)}]::integer[]` : eq(column, v)) };
     }),
     /** For a search on whether a field is filled: the option saying it is. */
     filled: s.filled ? s.options![0].value : undefined,
   }));
+  /** The records in the tree below a record, itself included (a department and every one within it). */
+  const subtree = (f: FieldSpec, value: unknown) => {
+    const ref = REFS[f.ref!];
+    const t = sql.identifier(getTableName(ref.table));
+    const [key, parent] = [sql.identifier(ref.id.name), sql.identifier(ref.parent!.name)];
+    return sql`${columnOf(f)} in (with recursive sub(id) as (select ${key} from ${t} where ${key} = ${Number(value)}
+      union select t.${key} from ${t} t join sub on t.${parent} = sub.id) select id from sub)`;
+  };
+  const keywordFields = keywordFieldsOf(page, fields);
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
     const keyword = typeof f.keyword === 'string' ? f.keyword.trim() : '';
-    const words = fields.filter(isKeywordField).map((k) => contains(columnOf(k), keyword));
+    const words = keywordFields.map((k) => contains(columnOf(k), keyword));
     return and(
       keyword && words.length ? or(...words) : undefined,
       ...fields.filter((k) => k.search && f[k.key] !== undefined)
         .map((k) => (k.search === 'contains' ? contains(columnOf(k), String(f[k.key]).trim())
-          : k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]` : eq(columnOf(k), f[k.key]))),
+          : k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]`
+            : k.type === 'ref' && TREE_REFS.includes(k.ref!) ? subtree(k, f[k.key]) : eq(columnOf(k), f[k.key]))),
       ...searches.filter((s) => f[s.key] !== undefined)
-        .map((s) => (s.filled ? (f[s.key] === s.filled ? isNotNull(s.columns[0]) : isNull(s.columns[0])) : or(...s.columns.map((c) => eq(c, f[s.key]))))),
+        .map((s) => (s.filled ? (f[s.key] === s.filled ? isNotNull(s.matches[0].column!) : isNull(s.matches[0].column!)) : or(...s.matches.map((m) => m.holds(f[s.key]))))),
       scopeOf(ctx),
     );
   };
@@ -210,22 +257,27 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
     const v = row[f.key];
-    if (f.type === 'ref') return (f.sheetAs === 'name' ? row[`${refBase(f.key)}Name`] : row[refLabelKey(f)]) as string | null;
+    if (f.type === 'ref') {
+      if (f.sheetAs === 'code') return row[`${refBase(f.key)}Code`] as string | null;
+      // A list of records by name is their labels: named per language (roles) they are their names.
+      return (f.sheetAs === 'name' && !f.many ? row[`${refBase(f.key)}Name`] : row[refLabelKey(f)]) as string | null;
+    }
     if (f.type === 'select') return (f.sheetAs === 'value' ? undefined : f.options?.find((o) => o.value === v)?.label[lang]) ?? (v as string | null);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
     if (f.type === 'datetime') return sheetStamp(v as Date | null);
     if (f.type === 'money') return v === null || v === undefined ? null : Number(v);
     return v as string | number | null;
   };
-  const sheet: SheetColumn<Row>[] = fields.filter(inExport).map((f) => ({
-    key: f.type === 'ref' ? refCodeKey(f) : f.key, header: f.label, width: f.width, value: cell(f),
+  const codeHeader = (f: FieldSpec) => ({ 'zh-CN': `${f.label['zh-CN']}编码`, 'en-US': `${f.label['en-US']} code` });
+  const sheetColumn = (f: FieldSpec): SheetColumn<Row> => ({
+    key: f.type === 'ref' ? refCodeKey(f) : f.key, header: f.type === 'ref' && f.sheetAs === 'code' ? codeHeader(f) : f.label, width: f.width,
+    // A password is read from a sheet, never written to one.
+    value: f.type === 'password' ? () => null : cell(f),
     // Files of before a page's move name a ref's column `Dealer code` / `经销商编码` (or by its key, `dealerCode`).
-    aliases: [...(f.aliases ?? []), ...(f.type === 'ref' ? [`${f.label['en-US']} code`, `${f.label['zh-CN']}编码`, refCodeKey(f)] : [])],
-  }));
-  const importColumns = sheet.filter((c) => {
-    const f = fields.find((k) => c.key === k.key || (k.type === 'ref' && c.key === refCodeKey(k)));
-    return !f || inForm(f);
+    aliases: [...(f.aliases ?? []), ...(f.type === 'ref' ? [codeHeader(f)['en-US'], codeHeader(f)['zh-CN'], refCodeKey(f)] : [])],
   });
+  const sheet = fields.filter(inExport).map(sheetColumn);
+  const importColumns = fields.filter(inImport).map(sheetColumn);
 
   /**
    * A file whose header row lacks a ref's column while it holds a header no column takes (a
@@ -243,7 +295,22 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     const out: Values = {};
     // What a dealer's own users never choose is not read from their sheets either (the record falls to their own dealer).
     for (const f of fields.filter((k) => inForm(k) && !(k.staffOnly && ctx.user.dealerId != null))) {
-      if (f.type === 'ref' && f.many) {
+      if (f.type === 'ref' && f.many && f.sheetAs === 'name') {
+        // Names hold spaces ('Channel staff'): only commas and semicolons part them. Each is a code or a name in either language.
+        const names = [...new Set((values[refCodeKey(f)] ?? '').split(/[,，、;；]/).map((t) => t.trim()).filter(Boolean))];
+        const ref = REFS[f.ref!];
+        const ids: number[] = [];
+        for (const text of names) {
+          const [row] = await once(ctx, `name ${f.key} ${text}`, () => db.select({ id: ref.id }).from(ref.table).where(and(
+            or(sql`lower(${ref.code}) = ${text.toLowerCase()}`, ref.name ? eq(ref.name, text) : undefined, ref.nameEn ? sql`lower(${ref.nameEn}) = ${text.toLowerCase()}` : undefined),
+            inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable,
+          )).limit(1));
+          // The sheet's column, so the row's error names it.
+          if (!row) throw badRequest('invalidValue', refCodeKey(f));
+          if (!ids.includes(Number(row.id))) ids.push(Number(row.id));
+        }
+        out[f.key] = ids;
+      } else if (f.type === 'ref' && f.many) {
         const codes = (values[refCodeKey(f)] ?? '').split(/[,，;；\s]+/).filter(Boolean);
         const ref = REFS[f.ref!];
         // Codes unique only within another record (a location's within its warehouse) are looked up there.
@@ -253,6 +320,15 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
         const idOf = new Map(found.map((r) => [String(r.code), Number(r.id)]));
         out[f.key] = codes.map((c) => idOf.get(c.toUpperCase()) ?? -1);
         if (out[f.key] && (out[f.key] as number[]).includes(-1)) throw badRequest('invalidValue', f.key);
+      } else if (f.type === 'ref' && REFS[f.ref!].named) {
+        // Known by name alone (a department): the whole text, and a name two records share names neither.
+        const name = (values[refCodeKey(f)] ?? '').trim();
+        if (!name) continue;
+        const ref = REFS[f.ref!];
+        const found = await once(ctx, `name ${f.key} ${name}`, () => db.select({ id: ref.id }).from(ref.table)
+          .where(and(eq(ref.code, name), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable)).limit(2));
+        if (found.length !== 1) throw badRequest('invalidValue', refCodeKey(f));
+        out[f.key] = found[0].id;
       } else if (f.type === 'ref') {
         const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
         if (!code) continue;
@@ -297,21 +373,24 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       for (const r of allRefs.filter((k) => (field ? k.field.key === field : !k.field.searched))) {
         const t = r.ref;
         const typed = r.field.searched && keyword?.trim() ? or(contains(t.code, keyword.trim()), t.name ? contains(t.name, keyword.trim()) : undefined) : undefined;
-        // A ref within another field says which record of that field each choice belongs to (an area's warehouse), so the form offers only those.
-        const parent = r.field.within && t.scopeColumn ? t.scopeColumn : sql<null>`null`;
-        const found = await db.select({ value: t.id, code: t.code, name: t.name ?? sql<null>`null`, parent }).from(t.table)
-          .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable, typed)).orderBy(t.newestFirst ? desc(t.id) : asc(t.code))
+        // A ref within another field says which record of that field each choice belongs to (an area's warehouse), so the form offers only those;
+        // a tree's record names its parent, so the form shows the tree.
+        const parent = r.field.within && t.scopeColumn ? t.scopeColumn : t.parent ?? sql<null>`null`;
+        const name = nameIn(t, ctx.lang);
+        const found = await db.select({ value: t.id, code: t.code, name: name ?? sql<null>`null`, parent }).from(t.table)
+          .where(and(inScope(t.scopeColumn ?? t.id, allowedOf({ scope }, t)), t.choosable, typed))
+          .orderBy(...(t.order ? t.order.map((c) => asc(c)) : [t.newestFirst ? desc(t.id) : asc(t.code)]))
           .limit(r.field.searched ? 50 : t.newestFirst ? 1000 : 5000);
         out[r.field.key] = found.map((o) => ({
-          value: Number(o.value), label: o.name ? `${o.code} ${o.name}` : String(o.code), ...(o.parent == null ? {} : { parent: Number(o.parent) }),
+          value: Number(o.value), label: t.nameEn ? String(o.name) : o.name ? `${o.code} ${o.name}` : String(o.code), ...(o.parent == null ? {} : { parent: Number(o.parent) }),
         }));
       }
       return out;
     },
   });
 
-  const ownList: CrudSpec<Row, Values>['list'] = (_ctx, w, order, limit, offset) => rows(w, order, limit, offset);
-  const ownLoad: CrudSpec<Row, Values>['load'] = async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0))[0];
+  const ownList: CrudSpec<Row, Values>['list'] = (ctx, w, order, limit, offset) => rows(w, order, limit, offset, ctx.lang);
+  const ownLoad: CrudSpec<Row, Values>['load'] = async (ctx, key) => (await rows(and(eq(id, key), scopeOf(ctx)), [id], 1, 0, ctx.lang))[0];
 
   const spec: CrudSpec<Row, Values> = {
     base: page.api,
@@ -324,6 +403,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     id,
     filters: filterSchemaOf(page),
     input: inputSchemaOf(page),
+    // A page with a password has an update body of its own, as strict as its save body: a password sent is refused.
+    ...(passwords.length ? { updateInput: inputSchemaOf(page, 'update', { id: coercedRowId }) as unknown as z.ZodType<Values & { id: number }> } : {}),
     where,
     list: ownList,
     count: async (_ctx, w) => {
@@ -333,9 +414,13 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     },
     load: ownLoad,
     sortable: {
-      ...Object.fromEntries(fields.filter((f) => f.sortable).map((f) => {
+      ...Object.fromEntries(fields.filter((f) => f.sortable).flatMap((f) => {
         const ref = refs.find((r) => r.field === f);
-        return [f.type === 'ref' ? refLabelKey(f) : f.key, ref ? ref.joined[keyOf(ref.ref, ref.ref.code)] : columnOf(f)];
+        if (!ref) return [[f.key, columnOf(f)]];
+        // A ref sorts by its code as its label, and by its code or name under their own keys (`dealerName`), as older answers did.
+        const [code, name] = [ref.joined[keyOf(ref.ref, ref.ref.code)], ref.ref.name && ref.joined[keyOf(ref.ref, ref.ref.name)]];
+        const base = refBase(f.key);
+        return [[refLabelKey(f), code], [`${base}${ref.ref.named ? 'Name' : 'Code'}`, code], ...(name ? [[`${base}Name`, name]] : [])];
       })),
       ...(columns.createdAt ? { createdAt: columns.createdAt } : {}),
     },
@@ -357,8 +442,17 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       const values: Values = { ...input, ...(await check?.(input, ctx, editingId)) };
       // Link fields are rows of their own table, written beside the record (writeOwn).
       for (const key of linked.keys) delete values[key];
+      // A password is kept as its hash, and only that.
+      for (const f of passwords) {
+        if (typeof values[f.key] === 'string') values[hashKey(f)] = await hashPassword(values[f.key] as string);
+        delete values[f.key];
+      }
       return values;
     },
+    // The trail holds what was written, less any password's hash, and the record's links.
+    auditValues: (values, input) => ({
+      ...Object.fromEntries(Object.entries(values).filter(([key]) => !secret.has(key))), ...linked.audited(input),
+    }),
     columns: sheet,
     importColumns,
     checkImportHeaders,
@@ -377,10 +471,10 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
 /** The list, detail and writes of a page with link fields: rows carry the links, and writes and imports replace them. */
 function withLinks(linked: ReturnType<typeof pageLinks>, list: CrudSpec<Row, Values>['list'], load: CrudSpec<Row, Values>['load']): Partial<CrudSpec<Row, Values>> {
   return {
-    list: async (...args) => linked.attach(await list(...args)),
+    list: async (...args) => linked.attach(await list(...args), args[0].lang),
     load: async (ctx, key) => {
       const row = await load(ctx, key);
-      return row && (await linked.attach([row]))[0];
+      return row && (await linked.attach([row], ctx.lang))[0];
     },
     writeOwn: (tx, key, input) => linked.write(tx, key, input),
     afterImport: async (tx, imported) => { for (const r of imported) await linked.write(tx, r.id, r.input); },

@@ -1,5 +1,6 @@
-import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Language } from '../../shared/i18n/languages';
 import { refLabelKey } from '../../shared/pages/schema';
 import type { FieldSpec } from '../../shared/pages/types';
 import type { Db } from '../db/client';
@@ -15,11 +16,19 @@ export interface LinkTable {
   target: PgColumn;
   /** A row key that also lists the records' codes (an older answer's `locationCodes`). */
   codes?: string;
+  /**
+   * A row key that also lists the records as `{ id, name }`, named in the caller's language, and the
+   * key the audit trail records their ids under: an older answer's (a user's `roles`).
+   */
+  listedAs?: string;
 }
 
 type Row = { id: number } & Record<string, unknown>;
-/** What the record pointed at is shown by: its id, code and name columns. */
-export interface LinkedRef { id: PgColumn; code: PgColumn; name?: PgColumn; table: PgTable }
+/**
+ * What the record pointed at is shown by: its id, code and name columns (`nameEn` too for a record
+ * named in the caller's language alone, as a role), and the order its labels are listed in (by code).
+ */
+export interface LinkedRef { id: PgColumn; code: PgColumn; name?: PgColumn; nameEn?: PgColumn; order?: PgColumn[]; table: PgTable }
 
 /**
  * The link fields of a page: rows gain each field's ids and `code name` labels (in code order),
@@ -31,24 +40,37 @@ export function pageLinks(db: Db, links: Record<string, LinkTable>, fields: Fiel
     return { field: f, link: links[f.key], ref: refOf(f) };
   });
 
-  async function attach<R extends Row>(rows: R[]): Promise<R[]> {
+  async function attach<R extends Row>(rows: R[], lang: Language): Promise<R[]> {
     if (!rows.length || !linked.length) return rows;
     const ids = rows.map((r) => r.id);
     let out = rows;
     for (const { field, link, ref } of linked) {
-      const found = await db.select({ owner: link.owner, id: ref.id, code: ref.code, ...(ref.name ? { name: ref.name } : {}) })
-        .from(link.table).innerJoin(ref.table, eq(ref.id, link.target)).where(inArray(link.owner, ids)).orderBy(asc(ref.code));
+      // A record named in the caller's language (a role) is labelled by that name alone.
+      const name = ref.nameEn && lang === 'en-US' ? ref.nameEn : ref.name;
+      const found = await db.select({ owner: link.owner, id: ref.id, code: ref.code, ...(name ? { name } : {}) })
+        .from(link.table).innerJoin(ref.table, eq(ref.id, link.target)).where(inArray(link.owner, ids)).orderBy(...(ref.order ?? [ref.code]).map((c) => asc(c)));
       out = out.map((r) => {
         const own = found.filter((x) => Number(x.owner) === r.id);
-        const labels = own.map((x) => (x.name ? `${String(x.code)} ${String(x.name)}` : String(x.code)));
+        const labels = own.map((x) => (ref.nameEn ? String(x.name) : x.name ? `${String(x.code)} ${String(x.name)}` : String(x.code)));
         return {
           ...r, [field.key]: own.map((x) => Number(x.id)), [refLabelKey(field)]: labels.length ? labels.join(', ') : null,
           ...(link.codes ? { [link.codes]: own.map((x) => String(x.code)) } : {}),
+          ...(link.listedAs ? { [link.listedAs]: own.map((x, k) => ({ id: Number(x.id), name: labels[k] })) } : {}),
         };
       });
     }
     return out;
   }
+
+  /** The records holding `target` in a link field (a user holding a role), for a search: `owner` is the page's id column. */
+  function holding(key: string, owner: PgColumn, target: unknown): SQL {
+    const { link } = linked.find((l) => l.field.key === key)!;
+    return exists(db.select({ one: sql`1` }).from(link.table).where(and(eq(link.owner, owner), eq(link.target, Number(target)))));
+  }
+
+  /** What the audit trail records of a write's links: each field's ids, under its older answer's key when it has one. */
+  const audited = (input: Record<string, unknown>) => Object.fromEntries(linked.filter((l) => l.field.key in input)
+    .map(({ field, link }) => [link.listedAs ?? field.key, [...new Set((input[field.key] as number[] | null) ?? [])]]));
 
   /** Replaces the record's links by those of the input (each field given). */
   async function write(tx: Db, id: number, input: Record<string, unknown>) {
@@ -60,7 +82,7 @@ export function pageLinks(db: Db, links: Record<string, LinkTable>, fields: Fiel
     }
   }
 
-  return { keys: new Set(linked.map((l) => l.field.key)), attach, write };
+  return { keys: new Set(linked.map((l) => l.field.key)), attach, write, holding, audited };
 }
 
 /** The property name of a column in its drizzle table. */

@@ -55,6 +55,7 @@ export const f = {
   date: field('date'),
   bool: field('boolean'),
   datetime: field('datetime'),
+  password: field('password'),
   ref: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, ref: FieldSpec['ref'], extra?: E): Declared<K, 'ref', E> =>
     ({ key, label: text(zh, en), type: 'ref', ref, ...extra }) as Declared<K, 'ref', E>,
   select: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, options: FieldSpec['options'], extra?: E): Declared<K, 'select', E> =>

@@ -54,4 +54,21 @@ describe('schemas made from a page\'s fields', () => {
     expect(scene.safeParse({ ...base, postToErp: 'maybe' }).success).toBe(false);
     expect(scene.safeParse({ ...base, postToErp: 2 }).success).toBe(false);
   });
+
+  it('holds a password to the password rules once every field is valid, and leaves it out of the update body', () => {
+    const users = canonicalPage('/system/permission/users')!;
+    const create = inputSchemaOf(users);
+    const user = { userName: 'li.na', nickName: 'Li Na' };
+    const issue = (body: unknown) => { const r = create.safeParse(body); return r.success ? null : (r.error.issues[0] as { params?: { messageKey?: string } }).params?.messageKey ?? r.error.issues[0].code; };
+    expect(issue({ ...user, password: 'Tyre#2026' })).toBeNull();
+    expect(issue({ ...user, password: '20262027' })).toBe('passwordOneKind');
+    // Another field's problem is said first, as before the page's move.
+    expect(issue({ ...user, password: '20262027', email: 'nope' })).toBe('email');
+    // Spaces are no blank: the rules refuse them.
+    expect(issue({ ...user, password: '      ' })).toBe('passwordTooSimple');
+    expect(create.parse({ ...user, password: 'Tyre#2026' })).toMatchObject({ password: 'Tyre#2026', roleIds: [], departmentId: null });
+    const update = inputSchemaOf(users, 'update');
+    expect(update.safeParse({ ...user }).success).toBe(true);
+    expect(update.safeParse({ ...user, password: 'Tyre#2026' }).success).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import { calendarDay } from '../api/day';
 import { PLATE_PATTERN } from '../api/logistics';
 import { CODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, PRICE_PATTERN } from '../patterns';
 import type { MessageKey } from '../i18n/messages';
+import { passwordProblem } from '../password';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
 import { coercedRowId } from '../api/rowId';
 
@@ -13,10 +14,16 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 export const defaultMax = (f: FieldSpec) => f.max ?? (f.type === 'textarea' ? 256 : 64);
 /** In the form, the save body and the import: a datetime is the server's to set, a field read through a ref the other record's. */
 export const inForm = (f: FieldSpec) => f.form !== false && f.type !== 'datetime' && !f.from;
-export const inTable = (f: FieldSpec) => f.table !== false;
-export const inExport = (f: FieldSpec) => f.export !== false;
+/** A password is in neither the table nor the export: no row carries it. */
+export const inTable = (f: FieldSpec) => f.table !== false && f.type !== 'password';
+export const inExport = (f: FieldSpec) => f.export !== false && f.type !== 'password';
+/** In the import template and file: what the form takes and the export shows, and a first password. */
+export const inImport = (f: FieldSpec) => inForm(f) && (f.type === 'password' || f.export !== false);
 /** Text fields the page's keyword box searches. */
 export const isKeywordField = (f: FieldSpec) => ['text', 'textarea', 'code', 'phone', 'email', 'plate'].includes(f.type);
+/** The fields a page's keyword box searches: those it names, or every text field. */
+export const keywordFieldsOf = (page: PageSpec, fields = page.fields ?? []) =>
+  (page.keyword ? fields.filter((f) => page.keyword!.includes(f.key)) : fields.filter(isKeywordField));
 /** Plates typed with spaces or in lower case are the same plate (沪a 12345 is 沪A12345). */
 export const normalisePlate = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
 
@@ -34,7 +41,7 @@ export const toBoolean = (v: unknown) => {
 export const refBase = (key: string) => key.replace(/Id$/, '');
 /** A ref field's `code name` in a list row (`warehouseId` -> `warehouseLabel`), and its column in a sheet (`warehouseCode`). */
 export const refLabelKey = (f: FieldSpec) => `${refBase(f.key)}Label`;
-export const refCodeKey = (f: FieldSpec) => `${refBase(f.key)}${f.sheetAs === 'name' ? '' : 'Code'}`;
+export const refCodeKey = (f: FieldSpec) => (f.many && f.sheetAs === 'name' ? f.key.replace(/Ids$/, 's') : `${refBase(f.key)}${f.sheetAs === 'name' ? '' : 'Code'}`);
 
 /** A pattern whose failure is said with one of the shared messages (messages.ts), naming the field. */
 const matching = (pattern: RegExp, messageKey: MessageKey) => (v: string, ctx: z.RefinementCtx) => {
@@ -65,6 +72,9 @@ function valueOf(f: FieldSpec): z.ZodType {
       return z.preprocess((v) => (typeof v === 'number' ? String(v) : trimmed(v)), z.string().superRefine(matching(PRICE_PATTERN, 'price')));
     case 'boolean':
       return z.preprocess(toBoolean, z.boolean());
+    case 'password':
+      // Its rules are the spec's (passwordProblem), checked once every field is valid: inputSchemaOf.
+      return z.string().max(f.max ?? 128);
     case 'code':
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(CODE_PATTERN, 'uppercase')));
     case 'phone':
@@ -83,25 +93,40 @@ function valueOf(f: FieldSpec): z.ZodType {
 /** One field of the save body: a required field refuses blanks, an optional one stores null; a select defaults to its first option. */
 export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.ZodType {
   const value = valueOf(f);
+  // A password is not trimmed: only an empty one is blank, and spaces are refused by its rules.
+  const blankOf = f.type === 'password' ? (v: unknown) => (v === '' ? null : v) : blank;
   if (f.required) {
     // Blank is its own issue, carrying the label, so the message names the field in the caller's language
     // (or says the general 'This input item is mandatory', for pages that always have).
     const params = (f.blankSaid ?? blankSaid) === 'mandatory' ? { messageKey: 'required' } : { emptyLabel: f.label };
-    return z.preprocess((v) => blank(v) ?? null, value.nullable()).superRefine((v, ctx) => {
+    return z.preprocess((v) => blankOf(v) ?? null, value.nullable()).superRefine((v, ctx) => {
       if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params });
     });
   }
   if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
   if (f.type === 'boolean') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.defaultValue ?? false);
   if (f.many) return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? []);
-  return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? null);
+  return z.preprocess(blankOf, value.nullable().optional()).transform((v) => v ?? null);
 }
 
-/** The body of save and update (and each import row), from the page's form fields. */
-export function inputSchemaOf(page: PageSpec) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const f of page.fields ?? []) if (inForm(f)) shape[f.key] = fieldSchema(f, page.blankSaid);
-  return z.object(shape).strict();
+/**
+ * The body of save and each import row (`create`), or of update, from the page's form fields. A
+ * password is set on create only; its rules (spec section 5: length, kinds, too simple) are checked
+ * once every field is valid, and said in the caller's language. `extra` adds fields to the same
+ * strict body (an update's id).
+ */
+export function inputSchemaOf(page: PageSpec, body: 'create' | 'update' = 'create', extra: Record<string, z.ZodType> = {}) {
+  const shape: Record<string, z.ZodType> = { ...extra };
+  const fields = (page.fields ?? []).filter((f) => inForm(f) && !(body === 'update' && f.type === 'password'));
+  for (const f of fields) shape[f.key] = fieldSchema(f, page.blankSaid);
+  const passwords = fields.filter((f) => f.type === 'password');
+  const object = z.object(shape).strict();
+  return passwords.length ? object.superRefine((values, ctx) => {
+    for (const f of passwords) {
+      const problem = typeof values[f.key] === 'string' ? passwordProblem(values[f.key] as string) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [f.key], message: problem, params: { messageKey: problem } });
+    }
+  }) : object;
 }
 
 /** The field whose values a search over several fields takes (the first it names). */

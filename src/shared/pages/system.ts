@@ -1,6 +1,44 @@
 import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/role';
+import { MAX_USER_ROLES, USER_NAME_PATTERN } from '../api/users';
 import { editor, f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
+
+/**
+ * System › Users: accounts with their first password, roles (kept in user_roles), department (a
+ * tree) and dealer. Freezing, password resets, the last administrator and the older answers
+ * (`roles`, `/sys/user/options`) are the server module's own (modules/system/users.ts).
+ */
+const usersPage = list('users', '用户管理', 'Users', 'user', {
+  api: '/sys/user',
+  // `/sys/user/options` answers the roles, departments and dealers in a shape of its own.
+  optionsApi: '/sys/user/choices',
+  blankSaid: 'mandatory',
+  scope: 'dealer',
+  keyword: ['userName', 'nickName'],
+  fields: [
+    f.text('userName', '用户名', 'User name', {
+      required: true, unique: true, sortable: true, pattern: USER_NAME_PATTERN,
+      hint: text('只能包含字母、数字、点、下划线和连字符', 'Letters, digits, dots, underscores and hyphens only'),
+    }),
+    f.text('nickName', '昵称', 'Nickname', { required: true, sortable: true }),
+    f.password('password', '初始密码', 'Password', {
+      required: true, hint: text('6 到 20 个字符，不能全是数字或全是字母，不能过于简单', '6 to 20 characters, not all digits or all letters, not too simple'),
+    }),
+    f.email('email', '邮箱', 'E-mail', { max: 128, width: 28 }),
+    f.phone('phone', '手机号码', 'Mobile number'),
+    // Frozen and unfrozen by its own call (freeze), never by the form.
+    f.select('status', '状态', 'Status', [
+      { value: 'normal', label: text('正常', 'Normal'), color: 'green' },
+      { value: 'frozen', label: text('冻结', 'Frozen'), color: 'red' },
+    ], { form: false, search: true, sortable: true, sheetAs: 'value' }),
+    f.ref('departmentId', '部门', 'Department', 'department', { search: true, sortable: true, sheetAs: 'name' }),
+    f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, sheetAs: 'code' }),
+    f.text('dealerName', '经销商', 'Dealer', { from: 'dealerId.name', table: false, width: 28 }),
+    f.ref('roleIds', '角色', 'Roles', 'role', { many: true, maxValue: MAX_USER_ROLES, sheetAs: 'name', width: 28 }),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
+  ],
+  searches: [{ key: 'roleId', label: text('角色', 'Role'), anyOf: ['roleIds'] }],
+});
 
 /** System › Roles; what each role grants (its permission tree) and which data its holders see (its data rules) are the page's own views. */
 const rolePage = list('role', '角色管理', 'Roles', 'user-group', {
@@ -66,7 +104,7 @@ export const system: SectionSpec = {
   groups: [{
     path: 'permission', title: text('权限管理', 'Permissions'), icon: 'lock',
     pages: [
-      list('users', '用户管理', 'Users', 'user'),
+      usersPage,
       rolePage,
       list('department', '部门管理', 'Departments', 'mind-mapping'),
       editor('resources', '资源管理', 'Resources', 'menu'),

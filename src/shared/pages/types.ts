@@ -27,15 +27,24 @@ export interface ButtonSpec { action: string; title: Text }
  * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
  * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets);
  * money: a price, at least 0 with at most two decimals, kept as decimal text ('455.50');
- * datetime: a moment the server sets (activated, created), shown and exported as `YYYY-MM-DD HH:mm:ss`, never in the form.
+ * datetime: a moment the server sets (activated, created), shown and exported as `YYYY-MM-DD HH:mm:ss`, never in the form;
+ * password: a first password (a user's), in the create form and the import only, held to the spec's password
+ * rules on both sides, stored by the server as its hash in the column `<key>Hash`, never in a row, a sheet or the audit trail.
  */
-export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'money' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime';
+export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'money' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime' | 'password';
 
 /**
  * A record of another table a field points at, by id: chosen from the caller's data scope in
  * the form, shown as `code name` in the table and the sheet, given by code in an import.
  */
-export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder' | 'area' | 'storageLocation' | 'region';
+export type RefKind = 'warehouse' | 'dealer' | 'material' | 'brand' | 'transitPoint' | 'route' | 'vehicle' | 'outboundOrder' | 'area' | 'storageLocation' | 'region'
+  | 'department' | 'role';
+
+/**
+ * Refs whose records form a tree (a department within another): chosen in a tree select, and a
+ * search for one finds the records of it and of every record below it.
+ */
+export const TREE_REFS: readonly RefKind[] = ['department'];
 
 export interface FieldSpec {
   key: string;
@@ -99,9 +108,11 @@ export interface FieldSpec {
   width?: number;
   /**
    * How the sheet writes the field when not as shown: a select by its `value` (factory) rather than its
-   * label, a ref by its `name` alone (a brand: Everpeak) in a column keyed `brand`; imports read either.
+   * label, a ref by its `name` alone (a brand: Everpeak) in a column keyed `brand` (a `many` ref's names,
+   * comma-separated, in a column keyed by the plural: `roleIds` -> `roles`), or by its `code` alone in a
+   * column headed `<label> code` (a user's dealer, whose name has a column of its own); imports read either.
    */
-  sheetAs?: 'value' | 'name';
+  sheetAs?: 'value' | 'name' | 'code';
   /** A hint under the form field. */
   hint?: Text;
   /** What an empty value means, in its table cell and as its form placeholder (a rule's brand left empty: any). */
@@ -112,7 +123,10 @@ export interface FieldSpec {
 export interface SearchSpec {
   key: string;
   label: Text;
-  /** The records where any of these ref fields (of one kind) holds the record chosen: a route through a transit point at either end. */
+  /**
+   * The records where any of these ref fields (of one kind) holds the record chosen: a route through a transit point at either end,
+   * or a user holding a role (`roleIds`, a `many` ref kept in a link table) under the older filter's name `roleId`.
+   */
   anyOf?: string[];
   /** The records where this field holds a value (the first option chosen) or none (the second): matched or unmatched relations. */
   filled?: string;
@@ -185,6 +199,8 @@ export interface PageSpec {
   fields?: FieldSpec[];
   /** list: search fields matching any of several ref fields, or whether a field is filled. */
   searches?: SearchSpec[];
+  /** list: the fields the keyword box searches, when not every text field (a user's name and nickname, not its e-mail). */
+  keyword?: string[];
   scope?: ScopeRule;
   /**
    * list: a ref field whose records the list shows one at a time, chosen in a picker above it (the

@@ -49,8 +49,8 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/basedata/logisticsconfiguration/Carpath': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/logisticsconfiguration/DriverRout': () => import('../pages/basedata/logisticsConfig'),
   '/basedata/base/goods': () => import('../pages/basedata/relationMatching'),
-  // System administration: the menu tree, announcements with their editor, users (passwords, roles, freezing),
-  // roles around a manifest list (their grant and data-rule drawers), the department tree
+  // System administration: the menu tree, announcements with their editor, users and roles around manifest lists
+  // (freezing and password resets; grant and data-rule drawers), the department tree
   '/system/permission/resources': () => import('../pages/system/resources'),
   '/system/permission/announcement': () => import('../pages/system/announcement'),
   '/system/permission/users': () => import('../pages/system/users'),

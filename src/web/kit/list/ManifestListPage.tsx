@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
-import { inForm, inTable, isKeywordField, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
+import { inForm, inTable, keywordFieldsOf, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
@@ -60,7 +60,7 @@ export function ManifestList({
     return parent === undefined ? control : { ...control, options: optionsWithin({ ...control, within: f.within }, parent) };
   };
   const search = [
-    ...(fields.some(isKeywordField) ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
+    ...(keywordFieldsOf(page, fields).length ? [{ field: 'keyword', label: t('kit.keyword') }] : []),
     // What the page fixes is not searched again.
     ...fields.filter((f) => f.search && !(fixedFilters && f.key in fixedFilters)).map(searchOf),
     // A search over several ref fields chooses among the first one's records.

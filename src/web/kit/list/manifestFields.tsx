@@ -1,12 +1,14 @@
-import { Tag } from '@arco-design/web-react';
+import { Tag, TreeSelect } from '@arco-design/web-react';
 import type { Language } from '@shared/i18n/languages';
 import type { FieldSpec, PageSpec } from '@shared/pages';
+import { TREE_REFS } from '@shared/pages/types';
 import { PLATE_PATTERN } from '@shared/api/logistics';
+import { passwordProblem } from '@shared/password';
 import { PRICE_PATTERN } from '@shared/patterns';
 import { defaultMax, normalisePlate, refLabelKey, type RefOptions } from '@shared/pages/schema';
 import { i18n } from '../../i18n';
 import { stamp } from '../stamp';
-import type { FieldDef, Option } from './fields';
+import type { FieldDef, Option, TreeOption } from './fields';
 import type { Column } from './ListPage';
 
 /** A row of a manifest list: its id and whatever its fields and labels hold. */
@@ -60,13 +62,21 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
     requiredMessage: required && (f.blankSaid ?? blankSaid) !== 'mandatory' ? i18n.t('msg:cannotBeEmpty', { label }) : undefined,
   };
   switch (f.type) {
+    case 'password':
+      // Set when the record is made; the spec's rules are checked here as the server checks them.
+      return {
+        ...base, type: 'password', createOnly: true, maxLength: 20,
+        rules: [{ validator: (v: string | undefined, cb: (e?: string) => void) => { const problem = v ? passwordProblem(v) : null; cb(problem ? i18n.t(`msg:${problem}`) : undefined); } }],
+      };
+    case 'ref':
+      if (TREE_REFS.includes(f.ref!) && !f.many) return { ...base, render: treeSelect(options ?? [], base.label, search) };
+      return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit, within: search ? undefined : f.within };
     case 'boolean':
       // Searched as a choice of yes or no (or either), edited as a switch.
       return search
         ? { ...base, type: 'select', options: [{ label: i18n.t('kit.yes'), value: 'true' }, { label: i18n.t('kit.no'), value: 'false' }] }
         : { ...base, type: 'switch', lockedOnEdit: f.lockedOnEdit };
     case 'select':
-    case 'ref':
       return { ...base, type: f.many && !search ? 'multiSelect' : 'select', options, lockedOnEdit: f.lockedOnEdit, within: search ? undefined : f.within };
     case 'number':
     case 'int':
@@ -92,4 +102,38 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
         rules: f.pattern && !search ? [{ match: f.pattern, message: i18n.t(`msg:${f.patternMessage ?? 'invalidValue'}`) }] : undefined,
       };
   }
+}
+
+/** Each choices' tree, made once: a tree select given new tree data closes the nodes opened. */
+const trees = new WeakMap<Option[], TreeOption[]>();
+function treeOf(options: Option[]): TreeOption[] {
+  let tree = trees.get(options);
+  if (tree) return tree;
+  const children = new Map<unknown, Option[]>();
+  for (const o of options) {
+    const parent = o.parent !== undefined && options.some((p) => p.value === o.parent) ? o.parent : null;
+    children.set(parent, [...(children.get(parent) ?? []), o]);
+  }
+  const build = (parent: unknown): TreeOption[] => (children.get(parent) ?? []).map((o) => {
+    const below = build(o.value);
+    return { key: String(o.value), title: o.label, ...(below.length ? { children: below } : {}) };
+  });
+  tree = build(null);
+  trees.set(options, tree);
+  return tree;
+}
+
+/**
+ * A ref whose records form a tree (departments), from its choices and their parents: a tree select
+ * (its keys are text) holding the record's id.
+ */
+function treeSelect(options: Option[], placeholder: string, search: boolean) {
+  const treeData = treeOf(options);
+  return ({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) => (
+    <TreeSelect
+      treeData={treeData} allowClear placeholder={placeholder} style={search ? undefined : { width: '100%' }}
+      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      onChange={(v: unknown) => onChange?.(v === undefined || v === null || v === '' ? (search ? undefined : null) : Number(v))}
+    />
+  );
 }
