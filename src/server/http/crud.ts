@@ -133,12 +133,17 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
   const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }) as unknown as z.ZodType<z.output<Filters> & { ids?: number[] }>;
 
   const audited = (values: Values, input: Input) => (spec.auditValues ? spec.auditValues(values, input) : values);
-  /** Two saves of one unique value at the same moment both pass assertUnique; the index refuses the second, answered as the check would. */
-  async function uniqueRace<T>(work: Promise<T>): Promise<T> {
+  /**
+   * Races the checks cannot see, answered as a check would: two saves of one unique value at the
+   * same moment both pass assertUnique and the index refuses the second; a record the write refers
+   * to, deleted by another call after the refs were checked, is refused by its foreign key.
+   */
+  async function constraintRace<T>(work: Promise<T>): Promise<T> {
     try {
       return await work;
     } catch (err) {
       if (isUniqueViolation(err) && spec.unique?.length === 1) throw conflict('duplicate', spec.unique[0].field);
+      if (isForeignKeyViolation(err)) throw conflict('inUse');
       throw err;
     }
   }
@@ -204,7 +209,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
         const values = await spec.toValues(body, ctx);
-        return uniqueRace(db.transaction(async (tx) => {
+        return constraintRace(db.transaction(async (tx) => {
           await assertUnique(tx, { ...body, ...values });
           const [row] = await tx.insert(spec.table).values(values).returning({ id: spec.id });
           const id = Number(row.id);
@@ -224,7 +229,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
         const values = await spec.toValues(input as unknown as Input, ctx, id);
-        await uniqueRace(db.transaction(async (tx) => {
+        await constraintRace(db.transaction(async (tx) => {
           await spec.guardWrite?.(tx, { action: 'update', ids: [id], input: input as unknown as Input }, ctx);
           await assertUnique(tx, { ...input, ...values }, id);
           const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
