@@ -8,7 +8,7 @@ import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import { stocktakeBook } from '../../orders/stocktakeBook';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { localTime, materialFilters, materialGroup, materialJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { localTime, materialFilters, materialGroup, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BALANCE_QUERIES } from './balances';
 import { sqlReport } from './sqlReport';
 
@@ -66,7 +66,7 @@ function contrast(page: string, byLocation: boolean): ReportQuery {
       w.name as "warehouseName", ${materialSelect}, x.book as "bookQty", x.counted as "countedQty", (x.counted - x.book) as difference
     from orders o join warehouses w on w.id = o.warehouse_id
     cross join lateral (${stocktakeBook(byLocation)}) x
-    ${materialJoin(sql`x.material_id`)} ${byLocation ? sql`left join storage_locations l on l.id = nullif(x.loc, 0)` : sql``}
+    ${materialLeftJoin(sql`x.material_id`)} ${byLocation ? sql`left join storage_locations l on l.id = nullif(x.loc, 0)` : sql``}
     where o.order_type = 'IV' and o.status <> ${ORDER_STATUS.cancelled} and ${withinDays(sql`o.created_at`, f, ctx.now)}
       and ${scopeSql(ctx.scope, sql`o.dealer_id`, sql`o.warehouse_id`)} and ${placeFilters(f, sql`o.dealer_id`, sql`o.warehouse_id`)}
       and ${materialFilters(f, sql`mat`, [sql`o.order_no`])} and ${after}`;

@@ -3,7 +3,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { MOVEMENT_REPORTS } from '../../../../shared/analytics/reports/movements';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { localDay, localTime, materialFilters, materialJoin, materialSelect, orderTypeName, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { localDay, localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, orderTypeName, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { sqlReport } from './sqlReport';
 
 const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page === page)!;
@@ -11,8 +11,6 @@ const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page =
  * Left joins, the same rows (every move and scan has its material and brand): a count that
  * reads none of their columns skips them. Not for the move pairs, whose plan then goes wrong.
  */
-const materialLeftJoin = (on: SQL) => sql`left join materials mat on mat.id = ${on} left join brands br on br.id = mat.brand_id`;
-
 /**
  * Ledger moves of some order types, one row per move, with everything the detail columns show.
  * The table keeps each move's signed qty; the chart draws quantities the way the report counts
@@ -63,11 +61,29 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
   // between two places of one warehouse only when an overflow finds it where the books did not.
   const pair = sql`m.order_type in (${kind === 'transfer' ? typesOf('transfer') : typesOf('adjust')})`;
   const into = kind === 'transfer' ? sql`` : sql`and t.warehouse_id = m.warehouse_id and coalesce(t.location_id, 0) <> coalesce(m.location_id, 0)`;
+  /**
+   * The out sides to look at. For a caller narrowed to some dealers, a transfer is theirs at either
+   * end, so the window's transfers of the whole channel were read and the scope applied after (it
+   * grew with the channel, not the dealer): their own out sides, and the out sides paired with their
+   * own in sides (a transfer posts both at one moment), are found through the dealer index first.
+   */
+  const outSides = (ctx: AnalyticsCtx, f: AnalyticsFilters) => {
+    const ids = ctx.scope.dealerIds;
+    if (kind !== 'transfer' || ids === null) return sql`stock_moves m`;
+    const dealers = ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`;
+    const types = typesOf('transfer');
+    return sql`(
+      select s.id from stock_moves s where s.dealer_id in (${dealers}) and s.qty = -1 and s.order_type in (${types}) and ${withinDays(sql`s.moved_at`, f, ctx.now)}
+      union
+      select s.id from stock_moves r join stock_moves s on s.order_id = r.order_id and s.barcode = r.barcode and s.qty = -1
+      where r.dealer_id in (${dealers}) and r.qty = 1 and r.order_type in (${types}) and ${withinDays(sql`r.moved_at`, f, ctx.now)}
+    ) own join stock_moves m on m.id = own.id`;
+  };
   // The +1 side through a lateral lookup (an order moves a tyre once each way): joined as a
   // table, the planner took the pair for a single row and nested every later join over seq
   // scans (33 s on PGlite at 200k tyres); a lateral lookup keeps the out side's row count.
-  const from = sql`
-    stock_moves m cross join lateral (
+  const from = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
+    ${outSides(ctx, f)} cross join lateral (
       select t.id, t.dealer_id, t.warehouse_id, t.location_id from stock_moves t
       where t.order_id = m.order_id and t.barcode = m.barcode and t.qty = 1 and t.reverses_id is null ${into} limit 1
     ) t
@@ -87,11 +103,11 @@ function movePairs(page: string, kind: 'transfer' | 'relocation'): ReportQuery {
         ${nameOf('storage_locations', 'code', sql`m.location_id`)} as "fromLocation", ${nameOf('warehouses', 'name', sql`t.warehouse_id`)} as "toWarehouse",
         ${nameOf('storage_locations', 'code', sql`t.location_id`)} as "toLocation", ${nameOf('warehouses', 'name', sql`m.warehouse_id`)} as "warehouseName",
         1 as qty, ${nameOf('users', 'nick_name', sql`m.user_id`)} as "userName"
-      from ${from}
+      from ${from(ctx, f)}
       where ${where(ctx, f)} and ${after}`,
     chart: (ctx, f) => sql`
       select ${periodLabel(localDay(sql`m.moved_at`), f.dimension)} as period, count(*)::int as qty
-      from ${from} where ${where(ctx, f)} group by 1 order by 1`,
+      from ${from(ctx, f)} where ${where(ctx, f)} group by 1 order by 1`,
   });
 }
 
