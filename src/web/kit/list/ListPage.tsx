@@ -3,7 +3,9 @@ import { IconDelete, IconDownload, IconEdit, IconPlus, IconRefresh, IconUpload }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { rethrowUnlessShown } from '../../api/client';
+import { appState } from '../../stores/app';
 import type { CrudApi, OrderBy } from '../../api/crud';
 import { useButtons } from '../usePermission';
 import { saveResponse } from '../download';
@@ -61,6 +63,8 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const buttons = useButtons();
+  // On a phone the row buttons scroll with the row: held at the right edge they took the whole width (Users: three of them).
+  const mobile = useSnapshot(appState).device === 'mobile';
   const can = (action: string) => buttons.has(`${props.perm}:${action}`);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [pageNum, setPageNum] = useState(1);
@@ -94,7 +98,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
     }) as TableColumnProps<Row>);
     if (can('edit') && props.form || props.rowActions) {
       base.push({
-        key: '__actions', title: t('kit.actions'), fixed: 'right', width: props.actionsWidth ?? 160,
+        key: '__actions', title: t('kit.actions'), fixed: mobile ? undefined : 'right', width: props.actionsWidth ?? 160,
         render: (_: unknown, row: Row) => (
           <Space size={4}>
             {can('edit') && props.form && (props.editable?.(row) ?? true) && (
@@ -107,7 +111,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
     }
     return base;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.columns, prefs, orderBy, buttons, props.rowActions, props.editable, props.form, t]);
+  }, [props.columns, prefs, orderBy, buttons, props.rowActions, props.editable, props.form, t, mobile]);
 
   const remove = () => {
     if (!selected.length) return void Message.warning(t('msg:selectToDelete'));

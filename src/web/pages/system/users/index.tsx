@@ -57,7 +57,7 @@ export default function UsersPage() {
       why('freeze', (
         <Popconfirm
           key="freeze" title={t(freezing ? 'freeze' : 'unfreeze')} content={t(freezing ? 'freezeConfirm' : 'unfreezeConfirm', { name })}
-          okButtonProps={freezing ? { status: 'danger' } : undefined} onOk={() => toggleFreeze(row).catch(() => undefined)} disabled={self}
+          okButtonProps={freezing ? { status: 'danger' } : undefined} onOk={() => toggleFreeze(row).catch(rethrowUnlessShown)} disabled={self}
         >
           <Button size="mini" type="text" status={freezing ? 'warning' : 'success'} icon={freezing ? <IconLock /> : <IconUnlock />} disabled={self}
             data-testid={freezing ? 'row-freeze' : 'row-unfreeze'}>
