@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { otherRoutes } from './modules/other';
 import { stockAlertRoutes } from './modules/monitoring/stockAlerts';
 import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
+import { registerStaticAssets } from './http/staticAssets';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
 import { schedulePeriodRollup } from './jobs/periodRollup';
@@ -114,8 +115,9 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
     realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined),
   };
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-dict-version', String(await services.dictVersion.current()));
+  // On the API's answers only: a static file needs no dictionary version, nor to wait for its read.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith(API_BASE)) reply.header('x-dict-version', String(await services.dictVersion.current()));
   });
 
   await app.register(helmet, {
@@ -155,13 +157,14 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
 
   const webDir = path.resolve(config.WEB_DIR);
   if (existsSync(path.join(webDir, 'index.html'))) {
+    registerStaticAssets(app, webDir);
     await app.register(fastifyStatic, {
       root: webDir,
       // The build writes .br and .gz beside each asset (vite.precompress.ts): sent as they are, never compressed per request.
       preCompressed: true,
-      setHeaders(res, file) {
-        // Hashed assets never change; index.html must be fetched fresh to see a new release.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The hashed assets are served from memory (staticAssets.ts); index.html must be fetched fresh to see a new release.
+      setHeaders(res) {
+        res.header('cache-control', 'no-cache');
       },
     });
   }
