@@ -62,3 +62,17 @@ test('users: a first password on create only, a department from the tree, freezi
   await expect(row).toContainText('Frozen');
   await expect(row.getByTestId('row-unfreeze')).toBeVisible();
 });
+
+test('users on a 390 px phone: the rows show who they are, and their buttons scroll with them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prepare(page, { lang: 'en-US', theme: 'dark' });
+  await login(page, 'admin');
+  await page.goto('/#/system/permission/users');
+  const list = page.getByTestId('list-users');
+  // Held at the right edge, three row buttons took the whole width and hid every other column.
+  await expect(list.getByRole('cell', { name: 'dealer1', exact: true })).toBeInViewport();
+  const reset = list.getByTestId('row-reset-password').nth(1);
+  await expect(reset).not.toBeInViewport();
+  await reset.scrollIntoViewIfNeeded();
+  await expect(reset).toBeInViewport();
+});
