@@ -43,7 +43,11 @@ export function registerStaticAssets(app: FastifyInstance, webDir: string) {
       asset = load(name);
       held.set(name, asset);
     }
-    const found = await asset;
+    // A name not in the folder, or a read that failed, is not kept: the next request reads again.
+    const found = await asset.catch((err: unknown) => {
+      held.delete(name);
+      throw err;
+    });
     if (!found) {
       held.delete(name);
       return reply.callNotFound();

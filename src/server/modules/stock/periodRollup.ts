@@ -95,10 +95,13 @@ export async function checkRolledPeriods(db: Db): Promise<string[]> {
   const periods = await queryRows<{ unit: RollupUnit; start: string }>(db, sql`
     select unit, to_char(period_start, 'YYYY-MM-DD') as start from stock_periods_rolled order by unit, period_start`);
   for (const { unit, start } of periods) {
-    const stored = sql`select unit, period_start, warehouse_id, groups, open_with_stock, keys_moved, in_qty, out_qty
-      from stock_period_totals where unit = ${unit} and period_start = ${start}::date`;
+    // Each side once: the totals stored and those the daily rows give now, compared both ways.
     const [diff] = await queryRows<{ n: number; warehouseId: number }>(db, sql`
-      select count(*)::int as n, min(warehouse_id) as "warehouseId" from ((${stored} except ${totalsOf(unit, start)}) union all (${totalsOf(unit, start)} except ${stored})) x`);
+      with stored as (
+        select unit, period_start, warehouse_id, groups, open_with_stock, keys_moved, in_qty, out_qty
+        from stock_period_totals where unit = ${unit} and period_start = ${start}::date
+      ), fresh as (${totalsOf(unit, start)})
+      select count(*)::int as n, min(warehouse_id) as "warehouseId" from ((select * from stored except select * from fresh) union all (select * from fresh except select * from stored)) x`);
     if (Number(diff.n) > 0) problems.push(`${unit} from ${start}: the roll-up of warehouse ${diff.warehouseId} (and ${Number(diff.n) - 1} more rows) disagrees with its daily rows`);
     if (problems.length >= 20) break;
   }

@@ -14,8 +14,7 @@ export const tripApi = {
   reconcile: (body: { dateFrom?: string; dateTo?: string; differencesOnly?: boolean }) => api.post<Reconciliation>('/logistics/fees/reconcile', body),
 };
 
-/** Query keys: a trip's own, and the car request list every logistics page shows (ManifestList's id). */
-/** The cache keys of trips: all of them, and one. */
+/** The cache keys of trips: all of them, and one; and the car request list every logistics page shows (ManifestList's id). */
 export const TRIPS_KEY = ['trip'];
 export const tripKey = (id: number) => [...TRIPS_KEY, id];
 export const REQUEST_LIST_ID = 'page-ordermanage:carrequest';

@@ -126,15 +126,15 @@ function grid(unit: Unit) {
   };
 }
 
+const spanOf = (run: { from: string; to: string }) => Date.parse(run.to) - Date.parse(run.from);
+
 /**
  * The longest run of consecutive periods wholly inside the range that the period roll-up holds
  * (jobs/periodRollup.ts): their figures are read from it, per warehouse, rather than from their
  * daily rows. A period cut by the range, or not rolled up yet (the current one), is read from
  * the daily rows.
  */
-const spanOf = (run: { from: string; to: string }) => Date.parse(run.to) - Date.parse(run.from);
-
-async function rolledRun(ctx: AnalyticsCtx, unit: RollupUnit, from: string, to: string, totals: SQL) {
+async function rolledRun(ctx: AnalyticsCtx, unit: RollupUnit, from: string, to: string) {
   const rolled = await rolledPeriods(ctx.db, unit, from, to);
   let best: { from: string; to: string } | null = null;
   let run: { from: string; to: string } | null = null;
@@ -145,7 +145,7 @@ async function rolledRun(ctx: AnalyticsCtx, unit: RollupUnit, from: string, to: 
       if (!best || spanOf(run) >= spanOf(best)) best = run;
     } else run = null;
   }
-  return best && { ...best, totals };
+  return best;
 }
 
 interface PeriodSummary {
@@ -172,17 +172,15 @@ interface PeriodSummary {
  */
 async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Promise<PeriodSummary[]> {
   const { today, from, to, keyWhere, keyed, onHand, periods, totals } = setup(ctx, f, unit);
-  const rolled = unit !== 'day' && totals ? await rolledRun(ctx, unit, from, to, totals) : null;
+  const rolled = unit !== 'day' && totals ? await rolledRun(ctx, unit, from, to) : null;
   // The days after the range (to today) count only for the walk back: as one period of their own.
   const periodOf = sql`case when d.day <= ${to}::date then ${periodLabel(sql`d.day`, unit)} end`;
-  /** The range's daily rows and the days after it, less the periods read from the period roll-up. */
+  /** The range's daily rows and the days after it, less the periods read from the period roll-up (never today's). */
   const daysRead = rolled
     ? [[from, addDays(rolled.from, -1)], [addDays(rolled.to, 1), today]].filter(([a, b]) => a <= b)
     : [[from, today]];
-  const daily = daysRead.length
-    ? sql.join(daysRead.map(([a, b]) => sql`select d.day, d.warehouse_id, d.material_id, d.opening, d.closing, d.in_qty, d.out_qty
-        from ${keyed} where d.day between ${a}::date and ${b}::date and ${keyWhere}`), sql` union all `)
-    : sql`select null::date as day, 0 as warehouse_id, 0 as material_id, 0 as opening, 0 as closing, 0 as in_qty, 0 as out_qty where false`;
+  const daily = sql.join(daysRead.map(([a, b]) => sql`select d.day, d.warehouse_id, d.material_id, d.opening, d.closing, d.in_qty, d.out_qty
+    from ${keyed} where d.day between ${a}::date and ${b}::date and ${keyWhere}`), sql` union all `);
   const [[now], rows] = await Promise.all([
     queryRows<{ keys: number; stock: number }>(ctx.db, sql`
       select count(*)::int as keys, coalesce(sum(qty), 0)::bigint as stock from (
@@ -206,7 +204,7 @@ async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Pr
           from g group by period
           ${rolled ? sql`union all
           select ${periodLabel(sql`d.period_start`, unit)}, sum(d.groups), sum(d.open_with_stock), sum(d.keys_moved), sum(d.in_qty), sum(d.out_qty)
-          from ${rolled.totals} where d.unit = ${unit} and d.period_start between ${rolled.from}::date and ${rolled.to}::date and ${keyWhere}
+          from ${totals} where d.unit = ${unit} and d.period_start between ${rolled.from}::date and ${rolled.to}::date and ${keyWhere}
           group by d.period_start` : sql``}
         ) u group by period
       )
@@ -256,7 +254,7 @@ async function periodRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p:
   return rows;
 }
 
-/** A slice's rows of one period, `limit` from `offset`, and how many it holds. */
+/** A slice's rows of one period, `limit` from `offset`, and how many it holds (told also when the offset is past them). */
 async function sliceRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, slice: WarehouseRange, offset: number, limit: number) {
   const keys = setup(ctx, f, unit, undefined, slice);
   const { today, keyWhere, keyed } = keys;
@@ -265,37 +263,27 @@ async function sliceRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: 
       select d.warehouse_id, d.material_id, (array_agg(d.opening order by d.day))[1] as opening,
         (array_agg(d.closing order by d.day desc))[1] as closing, sum(d.in_qty)::int as in_qty, sum(d.out_qty)::int as out_qty
       from ${keyed} where d.day between ${p.start}::date and ${p.end}::date and ${keyWhere} group by 1, 2
+    ), u as (
+      select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
     ), k as (
-      select warehouse_id, material_id, count(*) over () as n from (
-        select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
-      ) u order by 1, 2 limit ${limit} offset ${offset}
+      select warehouse_id, material_id from u order by 1, 2 limit ${limit} offset ${offset}
     ), y as (
-      select k.warehouse_id, k.material_id, k.n, coalesce(g.opening, pr.closing, 0) as opening, coalesce(g.in_qty, 0) as in_qty,
+      select k.warehouse_id, k.material_id, coalesce(g.opening, pr.closing, 0) as opening, coalesce(g.in_qty, 0) as in_qty,
         coalesce(g.out_qty, 0) as out_qty, coalesce(g.closing, pr.closing, 0) as closing
       from k left join g on g.warehouse_id = k.warehouse_id and g.material_id = k.material_id
       left join prior pr on pr.warehouse_id = k.warehouse_id and pr.material_id = k.material_id
     )
-    select ${periodLabel(sql`${p.start}::date`, unit)} as period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
-      y.opening, y.in_qty as "inQty", y.out_qty as "outQty", y.closing, ${balancedSql(sql`y.opening`, sql`y.in_qty`, sql`y.out_qty`, sql`y.closing`)} as balanced,
-      y.n::int as "sliceRows"
-    from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
-    order by y.warehouse_id, y.material_id`);
-  // A page past the slice's end reads no row and so no count: the slice is counted alone.
-  const total = rows.length ? Number(rows[0].sliceRows) : offset > 0 ? await sliceCount(ctx, f, unit, p, slice) : 0;
-  return { rows: rows.map(({ sliceRows: _, ...r }) => r as Row), total };
-}
-
-/** How many rows a slice holds in one period. */
-async function sliceCount(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: Pick<PeriodSummary, 'start' | 'end'>, slice: WarehouseRange) {
-  const keys = setup(ctx, f, unit, undefined, slice);
-  const { today, keyWhere, keyed } = keys;
-  const [row] = await queryRows<{ n: number }>(ctx.db, sql`
-    with prior as (${openingBefore(p.start, today, keys)})
-    select count(*)::int as n from (
-      select d.warehouse_id, d.material_id from ${keyed} where d.day between ${p.start}::date and ${p.end}::date and ${keyWhere}
-      union select warehouse_id, material_id from prior where closing <> 0
-    ) u`);
-  return Number(row.n);
+    select c.n as "sliceRows", r.* from (select count(*)::int as n from u) c left join (
+      select ${periodLabel(sql`${p.start}::date`, unit)} as period, y.warehouse_id as "warehouseId", y.material_id as "materialId", w.name as "warehouseName", ${materialSelect},
+        y.opening, y.in_qty as "inQty", y.out_qty as "outQty", y.closing, ${balancedSql(sql`y.opening`, sql`y.in_qty`, sql`y.out_qty`, sql`y.closing`)} as balanced
+      from y join warehouses w on w.id = y.warehouse_id ${materialJoin(sql`y.material_id`)}
+    ) r on true
+    order by r."warehouseId", r."materialId"`);
+  // One row at least, holding the count; past the slice's end its figures are empty.
+  return {
+    rows: rows.filter((r) => r.warehouseId != null).map(({ sliceRows: _, ...r }) => r as Row),
+    total: Number(rows[0]?.sliceRows ?? 0),
+  };
 }
 
 /**
