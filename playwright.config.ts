@@ -1,17 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { FIRST_PORT, SERVERS, workerBaseUrl } from './tests/e2e/servers';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-
-/** Browser tests drive Debian's Chromium against the real server on an in-memory database. */
+/** Browser tests drive Debian's Chromium against the real server on an in-memory database, one server per worker. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: SERVERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: workerBaseUrl(),
     viewport: { width: 1440, height: 900 },
     // Charts honour it and draw at once, so a screenshot needs no wait for their entry animations.
     reducedMotion: 'reduce',
@@ -23,12 +22,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '.tmp/e2e-output',
-  webServer: {
+  webServer: Array.from({ length: SERVERS }, (_, i) => ({
     command: 'npx tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/fms/api/v1/health`,
-    timeout: 90_000,
+    url: `http://127.0.0.1:${FIRST_PORT + i}/fms/api/v1/health`,
+    timeout: 120_000,
     reuseExistingServer: false,
     // The ledger check reads the whole ledger on a schedule; the browser tests do not wait on it.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
-  },
+    env: { PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
+  })),
 });

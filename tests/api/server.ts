@@ -23,6 +23,10 @@ export interface TestServer extends App {
 export const DEMO_PASSWORD = 'Demo@2026';
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
+/** The seeded snapshot, read once per worker (its files share the module: isolate false). */
+let snapshotBlob: Blob | undefined;
+const seedSnapshot = () => (snapshotBlob ??= new Blob([readFileSync(SNAPSHOT_FILE)]));
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   // A plain demo start copies the seeded database the global setup made (seconds saved per file).
   const plainDemo = !('SEED_DEMO' in env) && !('ADMIN_PASSWORD' in env);
@@ -35,7 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const snapshot = plainDemo && !pgDb && existsSync(SNAPSHOT_FILE);
-  const built = await buildApp(config, snapshot ? { pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_FILE)]) } : {});
+  const built = await buildApp(config, snapshot ? { pgliteSnapshot: seedSnapshot() } : {});
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${port}`;

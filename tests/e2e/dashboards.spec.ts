@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import home from '../../dashboards/home';
 import stock from '../../dashboards/stock';
 import { DEMO_PASSWORD, login, prepare, SCREENSHOTS, tab } from './helpers';
+import { spareServerPort } from './servers';
 
 const API = '/fms/api/v1';
 const DASHBOARDS_PATH = '/intelligentAnalysis/analysisz/dashboard';
@@ -89,8 +90,7 @@ test.describe('drilling down', () => {
 test.describe('the dashboards page', () => {
   test('picks every dashboard file by ?id=, and opens a wall screen in a new window', async ({ page }) => {
     await prepare(page, { lang: 'en-US', theme: 'dark' });
-    await login(page, 'admin');
-    await page.goto(`/#${DASHBOARDS_PATH}`);
+    await login(page, 'admin', { to: DASHBOARDS_PATH });
     const picker = page.getByTestId('dashboard-picker');
     await expect(picker.locator('.arco-radio-button')).toHaveText(['Home', 'Flows', 'Stock']);
     await picker.getByText('Stock').click();
@@ -108,7 +108,7 @@ test.describe('wall screens', () => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await prepare(page, { theme: 'light' });
-    await login(page, 'display');
+    await login(page, 'display', { to: null });
     await page.goto('/#/wall/home?rotate=home,stock,flows&interval=15&refresh=5');
     const wall = page.getByTestId('wall');
     await expect(wall).toHaveAttribute('data-dashboard', 'home');
@@ -134,7 +134,7 @@ test.describe('wall screens', () => {
 
   test('keep the display session alive past the idle limit while they refresh', async ({ browser }) => {
     test.setTimeout(120_000);
-    const port = Number(process.env.E2E_PORT ?? 8181) + 1;
+    const port = spareServerPort();
     const base = `http://127.0.0.1:${port}`;
     const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
       detached: true, stdio: 'ignore',

@@ -1,7 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { workerBaseUrl } from './servers';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const SCREENSHOTS = 'tests/e2e/screenshots';
+export const API = '/fms/api/v1';
+
 
 /** Fresh browser state in the language and theme a test wants, before the console loads. */
 export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light' } = {}) {
@@ -14,12 +17,22 @@ export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; them
   }, [opts.lang ?? 'zh-CN', opts.theme ?? ''] as const);
 }
 
-export async function login(page: Page, userName: string, password = DEMO_PASSWORD) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-user').fill(userName);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/home$/);
+/**
+ * Signed in as `userName` through the API, the session's cookie set as the console's login form
+ * sets it (the form has tests of its own, in shell.spec.ts), then `to` opened (home unless said)
+ * and the shell waited for. Opening the page a test is about, rather than home and then that
+ * page, spares each test home's dashboard. `to: null` only signs in: the test's next `goto` opens
+ * the console signed in (a page outside the shell: a wall screen, a print card, 404).
+ */
+export async function login(page: Page, userName: string, opts: { password?: string; to?: string | null } = {}) {
+  const res = await page.request.post(`${API}/sys/login`, { data: { userName, passWord: opts.password ?? DEMO_PASSWORD } });
+  const json = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  expect(res.status(), `login ${userName}: ${json.msg}`).toBe(200);
+  await page.context().addCookies([{ name: 'token', value: json.data.token, url: workerBaseUrl(), sameSite: 'Lax' }]);
+  // A page showing the console already keeps its session in memory: a new document reads the cookie.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  if (opts.to === null) return;
+  await page.goto(`/#${opts.to ?? '/home'}`);
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
@@ -27,7 +40,6 @@ export const tabs = (page: Page) => page.locator('.tags-view__tab');
 export const tab = (page: Page, title: string) => page.locator('.tags-view__tab', { hasText: title });
 export const topMenu = (page: Page) => page.locator('.top-menu__item');
 
-export const API = '/fms/api/v1';
 
 /** A call straight to the API (setting up what a browser test then watches arrive); answers its data, failing the test on an error. */
 export async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {

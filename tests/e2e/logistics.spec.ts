@@ -26,8 +26,7 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
 
   // The dealer asks for a car in the console.
   await prepare(page, { lang: 'zh-CN' });
-  await login(page, 'dealer1');
-  await page.goto('/#/ordermanage/logistics/carrequest');
+  await login(page, 'dealer1', { to: '/ordermanage/logistics/carrequest' });
   const list = page.getByTestId('list-page-ordermanage:carrequest');
   await list.getByTestId('toolbar-add').click();
   const form = page.getByTestId('entity-form');
@@ -47,8 +46,7 @@ test('a dealer requests a car for a sales order; the dispatcher is refused a bla
   // The dispatcher, in another browser: a blacklisted vehicle is refused with the reason, another is assigned.
   const dispatcher = await browser.newPage();
   await prepare(dispatcher, { lang: 'en-US', theme: 'dark' });
-  await login(dispatcher, 'staff');
-  await dispatcher.goto('/#/ordermanage/logistics/carmanagement');
+  await login(dispatcher, 'staff', { to: '/ordermanage/logistics/carmanagement' });
   const dispatch = dispatcher.getByTestId('list-page-ordermanage:carrequest');
   await dispatch.getByTestId('search-form').getByPlaceholder('Keyword').fill(requestNo);
   await dispatch.getByTestId('search-submit').click();

@@ -5,8 +5,7 @@ import { login, prepare, SCREENSHOTS } from './helpers';
 test.describe('a manifest list page', () => {
   test('add with the form\'s rules, find, edit; the same list under Monitoring for staff, without delete', async ({ page }) => {
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/other/otherConfig/logistics');
+    await login(page, 'admin', { to: '/other/otherConfig/logistics' });
     const list = page.getByTestId('list-page-other:logistics');
     await expect(list.locator('.arco-table-th', { hasText: 'Provider code' })).toBeVisible();
 
@@ -45,8 +44,7 @@ test.describe('a manifest list page', () => {
     await page.getByTestId('logout').click();
     await page.locator('.arco-modal .arco-btn-primary').click();
     await expect(page).toHaveURL(/#\/login$/);
-    await login(page, 'staff');
-    await page.goto('/#/monitoringManage/monitoring/logistics');
+    await login(page, 'staff', { to: '/monitoringManage/monitoring/logistics' });
     const staffList = page.getByTestId('list-page-other:logistics');
     await staffList.getByTestId('search-form').getByPlaceholder('Keyword').fill(code);
     await staffList.getByTestId('search-submit').click();
@@ -59,8 +57,7 @@ test.describe('a manifest list page', () => {
 /** A boolean field (Base data › Scenes): a switch in the form, on or off by its default, a Yes/No tag in the table. */
 test('boolean fields: switches in the form, Yes/No in the table', async ({ page }) => {
   await prepare(page, { lang: 'en-US', theme: 'light' });
-  await login(page, 'admin');
-  await page.goto('/#/basedata/base/scenceConfig');
+  await login(page, 'admin', { to: '/basedata/base/scenceConfig' });
   const list = page.getByTestId('list-page-basedata:scenceConfig');
   await list.getByTestId('toolbar-add').click();
   const form = page.getByTestId('entity-form');
@@ -90,8 +87,7 @@ test('boolean fields: switches in the form, Yes/No in the table', async ({ page 
 /** Status moves declared in the manifest (Base data › PDA devices): a row's own move, then one for the rows selected. */
 test('status moves: on the row, and from the toolbar for a selection', async ({ page }) => {
   await prepare(page, { lang: 'en-US', theme: 'light' });
-  await login(page, 'admin');
-  await page.goto('/#/basedata/base/scandiviceReg');
+  await login(page, 'admin', { to: '/basedata/base/scandiviceReg' });
   const list = page.getByTestId('list-page-basedata:scandiviceReg');
   await list.getByTestId('toolbar-add').click();
   const form = page.getByTestId('entity-form');
@@ -128,8 +124,7 @@ test('status moves: on the row, and from the toolbar for a selection', async ({ 
 /** A list shown one warehouse at a time (Base data › Location rules): the picker fixes the rows and a new rule's warehouse. */
 test('a picked list: rules of the warehouse chosen, target locations of that warehouse, empty fields read Any', async ({ page }) => {
   await prepare(page, { lang: 'en-US', theme: 'light' });
-  await login(page, 'admin');
-  await page.goto('/#/basedata/base/storagelocationRule');
+  await login(page, 'admin', { to: '/basedata/base/storagelocationRule' });
   const list = page.getByTestId('list-page-basedata:storagelocationRule');
   const picked = list.getByTestId('list-picker').locator('.arco-select-view-value');
   await expect(picked).not.toBeEmpty();
@@ -155,8 +150,7 @@ test('a picked list: rules of the warehouse chosen, target locations of that war
 /** A search on whether a field is filled (Base data › Material relations: matched or not), an empty ref saying what it means. */
 test('a filled-or-not search: unmatched relations read Unmatched', async ({ page }) => {
   await prepare(page, { lang: 'en-US', theme: 'light' });
-  await login(page, 'admin');
-  await page.goto('/#/basedata/base/materialRelation');
+  await login(page, 'admin', { to: '/basedata/base/materialRelation' });
   const list = page.getByTestId('list-page-basedata:materialRelation');
   await list.getByTestId('search-form').locator('.arco-form-item', { hasText: 'Matching' }).locator('.arco-select').click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'Unmatched' }).click();

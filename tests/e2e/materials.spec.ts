@@ -24,8 +24,7 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
 test.describe('Base data › Materials', () => {
   test('imports materials from xlsx, exports them and the file holds what was imported', async ({ page }) => {
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/basedata/base/material');
+    await login(page, 'admin', { to: '/basedata/base/material' });
     await expect(list(page).locator('.arco-table-tr').nth(1)).toBeVisible();
 
     // A file with a bad row is refused as a whole, and the report names the row and field.
@@ -62,8 +61,7 @@ test.describe('Base data › Materials', () => {
 
   test('the form checks codes and sizes before saving', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
-    await login(page, 'admin');
-    await page.goto('/#/basedata/base/material');
+    await login(page, 'admin', { to: '/basedata/base/material' });
     await list(page).getByTestId('toolbar-add').click();
     const form = page.getByTestId('entity-form');
     await page.locator('.arco-modal .arco-btn-primary').click();
@@ -86,8 +84,7 @@ test.describe('Base data › Materials', () => {
       pattern: 'E2E Nine', loadIndex: '146/143', speedIndex: 'M', price: 2150,
     }, admin);
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/basedata/base/goods');
+    await login(page, 'admin', { to: '/basedata/base/goods' });
     const matching = page.getByTestId('list-relation-matching');
     await expect(matching.getByTestId('suggestion').first()).toBeVisible();
     const before = await matching.getByTestId('row-accept').count();

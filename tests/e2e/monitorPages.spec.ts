@@ -54,7 +54,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect((await request.post(`${API}/sys/login`, { data: { userName: 'dealer2', passWord: 'Wrong#2026x' } })).status()).toBe(400);
 
     await prepare(page, { lang: 'en-US', theme });
-    await login(page, 'admin');
+    await login(page, 'admin', { to: null });
     await openLogMonitor(page, 'logistics');
     const row = report(page, 'logMonitor').locator('tbody tr').filter({ hasText: 'Update' }).filter({ hasText: `${name} Co` });
     await expect(row).toHaveCount(1);

@@ -106,9 +106,7 @@ test.describe('Warehousing › orders and scanning', () => {
     const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
     const shipment = await shipToDealer1(request, tag);
     await prepare(page, { lang: 'zh-CN', theme: 'dark' });
-    await login(page, 'dealer1');
-
-    await page.goto('/#/ordermanage/Order/PRorder');
+    await login(page, 'dealer1', { to: '/ordermanage/Order/PRorder' });
     const receipts = list(page, 'PRorder');
     await expect(receipts.getByTestId('order-no').first()).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/orders-list-dark.png` });
@@ -215,8 +213,7 @@ test.describe('Warehousing › orders and scanning', () => {
     const shipment = await shipToDealer1(request, tag);
     await page.setViewportSize({ width: 390, height: 844 });
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'dealer1');
-    await page.goto('/#/ordermanage/Order/PRorder');
+    await login(page, 'dealer1', { to: '/ordermanage/Order/PRorder' });
     const receipts = list(page, 'PRorder');
     await expect(receipts.getByTestId('order-no').first()).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/orders-list-390-en.png` });
@@ -244,9 +241,7 @@ test.describe('Warehousing › orders and scanning', () => {
     const shipment = await shipToDealer1(request, tag);
     await shipment.receiveAll();
     await prepare(page, { lang: 'zh-CN', theme: 'light' });
-    await login(page, 'dealer1');
-
-    await page.goto('/#/ordermanage/Order/InventoryList');
+    await login(page, 'dealer1', { to: '/ordermanage/Order/InventoryList' });
     const stocktakes = list(page, 'InventoryList');
     await stocktakes.getByTestId('toolbar-add').click();
     const form = page.getByTestId('entity-form');
@@ -287,8 +282,7 @@ test.describe('Warehousing › orders and scanning', () => {
   test('staff create a transfer between two central warehouses; the target excludes the source and prints as a transfer card', async ({ page }) => {
     const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/ordermanage/Order/TRorder');
+    await login(page, 'admin', { to: '/ordermanage/Order/TRorder' });
     const transfers = list(page, 'TRorder');
     await transfers.getByTestId('toolbar-add').click();
     const form = page.getByTestId('entity-form');

@@ -16,8 +16,7 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
 test.describe('the page kit on System › Dictionaries', () => {
   test('create, select, edit and delete through the form and the toolbar', async ({ page }) => {
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/system/permission/dictionary');
+    await login(page, 'admin', { to: '/system/permission/dictionary' });
     await expect(entries(page)).toContainText('Please select a single row on the left');
 
     // Selection messages of spec section 5.
@@ -69,8 +68,7 @@ test.describe('the page kit on System › Dictionaries', () => {
 
   test('export downloads the filtered rows as xlsx; import refuses other files and reports bad rows', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
-    await login(page, 'admin');
-    await page.goto('/#/system/permission/dictionary');
+    await login(page, 'admin', { to: '/system/permission/dictionary' });
     await types(page).locator('.arco-table-tr', { hasText: 'order_type' }).locator('.arco-radio').click();
     await expect(entries(page).locator('.arco-table-tr', { hasText: 'Purchase receipt' })).toHaveCount(1);
 
@@ -103,8 +101,7 @@ test.describe('the page kit on System › Dictionaries', () => {
 
   test('column settings are remembered for the user', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
-    await login(page, 'admin');
-    await page.goto('/#/system/permission/dictionary');
+    await login(page, 'admin', { to: '/system/permission/dictionary' });
     await expect(types(page).locator('.arco-table-th', { hasText: 'Name (English)' })).toHaveCount(1);
     await types(page).getByTestId('column-settings-button').click();
     await page.getByTestId('column-settings').locator('.arco-checkbox', { hasText: 'Name (English)' }).click();
@@ -116,7 +113,7 @@ test.describe('the page kit on System › Dictionaries', () => {
 
   test('staff without the page get 404 for it and no system menu', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
-    await login(page, 'staff');
+    await login(page, 'staff', { to: null });
     await page.goto('/#/system/permission/dictionary');
     await expect(page).toHaveURL(/#\/404$/);
   });

@@ -34,7 +34,7 @@ test.describe('Print cards', () => {
   test.beforeEach(async ({ page }) => {
     // The dark console theme must not reach the paper.
     await prepare(page, { lang: 'en-US', theme: 'dark' });
-    await login(page, 'admin');
+    await login(page, 'admin', { to: null });
   });
 
   test('the order card shows the order, prints black on white and marks the order printed once', async ({ page }) => {
@@ -176,7 +176,7 @@ test.describe('Print cards', () => {
 
 test('the copy, in Chinese, is marked 副本 for the second party and fits A4', async ({ page }) => {
   await prepare(page, { lang: 'zh-CN', theme: 'light' });
-  await login(page, 'admin');
+  await login(page, 'admin', { to: null });
   const order = await firstOrder(page, 'PRorder', {});
   await page.goto(`/#/prCardCopy?id=${order.id}&page=PRorder`);
   await expect(page.getByTestId('copy-mark')).toHaveText('副本');

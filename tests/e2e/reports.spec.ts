@@ -34,7 +34,7 @@ test.describe('the month balance report', () => {
     const filtered = await monthBalance(request, { keyword: material });
 
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
+    await login(page, 'admin', { to: null });
     await openMonthBalance(page);
     await expect(page.getByTestId('report-description')).toContainText('opening + in − out = closing');
     await page.getByTestId('filter-keyword').locator('input').fill(material);
@@ -61,7 +61,7 @@ test.describe('the month balance report', () => {
     const warehouseId = Number(all.rows[0].warehouseId);
     const expected = await monthBalance(request, { warehouseId, dateFrom: '2026-01-01', dateTo: '2026-12-31' });
     await prepare(page, { theme: 'dark' });
-    await login(page, 'admin');
+    await login(page, 'admin', { to: null });
     await openMonthBalance(page, `?warehouseId=${warehouseId}&dateFrom=2026-01-01&dateTo=2026-12-31`);
     await expect(page.getByTestId('filter-dateRange').locator('input').first()).toHaveValue('2026-01-01');
     await expect(report(page).locator('.arco-pagination-total-text')).toContainText(String(expected.total));
@@ -73,7 +73,7 @@ test.describe('the month balance report', () => {
   test('on a 390 px phone the filters fold and the table scrolls inside the page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'dealer1');
+    await login(page, 'dealer1', { to: null });
     await openMonthBalance(page);
     await expect(page.getByTestId('report-filters').locator('.arco-form-item')).toHaveCount(1);
     const box = await report(page).boundingBox();
@@ -87,8 +87,7 @@ test.describe('the other report pages', () => {
     const outbound = await reportRows(request, 'outDetail', {});
     const barcode = String(outbound.rows[0].barcode);
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-    await page.goto('/#/reportQuery/storageInventory/codeRetrospection');
+    await login(page, 'admin', { to: '/reportQuery/storageInventory/codeRetrospection' });
     await page.getByTestId('barcode-trace').locator('input').first().fill(barcode);
     await page.keyboard.press('Enter');
     await expect(page.getByText(`Tyre ${barcode}`)).toBeVisible();
@@ -101,8 +100,7 @@ test.describe('the other report pages', () => {
     const outbound = await reportRows(request, 'outDetail', {});
     const orderNo = String(outbound.rows[0].orderNo);
     await prepare(page, { theme: 'dark' });
-    await login(page, 'admin');
-    await page.goto('/#/reportQuery/report/psfByDelivery');
+    await login(page, 'admin', { to: '/reportQuery/report/psfByDelivery' });
     const list = page.getByTestId('list-report-delivery-fees');
     await expect(list.getByTestId('toolbar-import')).toBeVisible();
     await list.getByTestId('toolbar-add').click();

@@ -33,7 +33,7 @@ test.describe('signing in and the route guard', () => {
 
   test('an unknown path shows the 404 page', async ({ page }) => {
     await prepare(page);
-    await login(page, 'admin');
+    await login(page, 'admin', { to: null });
     await page.goto('/#/no/such/page');
     await expect(page).toHaveURL(/#\/404$/);
     await expect(page.getByText('404')).toBeVisible();
@@ -133,8 +133,7 @@ test.describe('the shell as the administrator sees it', () => {
 
   test('logout revokes the session and clears the views', async ({ page }) => {
     await prepare(page);
-    await login(page, 'admin');
-    await page.goto('/#/system/permission/users');
+    await login(page, 'admin', { to: '/system/permission/users' });
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.locator('.arco-modal .arco-btn-primary').click();

@@ -25,9 +25,8 @@ test('a shipment crossing a minimum: the alert arrives on the open stock-alert p
 
   await prepare(page, { lang: 'en-US', theme: 'dark' });
   const socketOpen = socketConnected(page);
-  await login(page, 'admin');
+  await login(page, 'admin', { to: '/monitoringManage/monitoring/stroealert' });
   await socketOpen;
-  await page.goto('/#/monitoringManage/monitoring/stroealert');
   const alerts = page.getByTestId('list-monitoring-stockAlerts');
   await expect(alerts.locator('.arco-table')).toBeVisible();
   await expect(alerts.locator('.arco-table-tr', { hasText: material.code })).toHaveCount(0);

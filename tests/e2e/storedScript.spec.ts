@@ -83,9 +83,7 @@ test.beforeAll(async ({ playwright }) => {
 test('names, addresses, remarks and nicknames typed as markup show as text in the lists and the order detail', async ({ page }) => {
   const signs = watch(page);
   await prepare(page, { lang: 'en-US' });
-  await login(page, 'admin');
-
-  await page.goto('/#/basedata/base/brokerInfo');
+  await login(page, 'admin', { to: '/basedata/base/brokerInfo' });
   await searchFor(page, TAG);
   await expectShownAsText(page, names.dealer);
 
@@ -115,7 +113,7 @@ test('names, addresses, remarks and nicknames typed as markup show as text in th
 test('a nickname, a mail and an announcement typed as markup show as text to their reader', async ({ page }) => {
   const signs = watch(page);
   await prepare(page, { lang: 'en-US' });
-  await login(page, XSS_USER, XSS_PASSWORD);
+  await login(page, XSS_USER, { password: XSS_PASSWORD });
   await expectShownAsText(page, names.nickname);
 
   await page.getByTestId('messages').click();

@@ -16,10 +16,9 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   const tag = Date.now().toString(36).toUpperCase();
   const [roleCode, roleName, userName] = [`TWO_PAGES_${tag}`, `Two pages ${tag}`, `two.pages.${tag.toLowerCase()}`];
   await prepare(page, { lang: 'en-US' });
-  await login(page, 'admin');
+  await login(page, 'admin', { to: '/system/permission/role' });
 
   // 1. The role.
-  await page.goto('/#/system/permission/role');
   await page.getByTestId('list-page-system:role').getByTestId('toolbar-add').click();
   await input(page, 'Code').fill(roleCode);
   await choose(page, formItem(page, 'Type'), 'Function role');
@@ -58,7 +57,7 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   // 4. Signing in as that user: two sections, two pages, one button.
   const other = await browser.newPage();
   await prepare(other, { lang: 'en-US' });
-  await login(other, userName, 'Tyre#2026x');
+  await login(other, userName, { password: 'Tyre#2026x' });
   await expect(topMenu(other)).toHaveText(['Base data', 'In/out detail']);
   await topMenu(other).filter({ hasText: 'Base data' }).click();
   await expect(other).toHaveURL(/#\/basedata\/base\/warehouse$/);

@@ -18,8 +18,7 @@ async function chooseInTree(page: Page, opener: ReturnType<Page['locator']>, nam
 test('users: a first password on create only, a department from the tree, freezing', async ({ page }) => {
   const userName = `tree.user.${Date.now().toString(36)}`;
   await prepare(page, { lang: 'en-US', theme: 'light' });
-  await login(page, 'admin');
-  await page.goto('/#/system/permission/users');
+  await login(page, 'admin', { to: '/system/permission/users' });
   const list = page.getByTestId('list-users');
 
   await list.getByTestId('toolbar-add').click();
@@ -66,8 +65,7 @@ test('users: a first password on create only, a department from the tree, freezi
 test('users on a 390 px phone: the rows show who they are, and their buttons scroll with them', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await prepare(page, { lang: 'en-US', theme: 'dark' });
-  await login(page, 'admin');
-  await page.goto('/#/system/permission/users');
+  await login(page, 'admin', { to: '/system/permission/users' });
   const list = page.getByTestId('list-users');
   // Held at the right edge, three row buttons took the whole width and hid every other column.
   await expect(list.getByRole('cell', { name: 'dealer1', exact: true })).toBeInViewport();

@@ -20,9 +20,7 @@ test.describe('Base data › dealers and warehouses', () => {
     const dealer = `E2E${Date.now().toString(36).toUpperCase()}`;
     const warehouse = `${dealer}W1`;
     await prepare(page, { lang: 'en-US', theme: 'light' });
-    await login(page, 'admin');
-
-    await page.goto('/#/basedata/base/brokerInfo');
+    await login(page, 'admin', { to: '/basedata/base/brokerInfo' });
     const dealers = page.getByTestId('list-page-basedata:brokerInfo');
     await expect(dealers.locator('.arco-table-tr', { hasText: 'SH0001' })).toHaveCount(1);
     await dealers.getByTestId('toolbar-add').click();

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { prepareData } from '../../src/server/db/seed';
 import { freshPostgresDatabase } from './postgres';
 
-export const SNAPSHOT_FILE = '.tmp/pglite-demo-seed.tgz';
+export const SNAPSHOT_FILE = '.tmp/pglite-demo-seed.tar';
 
 declare module 'vitest' {
   export interface ProvidedContext {
