@@ -5,7 +5,6 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 export const API = '/fms/api/v1';
 
-
 /** Fresh browser state in the language and theme a test wants, before the console loads. */
 export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light' } = {}) {
   await page.addInitScript(([lang, theme]) => {
@@ -25,10 +24,8 @@ export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; them
  * the console signed in (a page outside the shell: a wall screen, a print card, 404).
  */
 export async function login(page: Page, userName: string, opts: { password?: string; to?: string | null } = {}) {
-  const res = await page.request.post(`${API}/sys/login`, { data: { userName, passWord: opts.password ?? DEMO_PASSWORD } });
-  const json = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  expect(res.status(), `login ${userName}: ${json.msg}`).toBe(200);
-  await page.context().addCookies([{ name: 'token', value: json.data.token, url: workerBaseUrl(), sameSite: 'Lax' }]);
+  const { token } = await post<{ token: string }>(page.request, '/sys/login', { userName, passWord: opts.password ?? DEMO_PASSWORD });
+  await page.context().addCookies([{ name: 'token', value: token, url: workerBaseUrl(), sameSite: 'Lax' }]);
   // A page showing the console already keeps its session in memory: a new document reads the cookie.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   if (opts.to === null) return;
@@ -39,7 +36,6 @@ export async function login(page: Page, userName: string, opts: { password?: str
 export const tabs = (page: Page) => page.locator('.tags-view__tab');
 export const tab = (page: Page, title: string) => page.locator('.tags-view__tab', { hasText: title });
 export const topMenu = (page: Page) => page.locator('.top-menu__item');
-
 
 /** A call straight to the API (setting up what a browser test then watches arrive); answers its data, failing the test on an error. */
 export async function post<T>(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<T> {

@@ -25,7 +25,7 @@ export interface ChildServer {
   output(): string;
 }
 
-export const freePort = () => new Promise<number>((resolve) => {
+const freePort = () => new Promise<number>((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
     const { port } = srv.address() as net.AddressInfo;
     srv.close(() => resolve(port));

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, queryRows } from '../../src/server/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import type { OrderDetail, UploadResult } from '../../src/shared/api/orders';
 import { dashboardBatchPath } from '../../src/shared/analytics/filters';
 import { ORDER_STATUS } from '../../src/shared/orders/orderTypes';
 import { onPostgres } from '../api/server';
-import { freshPostgresDatabase } from '../setup/postgres';
-import { seededDataDir, startChildServer, type ChildServer } from './childServer';
+import { startChildServer, type ChildServer } from './childServer';
+import { seededCopy, type SeededCopy } from './seededCopy';
 
 /**
  * kill -9 (issue 15): the real server, in its own process, is killed while a PDA upload and an
@@ -31,26 +28,19 @@ const KILLS = KILL_AT.length;
 /** Tyres per order: enough that an upload's and a completion's transactions take a while. */
 const TYRES = 400;
 
-let dataDir: string | undefined;
-let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+let copy: SeededCopy | undefined;
 let server: ChildServer | undefined;
 afterAll(async () => {
   if (server) {
     server.child.kill('SIGKILL');
     await server.exited;
   }
-  await postgres?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await copy?.remove();
 });
 
-const where = () => (postgres ? { databaseUrl: postgres.url } : { dataDir: dataDir! });
 beforeAll(async () => {
-  if (onPostgres) postgres = await freshPostgresDatabase({ prefix: 'tyre_reliability', template: inject('pgTemplate') });
-  else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-crash-'));
-    await seededDataDir(dataDir);
-  }
-  server = await startChildServer(where());
+  copy = await seededCopy('tyre_crash');
+  server = await startChildServer(copy.where);
 }, 120_000);
 
 /** A POST on a connection of its own (as a new visitor's first call); resolves when its answer has ended. */
@@ -137,7 +127,7 @@ describe(`kill -9 during uploads and completions (${onPostgres ? 'PostgreSQL' : 
       await server.exited;
       await Promise.all(inFlight);
 
-      server = await startChildServer(where());
+      server = await startChildServer(copy!.where);
       token = await server.login();
       // The upload is all or nothing: a retry under the same id is a replay if it was taken, else it takes every scan now.
       const uploaded = await ok<OrderDetail>('/orderManage/PRorder/detail', { id: toUpload.id });
@@ -163,7 +153,7 @@ describe(`kill -9 during uploads and completions (${onPostgres ? 'PostgreSQL' : 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     server = undefined;
-    const database = await openDatabase(postgres ? { dataDir: 'memory://', databaseUrl: postgres.url } : { dataDir: dataDir! });
+    const database = await copy!.open();
     try {
       const ids = [timed.toUpload.id, timed.toComplete.id, ...cycles.flatMap((c) => [c.uploaded, c.completed])];
       const orders = await queryRows(database.db, sql`

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { onPostgres } from '../api/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket } from '../api/socketSupport';
-import { freshPostgresDatabase, type TestDatabase } from '../setup/postgres';
-import { seededDataDir, startChildServer, type ChildServer } from './childServer';
+import { startChildServer, type ChildServer } from './childServer';
+import { seededCopy, type SeededCopy } from './seededCopy';
 
 /**
  * Sessions' secrets (issue 15): tokens are 256 random bits, and no token, password or password
@@ -17,17 +13,12 @@ import { seededDataDir, startChildServer, type ChildServer } from './childServer
 const PASSWORD = 'Demo@2026';
 const NEW_PASSWORD = 'Tyre#Secret2026';
 let server: ChildServer;
-let postgres: TestDatabase | undefined;
-let dataDir: string | undefined;
+let copy: SeededCopy | undefined;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  if (onPostgres) postgres = await freshPostgresDatabase({ prefix: 'tyre_reliability', template: inject('pgTemplate') });
-  else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-secrets-'));
-    await seededDataDir(dataDir);
-  }
-  server = await startChildServer(postgres ? { databaseUrl: postgres.url } : { dataDir: dataDir! }, { LOG_LEVEL: 'debug' }, { capture: true });
+  copy = await seededCopy('tyre_secrets');
+  server = await startChildServer(copy.where, { LOG_LEVEL: 'debug' }, { capture: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -36,8 +27,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  await postgres?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await copy?.remove();
 });
 
 describe('secrets of sessions', () => {

@@ -126,7 +126,7 @@ export async function openDatabase(opts: {
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db, readDb: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close(),
-    // Uncompressed: a test server starts from it in half the time a gzipped one takes (0.95 s against 2 s).
+    // Uncompressed: PGlite opens it in 1.4 to 1.6 s where a gzipped one took 2.0 to 2.3 (each API test file starts from it).
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }

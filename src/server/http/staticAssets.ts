@@ -40,18 +40,12 @@ export function registerStaticAssets(app: FastifyInstance, webDir: string) {
     if (!ASSET_NAME.test(name)) return reply.callNotFound();
     let asset = held.get(name);
     if (!asset) {
-      asset = load(name);
-      held.set(name, asset);
+      // A name not in the folder, or a read that failed, is not kept: the next request reads again.
+      const forget = () => held.delete(name);
+      held.set(name, (asset = load(name).then((a) => a ?? (forget(), null), (err: unknown) => { forget(); throw err; })));
     }
-    // A name not in the folder, or a read that failed, is not kept: the next request reads again.
-    const found = await asset.catch((err: unknown) => {
-      held.delete(name);
-      throw err;
-    });
-    if (!found) {
-      held.delete(name);
-      return reply.callNotFound();
-    }
+    const found = await asset;
+    if (!found) return reply.callNotFound();
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', found.etag).header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === found.etag) return reply.code(304).send();
     const accepts = String(req.headers['accept-encoding'] ?? '');
