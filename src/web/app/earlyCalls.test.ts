@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, TOKEN_COOKIE } from '../stores/session';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData, startEarlyCalls, takeEarly } from './earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData, startEarlyCalls, takeEarly, takeEarlyBody } from './earlyCalls';
 
 const answer = (data: unknown, code = 200) => new Response(JSON.stringify({ code, msg: '', data }), { status: code, headers: { 'x-dict-version': '7' } });
 
@@ -59,5 +59,27 @@ describe('the calls the entry starts for a signed-in first view', () => {
     startEarlyCalls();
     expect(await earlyData(DICTIONARIES_PATH, ask)).toBe('asked');
     expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands a view the body of an answer that is in full, once, for its first render; nothing before, nor of a refusal', async () => {
+    window.location.hash = '#/home';
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.includes('/batch')) await arrived;
+      return url.includes('groupByType') ? answer(null, 401) : answer({ url: url.replace(/\?.*/, '') });
+    }));
+    startEarlyCalls();
+    const batch = '/analysis/dashboard/home/batch';
+    expect(takeEarlyBody(batch, 'tok-1')).toBeUndefined(); // still on its way
+    arrive();
+    await takeEarly(CURRENT_USER_PATH, 'tok-1'); // lets the answers settle
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeEarlyBody(batch, 'tok-2')).toBeUndefined(); // asked with another token
+    expect(JSON.parse(takeEarlyBody(batch, 'tok-1')!).data).toEqual({ url: '/fms/api/v1/analysis/dashboard/home/batch' });
+    expect(takeEarlyBody(batch, 'tok-1')).toBeUndefined();
+    expect(takeEarly(batch, 'tok-1')).toBeUndefined();
+    expect(takeEarlyBody(DICTIONARIES_PATH, 'tok-1')).toBeUndefined(); // refused: left to the client, which says why
+    expect((await takeEarly(DICTIONARIES_PATH, 'tok-1'))?.status).toBe(401);
   });
 });

@@ -9,7 +9,13 @@ export const DICTIONARIES_PATH = '/system/dict/data/groupByType';
 /** An early answer not taken by then is dropped: the view asks anew, for fresh data. */
 const KEEP_MS = 20_000;
 
-interface EarlyCall { token: string; started: number; answer: Promise<Response | null> }
+interface EarlyCall {
+  token: string;
+  started: number;
+  answer: Promise<Response | null>;
+  /** A 2xx answer's body, once read in full: what renders first can take it without waiting a tick. */
+  body?: string;
+}
 const calls = new Map<string, EarlyCall>();
 
 /**
@@ -25,7 +31,16 @@ export function startEarlyCalls(): void {
   const view = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
   const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
   if (view === '/' || view === HOME_PATH) paths.push(dashboardBatchPath('home'));
-  for (const path of paths) calls.set(path, { token, started: Date.now(), answer: postRaw(path, {}, token).catch(() => null) });
+  for (const path of paths) {
+    const call: EarlyCall = { token, started: Date.now(), answer: Promise.resolve(null) };
+    // Each answer is read in full as it arrives, while the code that takes it is still loading.
+    call.answer = postRaw(path, {}, token).then(async (res) => {
+      if (!res.ok) return res;
+      call.body = await res.text();
+      return new Response(call.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    }).catch(() => null);
+    calls.set(path, call);
+  }
 }
 
 /**
@@ -39,11 +54,26 @@ export function postRaw(path: string, body: unknown, token = getToken()): Promis
   });
 }
 
+const usable = (call: EarlyCall | undefined, token: string | undefined): call is EarlyCall =>
+  !!call && call.token === token && Date.now() - call.started < KEEP_MS;
+
 /** The answer to the early call of `path`, once, if it was asked with `token` lately; undefined otherwise. */
 export function takeEarly(path: string, token: string | undefined): Promise<Response | null> | undefined {
   const call = calls.get(path);
   calls.delete(path);
-  return call && call.token === token && Date.now() - call.started < KEEP_MS ? call.answer : undefined;
+  return usable(call, token) ? call.answer : undefined;
+}
+
+/**
+ * The body of the early call of `path`, once, if its 2xx answer has come in full by now (asked
+ * with `token` lately): for a view to render with it at its first render. Otherwise undefined,
+ * and the call is left for `takeEarly`.
+ */
+export function takeEarlyBody(path: string, token: string | undefined): string | undefined {
+  const call = calls.get(path);
+  if (!usable(call, token) || call.body === undefined) return undefined;
+  calls.delete(path);
+  return call.body;
 }
 
 /**

@@ -35,17 +35,16 @@ function RequireToken({ children, preload }: { children: ReactNode; preload?(pat
 }
 
 /**
- * The layout's code, and home's with it when home is where the user is going; after the session
- * gate's own, which starts the user-info call: the browser's six connections and the main thread
- * would otherwise serve the big chunks first and hold that call back.
+ * The layout's code, and home's with it when home is where the user is going, beside the session
+ * gate's. They once waited for the gate's chunk, so that the user-info call it makes went out
+ * first; the entry now makes that call before any of this loads (earlyCalls.ts), and the wait
+ * only put a round trip ahead of the view (issue 14).
  */
-const preloadLayout = (path: string) => void loadSignedIn()
-  .then(() => {
-    if (path === '/' || path === HOME_PATH) loadHome();
-    else return loadLayout();
-  })
+const preloadLayout = (path: string) => {
+  if (path === '/' || path === HOME_PATH) loadHome();
   // A failed early load is not an error: the route imports the module again when it renders.
-  .catch(() => undefined);
+  else void Promise.all([loadSignedIn(), loadLayout()]).catch(() => undefined);
+};
 
 /** Spec section 2: print and report cards, opened in their own window for the print dialog. */
 export const PRINT_CARDS = {

@@ -3,6 +3,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { settings } from '../../stores/settings';
+import { useDrawTurn } from './drawTurn';
 import { echarts } from './echarts';
 
 export interface ChartProps {
@@ -49,7 +50,10 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
       ) as EChartsOption['series'],
     };
   }, [option, dark, theme, ariaLabel]);
+  const turn = useDrawTurn();
 
+  // Its place kept while an earlier chart of the same burst is shown first (drawTurn.ts).
+  if (!turn) return <div style={{ height, width: '100%' }} aria-busy="true" />;
   return (
     <ReactEChartsCore
       echarts={echarts}

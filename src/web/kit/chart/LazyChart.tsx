@@ -1,16 +1,40 @@
-import { Suspense } from 'react';
 import { Skeleton } from '@arco-design/web-react';
-import { preloadable } from '../../app/preloadable';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { ChartProps } from './Chart';
 
-/** ECharts with the console's theme; loaded ahead for home (prefetch.ts), where it then draws without suspending. */
-export const Chart = preloadable(() => import('./Chart'));
+type ChartModule = { default: ComponentType<ChartProps> };
+let loaded: ComponentType<ChartProps> | undefined;
+let pending: Promise<ChartModule> | undefined;
 
-/** Charts load ECharts only when a page draws one. */
+/** ECharts with the console's theme, loaded once; ahead for home (prefetch.ts), where it then draws at once. */
+export const Chart = {
+  load: () => (pending ??= import('./Chart').then(
+    (module) => {
+      loaded = module.default;
+      return module;
+    },
+    (err: unknown) => {
+      pending = undefined; // the next chart tries again
+      throw err;
+    },
+  )),
+};
+
+/**
+ * Charts load ECharts only when a page draws one. Not React.lazy: React holds a Suspense
+ * boundary's content back until 300 ms after its fallback showed, and home's charts, whose data
+ * the entry asked for, often came before the chart library did (issue 14). Here the skeleton
+ * gives way as soon as the module is in. A failed load reaches the page's error boundary.
+ */
 export function LazyChart(props: ChartProps) {
-  return (
-    <Suspense fallback={<Skeleton animation text={{ rows: 4 }} style={{ height: props.height ?? 300 }} />}>
-      <Chart {...props} />
-    </Suspense>
-  );
+  const [Loaded, setLoaded] = useState(() => loaded);
+  const [failed, setFailed] = useState<unknown>();
+  useEffect(() => {
+    if (Loaded) return undefined;
+    let live = true;
+    Chart.load().then((module) => live && setLoaded(() => module.default), (err: unknown) => live && setFailed(() => err));
+    return () => { live = false; };
+  }, [Loaded]);
+  if (failed) throw failed;
+  return Loaded ? <Loaded {...props} /> : <Skeleton animation text={{ rows: 4 }} style={{ height: props.height ?? 300 }} />;
 }

@@ -12,14 +12,19 @@ const idOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.ts'.leng
 export const DASHBOARD_IDS = Object.keys(files).map(idOf)
   .sort((a, b) => (a === 'home' ? -1 : b === 'home' ? 1 : a.localeCompare(b)));
 
+/** Definitions loaded so far, for a view to render with at once (home's is loaded ahead, prefetch.ts). */
+const loaded = new Map<string, DashboardDef | null>();
+
 export async function loadDashboard(id: string): Promise<DashboardDef | null> {
   const file = Object.keys(files).find((f) => idOf(f) === id);
-  return file ? (await files[file]()).default : null;
+  const def = file ? (await files[file]()).default : null;
+  loaded.set(id, def);
+  return def;
 }
 
 /** One dashboard's definition; null when no file has that id. */
 export function useDashboard(id: string) {
-  return useQuery({ queryKey: ['dashboardDef', id], queryFn: () => loadDashboard(id), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({ queryKey: ['dashboardDef', id], queryFn: () => loadDashboard(id), initialData: () => loaded.get(id), staleTime: Infinity, gcTime: Infinity });
 }
 
 /** Every dashboard's definition, for the picker. */

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { EChartsOption } from 'echarts';
 import { dashboardBatchPath, queryPath, type BatchLine, type QueryAnswer } from '@shared/analytics/filters';
-import { postRaw, takeEarly } from '../../app/earlyCalls';
+import { postRaw, takeEarly, takeEarlyBody } from '../../app/earlyCalls';
 import { getToken } from '../../stores/session';
 import { api } from '../../api/http';
 
@@ -14,6 +14,8 @@ export interface DashboardRuntime {
   fetch(queryId: string, body: Record<string, unknown>): Promise<QueryAnswer>;
   /** Every panel in one call, each line handed over as it arrives (the console); without it, a call per panel. */
   stream?(dashboardId: string, body: Record<string, unknown>, onLine: (line: BatchLine) => void): Promise<void>;
+  /** The unfiltered batch's lines, if they are in already (the entry asked for home's as it ran). */
+  early?(dashboardId: string): BatchLine[] | undefined;
   /** Retries after a failure (false: the panel offers a retry button). */
   retry: boolean;
   /** Overrides the dashboard's refresh interval. */
@@ -48,9 +50,21 @@ async function streamBatch(dashboardId: string, body: Record<string, unknown>, o
   }
 }
 
+/** The lines of an NDJSON batch that has come in full. */
+const batchLines = (body: string) => body.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as BatchLine);
+
 export const CONSOLE_RUNTIME: DashboardRuntime = {
   fetch: (queryId, body) => api.post<QueryAnswer>(queryPath(queryId), body),
   stream: streamBatch,
+  early(dashboardId) {
+    const body = takeEarlyBody(dashboardBatchPath(dashboardId), getToken());
+    try {
+      return body === undefined ? undefined : batchLines(body);
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+      return undefined; // a broken answer: the batch is asked again
+    }
+  },
   retry: false,
   refreshInBackground: false,
   drill: true,

@@ -1,5 +1,5 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { DashboardDef, PanelDef } from '@shared/analytics/dashboards';
 import type { QueryAnswer } from '@shared/analytics/filters';
 import { onStockChange, useMissedPushes } from '../../api/realtime';
@@ -29,6 +29,17 @@ export function usePanelQueries(def: DashboardDef, filters: DashboardFilters) {
   const keyOf = (panel: PanelDef) => ['dashboard', def.id, panel.query, panelBody(panel, filters)];
   const alone = (panel: PanelDef) => queryClient.fetchQuery({ queryKey: keyOf(panel), queryFn: () => runtime.fetch(panel.query, panelBody(panel, filters)), retry: false })
     .catch(() => undefined); // the panel shows the error and its retry button
+  // The first, unfiltered batch may be in already (home's, asked by the entry): the panels then
+  // render with their data at their first render, without a skeleton pass and a tick of waiting.
+  const [early] = useState(() => {
+    const lines = batched && !Object.keys(base).length ? runtime.early?.(def.id) : undefined;
+    return lines && { at: Date.now(), answers: new Map(lines.flatMap((line) => ('answer' in line ? [[line.panel, line.answer] as const] : []))) };
+  });
+  useEffect(() => {
+    // A panel the early batch did not bring (an error line) is asked alone, as after a stream.
+    if (early) for (const panel of def.panels) if (!early.answers.has(panel.id)) void alone(panel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the answer taken at mount
+  }, [early]);
 
   const batch = useQuery({
     queryKey: ['dashboard', def.id, 'batch', base],
@@ -48,6 +59,8 @@ export function usePanelQueries(def: DashboardDef, filters: DashboardFilters) {
       }
       return Date.now();
     },
+    initialData: early?.at,
+    initialDataUpdatedAt: early?.at,
     refetchInterval: every,
     refetchIntervalInBackground: runtime.refreshInBackground,
     staleTime: Math.min(every, 30_000),
@@ -57,6 +70,8 @@ export function usePanelQueries(def: DashboardDef, filters: DashboardFilters) {
     queries: def.panels.map((panel) => ({
       queryKey: keyOf(panel),
       queryFn: (): Promise<QueryAnswer> => runtime.fetch(panel.query, panelBody(panel, filters)),
+      initialData: early?.answers.get(panel.id),
+      initialDataUpdatedAt: early?.at,
       // Batched, a panel's entry is filled by the batch; its own call serves its retry button.
       enabled: !batched,
       refetchInterval: batched ? (false as const) : every,
