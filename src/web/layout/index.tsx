@@ -1,5 +1,5 @@
 import { Drawer } from '@arco-design/web-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { pageFor } from '../app/pageRegistry';
@@ -31,6 +31,9 @@ export default function Layout() {
   const mobile = device === 'mobile';
   const sidebarShown = s.showSidebar && !s.isHorizontal;
   useSettingsSync();
+  // The page the user came for is drawn first, the menu's items a moment later (issue 14): on
+  // home, the menu of every section cost its first chart about a twentieth.
+  const menuShown = useDeferredValue(true, false);
 
   // Spec: in mobile mode the sidebar closes when the user navigates.
   useEffect(() => {
@@ -44,7 +47,7 @@ export default function Layout() {
       className="layout" data-device={device} data-fixed-header={s.fixedHeader} data-animate={!sidebar.withoutAnimation}
       style={{ '--sidebar-width': `${sidebarWidth}px` } as React.CSSProperties}
     >
-      {sidebarShown && !mobile && <aside className="layout__sidebar" aria-label="sidebar"><SidebarMenu /></aside>}
+      {sidebarShown && !mobile && <aside className="layout__sidebar" aria-label="sidebar">{menuShown && <SidebarMenu />}</aside>}
       {mobile && (
         // Spec: with the sidebar open in mobile mode, a click outside it closes it.
         <Drawer
