@@ -5,7 +5,11 @@ type Module = { default: ComponentType<any> };
 type PropsOf<M extends Module> = M['default'] extends ComponentType<infer P> ? P : never;
 
 /** A lazily loaded component that can be loaded ahead (its whole module), and then renders without suspending. */
-export type Preloadable<M extends Module> = ComponentType<PropsOf<M>> & { load(): Promise<M> };
+export type Preloadable<M extends Module> = ComponentType<PropsOf<M>> & {
+  load(): Promise<M>;
+  /** The component once its module is in, for a caller that shows its own placeholder until then (LazyChart). */
+  loaded(): ComponentType<PropsOf<M>> | undefined;
+};
 
 /**
  * `React.lazy` that does not suspend once its module is in (issue 14). A lazy component suspends
@@ -34,5 +38,5 @@ export function preloadable<M extends Module>(factory: () => Promise<M>): Preloa
     const [component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return createElement(component as ComponentType<object>, props as object);
   }
-  return Object.assign(PreloadableComponent, { load });
+  return Object.assign(PreloadableComponent, { load, loaded: () => loaded });
 }

@@ -1,24 +1,10 @@
 import { Skeleton } from '@arco-design/web-react';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
+import { preloadable } from '../../app/preloadable';
 import type { ChartProps } from './Chart';
 
-type ChartModule = { default: ComponentType<ChartProps> };
-let loaded: ComponentType<ChartProps> | undefined;
-let pending: Promise<ChartModule> | undefined;
-
 /** ECharts with the console's theme, loaded once; ahead for home (prefetch.ts), where it then draws at once. */
-export const Chart = {
-  load: () => (pending ??= import('./Chart').then(
-    (module) => {
-      loaded = module.default;
-      return module;
-    },
-    (err: unknown) => {
-      pending = undefined; // the next chart tries again
-      throw err;
-    },
-  )),
-};
+export const Chart = preloadable(() => import('./Chart'));
 
 /**
  * Charts load ECharts only when a page draws one. Not React.lazy: React holds a Suspense
@@ -27,7 +13,7 @@ export const Chart = {
  * gives way as soon as the module is in. A failed load reaches the page's error boundary.
  */
 export function LazyChart(props: ChartProps) {
-  const [Loaded, setLoaded] = useState(() => loaded);
+  const [Loaded, setLoaded] = useState(() => Chart.loaded());
   const [failed, setFailed] = useState<unknown>();
   useEffect(() => {
     if (Loaded) return undefined;
