@@ -90,13 +90,16 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
-  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot });
-  else if (opts.dataDir === 'memory://') client = new PGlite();
+  // The instance reads dates and times as text, as Drizzle asks of every query (`withoutDrizzleReaders`).
+  const readers = { parsers: asDrizzleExecuteReads };
+  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot, ...readers });
+  else if (opts.dataDir === 'memory://') client = new PGlite(readers);
   else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, readers);
   }
+  client.query = withoutDrizzleReaders(client.query.bind(client));
   await client.waitReady;
   // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
   // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
@@ -119,6 +122,7 @@ export async function openDatabase(opts: {
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => transaction((tx) => {
     pgliteOfTransaction.set(tx, client);
+    tx.query = withoutDrizzleReaders(tx.query);
     return fn(tx);
   })) as PGlite['transaction'];
   if (opts.timeZone) await client.exec(`set time zone '${opts.timeZone}'`);
@@ -145,7 +149,24 @@ const pgliteOfTransaction = new WeakMap<object, PGlite>();
 const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>();
 
 /** Dates, times and intervals (and their arrays) left as text, as `db.execute` answers them on both drivers. */
-const asDrizzleExecuteReads = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (value: string) => value]));
+const TEXT_READ_OIDS = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+const asDrizzleExecuteReads = Object.fromEntries(TEXT_READ_OIDS.map((oid) => [oid, (value: string) => value]));
+const textRead = new Set(TEXT_READ_OIDS.map(String));
+
+/**
+ * PGlite's `query` that leaves out the readers Drizzle passes with every query, when they are
+ * only the text readers the instance was built with: PGlite merges a query's readers into its
+ * own 380 by spreading both into a new object, about 0.2 ms of CPU a statement (a fifth of a
+ * scan's server time). Readers of any other type still go through.
+ */
+function withoutDrizzleReaders<Q extends PGlite['query']>(query: Q): Q {
+  return (async (text: string, params?: unknown[], options?: Parameters<Q>[2]) => {
+    const parsers = options?.parsers;
+    if (!parsers || !Object.keys(parsers).every((oid) => textRead.has(oid))) return query(text, params, options);
+    const { parsers: _, ...rest } = options!;
+    return query(text, params, rest);
+  }) as Q;
+}
 
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -182,7 +203,7 @@ async function runOnPglite<T>(pglite: PGlite, inTransaction: boolean, name: stri
     const { messages } = await pglite.execProtocol(concat([
       serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
     ]), { syncToFs: !inTransaction });
-    return pgliteParse.parseResults(messages, pglite.parsers, { parsers: asDrizzleExecuteReads })[0].rows as T[];
+    return pgliteParse.parseResults(messages, pglite.parsers)[0].rows as T[];
   };
   try {
     return await (inTransaction ? pglite._runExclusiveQuery(run) : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
