@@ -90,17 +90,18 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
-  // The instance reads dates and times as text, as Drizzle asks of every query (`withoutDrizzleReaders`).
-  const readers = { parsers: asDrizzleExecuteReads };
-  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot, ...readers });
-  else if (opts.dataDir === 'memory://') client = new PGlite(readers);
+  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot });
+  else if (opts.dataDir === 'memory://') client = new PGlite();
   else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, readers);
+    client = new PGlite(dir);
   }
-  client.query = withoutDrizzleReaders(client.query.bind(client));
   await client.waitReady;
+  // The instance reads dates and times (and their arrays) as text, as Drizzle asks of every query
+  // (`withoutDrizzleReaders`); set once ready, as PGlite's start sets its array readers.
+  Object.assign(client.parsers, asDrizzleExecuteReads);
+  client.query = withoutDrizzleReaders(client.query.bind(client));
   // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
   // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
   // PGlite runs on this thread, synchronously, and its lock passes to the next statement through
