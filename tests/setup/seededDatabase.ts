@@ -51,18 +51,23 @@ export default async function setup(project: TestProject) {
  */
 export function withoutWalSegments(tar: Buffer, drop: (segment: string) => boolean): Buffer {
   const kept: Buffer[] = [];
+  const field = (header: Buffer, from: number, to: number) => header.subarray(from, to).toString('latin1').replace(/\0.*$/s, '');
   for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
-    const name = header.subarray(0, 100).toString('latin1').replace(/\0.*$/s, '');
+    const name = field(header, 0, 100);
     if (!name) {
       kept.push(tar.subarray(at)); // the end-of-archive blocks
-      break;
+      return Buffer.concat(kept);
     }
-    const size = parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
+    const size = parseInt(field(header, 124, 136).trim(), 8);
+    // PGlite writes plain ustar entries (names within the 100 bytes); anything else is not read here.
+    if (!field(header, 257, 263).startsWith('ustar') || !Number.isFinite(size) || 'LKxg'.includes(field(header, 156, 157) || '0')) {
+      throw new Error(`the snapshot's tar entry at byte ${at} (${name}) is not a plain ustar entry`);
+    }
     const end = at + 512 + Math.ceil(size / 512) * 512;
     const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
     if (!segment || !drop(segment)) kept.push(tar.subarray(at, end));
     at = end;
   }
-  return Buffer.concat(kept);
+  throw new Error('the snapshot\'s tarball has no end-of-archive blocks');
 }

@@ -98,9 +98,15 @@ export async function openDatabase(opts: {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  // The instance reads dates and times (and their arrays) as text, as Drizzle asks of every query
-  // (`withoutDrizzleReaders`); set once ready, as PGlite's start sets its array readers.
+  // The instance reads dates and times (and their arrays) as text on every path (query, exec,
+  // sql, a transaction's), as Drizzle asks of each of its queries (`withoutDrizzleReaders`). Set
+  // once ready, and again after a refresh of the array types: both install array readers over them.
   Object.assign(client.parsers, asDrizzleExecuteReads);
+  const refreshArrayTypes = client.refreshArrayTypes.bind(client);
+  client.refreshArrayTypes = async () => {
+    await refreshArrayTypes();
+    Object.assign(client.parsers, asDrizzleExecuteReads);
+  };
   client.query = withoutDrizzleReaders(client.query.bind(client));
   // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
   // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
@@ -153,17 +159,27 @@ const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>();
 const TEXT_READ_OIDS = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
 const asDrizzleExecuteReads = Object.fromEntries(TEXT_READ_OIDS.map((oid) => [oid, (value: string) => value]));
 const textRead = new Set(TEXT_READ_OIDS.map(String));
+/** Whether each set of readers a query brought reads only those types, as text (Drizzle keeps one set per prepared query). */
+const onlyTextReaders = new WeakMap<object, boolean>();
+const PROBE = '2026-11-27';
 
 /**
- * PGlite's `query` that leaves out the readers Drizzle passes with every query, when they are
- * only the text readers the instance was built with: PGlite merges a query's readers into its
- * own 380 by spreading both into a new object, about 0.2 ms of CPU a statement (a fifth of a
- * scan's server time). Readers of any other type still go through.
+ * PGlite's `query` that leaves out the readers a query brings when they only read the types
+ * the instance already reads as text, as Drizzle's do: PGlite merges a query's readers into its
+ * own 384 by spreading both into a new object, about 0.2 ms of CPU a statement (a fifth of a
+ * scan's server time). Readers of any other type, or that read one of those types otherwise,
+ * still go through.
  */
-function withoutDrizzleReaders<Q extends PGlite['query']>(query: Q): Q {
+export function withoutDrizzleReaders<Q extends PGlite['query']>(query: Q): Q {
   return (async (text: string, params?: unknown[], options?: Parameters<Q>[2]) => {
     const parsers = options?.parsers;
-    if (!parsers || !Object.keys(parsers).every((oid) => textRead.has(oid))) return query(text, params, options);
+    if (!parsers) return query(text, params, options);
+    let textOnly = onlyTextReaders.get(parsers);
+    if (textOnly === undefined) {
+      textOnly = Object.entries(parsers).every(([oid, read]) => textRead.has(oid) && read(PROBE) === PROBE);
+      onlyTextReaders.set(parsers, textOnly);
+    }
+    if (!textOnly) return query(text, params, options);
     const { parsers: _, ...rest } = options!;
     return query(text, params, rest);
   }) as Q;
