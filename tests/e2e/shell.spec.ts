@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, prepare, SCREENSHOTS, tab, tabs, topMenu } from './helpers';
+import { DEMO_PASSWORD, login, prepare, SCREENSHOTS, tab, tabs, topMenu } from './helpers';
 
 test.describe('signing in and the route guard', () => {
   test('an unauthenticated visitor is sent to login with the redirect, and lands there after signing in', async ({ page }) => {
@@ -7,7 +7,7 @@ test.describe('signing in and the route guard', () => {
     await page.goto('/#/system/permission/role');
     await expect(page).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fpermission%2Frole/);
     await page.getByTestId('login-user').fill('  admin  ');
-    await page.getByTestId('login-password').fill('Demo@2026');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/#\/system\/permission\/role$/);
     await expect(tab(page, '角色管理')).toHaveAttribute('data-active', 'true');
@@ -55,7 +55,7 @@ test.describe('signing in and the route guard', () => {
     expect(bytes).toBeLessThanOrEqual(150 * 1024);
 
     await page.getByTestId('login-user').fill('admin');
-    await page.getByTestId('login-password').fill('Demo@2026');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page.locator('[data-testid^="panel-"][data-state="ready"] canvas').first()).toBeVisible();
     // The login page, the signed-in shell and home in a handful of files (some 60 before, fetched round
