@@ -5,8 +5,17 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 export const API = '/fms/api/v1';
 
-/** Fresh browser state in the language and theme a test wants, before the console loads. */
-export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light' } = {}) {
+/**
+ * Fresh browser state in the language and theme a test wants, before the console loads. A signed-in
+ * maker sees the demo deliveries' notices: their popup opens 10 s after the shell (spec: it never
+ * closes by itself) over the top right of the page, where the search buttons are. Unless a test is
+ * about notices (`notices: 'keep'`), it is closed as a user would, whenever it stands in an action's way.
+ */
+export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light'; notices?: 'close' | 'keep' } = {}) {
+  if (opts.notices !== 'keep') {
+    const popup = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
+    await page.addLocatorHandler(popup, (found) => found.locator('.arco-notification-close-btn').click());
+  }
   await page.addInitScript(([lang, theme]) => {
     if (sessionStorage.getItem('prepared')) return;
     sessionStorage.setItem('prepared', '1');

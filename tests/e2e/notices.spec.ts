@@ -30,7 +30,7 @@ for (const [theme, lang] of [['dark', 'en-US'], ['light', 'zh-CN']] as const) {
     test.setTimeout(90_000);
     const admin = await tokenOf(request, 'admin');
     const dealerId = (await post<{ dealerId: number }>(request, '/sys/user/getCurrentUserInfo', {}, await tokenOf(request, 'dealer1'))).dealerId;
-    await prepare(page, { lang, theme });
+    await prepare(page, { lang, theme, notices: 'keep' });
     const started = await signInWithSocket(page);
 
     const popups = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
@@ -94,7 +94,7 @@ test('with the socket blocked, the 10 s poll still brings the notice, and it is 
   });
   // The page's clock runs as usual, and the test can move it on instead of waiting (below).
   await page.clock.install();
-  await prepare(page, { lang: 'en-US', theme: 'dark' });
+  await prepare(page, { lang: 'en-US', theme: 'dark', notices: 'keep' });
   const polls: number[] = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/getNewNotice')) polls.push(Date.now()); });
   await login(page, 'dealer1');

@@ -56,6 +56,8 @@ test.describe('Base data › dealers and warehouses', () => {
 
     await page.goto('/#/basedata/base/storagelocation');
     const locations = page.getByTestId('list-page-basedata:storagelocation');
+    // The picker opens once the warehouses are in (and the first is chosen).
+    await expect(locations.getByTestId('warehouse-picker')).not.toHaveClass(/arco-select-disabled/);
     await locations.getByTestId('warehouse-picker').click();
     await page.keyboard.type(warehouse);
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: warehouse }).first().click();

@@ -62,6 +62,8 @@ export default function LocationsPage() {
   const picker = (
     <Select
       style={{ width: 240 }} showSearch placeholder={t('pickWarehouse')} value={warehouseId ?? undefined} options={warehouseOptions}
+      // Closed until the warehouses are in: the first one is then chosen for the user, which must not land on a search being typed.
+      loading={all.isLoading} disabled={!all.data}
       onChange={(v: number) => setWarehouseId(v)} data-testid="warehouse-picker"
       filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
     />
