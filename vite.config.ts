@@ -4,13 +4,14 @@ import { alias } from './vite.alias.ts';
 import { arcoStyle } from './vite.arcoStyle.ts';
 import { precompress } from './vite.precompress.ts';
 import { chunkGroups } from './vite.chunks.ts';
+import { inlineEarlyCalls } from './vite.earlyCalls.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [arcoStyle(), react(), precompress()],
+  plugins: [arcoStyle(), react(), inlineEarlyCalls(), precompress()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',

@@ -36,6 +36,7 @@ import { otherRoutes } from './modules/other';
 import { stockAlertRoutes } from './modules/monitoring/stockAlerts';
 import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
 import { registerStaticAssets } from './http/staticAssets';
+import { webInlineScriptHashes } from './http/inlineScripts';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
 import { schedulePeriodRollup } from './jobs/periodRollup';
@@ -124,7 +125,8 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Blob } =
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's first script, by its hash (it starts the first view's calls while the page is parsed).
+        scriptSrc: ["'self'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

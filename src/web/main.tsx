@@ -6,10 +6,11 @@ import '@arco-design/web-react/es/style/index.css';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startEarlyCalls } from './app/earlyCalls';
+import { earlyCallsStarted, startEarlyCalls } from './app/earlyCalls';
 import { installErrorCapture } from './stores/errorLog';
 
 installErrorCapture();
-// Signed in already: the first view's calls go out now, beside the code that will use them.
-startEarlyCalls();
+// Signed in already: the first view's calls went out from index.html's first script (vite.earlyCalls.ts);
+// where that did not run (a page served without it), they go out now, beside the code that will use them.
+if (!earlyCallsStarted()) startEarlyCalls();
 createRoot(document.getElementById('root')!).render(<App />);

@@ -64,6 +64,30 @@ test.describe('signing in and the route guard', () => {
     expect(files.size).toBeLessThanOrEqual(15);
   });
 
+  test('signed in, home\'s calls go out from the page\'s first script, before the entry\'s code has come, and the CSP allows that script only', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    const refused: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
+    await login(page, 'admin', { to: null });
+    await page.goto('/#/home');
+    await expect(page.locator('[data-testid^="panel-"][data-state="ready"] canvas').first()).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (part: string) => entries.find((e) => e.name.includes(part));
+      return { user: find('/sys/user/getCurrentUserInfo')?.startTime, batch: find('/analysis/dashboard/home/batch')?.startTime, entry: find('/assets/index-')?.responseEnd };
+    });
+    // Made by the entry instead, they could go out only after its script had come and run.
+    expect(timing.user).toBeLessThan(timing.entry!);
+    expect(timing.batch).toBeLessThan(timing.entry!);
+    expect(refused).toEqual([]);
+    // Each call once: the entry took the first script's answers instead of asking again.
+    const asked = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/sys/user/getCurrentUserInfo')).length);
+    expect(asked).toBe(1);
+    // That one script by its hash, and no other inline script.
+    const csp = (await page.request.get('/')).headers()['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await prepare(page);
     await login(page, 'admin', { to: null });

@@ -1,3 +1,4 @@
+import { HOME_PATH } from './homePath';
 import type { AppRoute } from './routeTable';
 
 const constant = (path: string, titleKey: string, opts: Partial<AppRoute['meta']> & { hidden?: boolean } = {}): AppRoute => ({
@@ -16,5 +17,5 @@ export const CONSTANT_ROUTES: AppRoute[] = [
   constant('/announcement/inbox', 'route.inbox', { hidden: true, icon: 'notification' }),
 ];
 
-export const HOME_PATH = '/home';
+export { HOME_PATH };
 export const INBOX_PATH = '/announcement/inbox';

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, TOKEN_COOKIE } from '../stores/session';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData, startEarlyCalls, takeEarly, takeEarlyBody } from './earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyCallsStarted, earlyData, startEarlyCalls, takeEarly, takeEarlyBody } from './earlyCalls';
 
 const answer = (data: unknown, code = 200) => new Response(JSON.stringify({ code, msg: '', data }), { status: code, headers: { 'x-dict-version': '7' } });
 
@@ -81,5 +81,20 @@ describe('the calls the entry starts for a signed-in first view', () => {
     expect(takeEarly(batch, 'tok-1')).toBeUndefined();
     expect(takeEarlyBody(DICTIONARIES_PATH, 'tok-1')).toBeUndefined(); // refused: left to the client, which says why
     expect((await takeEarly(DICTIONARIES_PATH, 'tok-1'))?.status).toBe(401);
+  });
+
+  it('the calls index.html\'s first script made are the ones the entry takes: it asks nothing again', async () => {
+    window.location.hash = '#/home';
+    expect(earlyCallsStarted()).toBe(false);
+    // What the inlined script (earlyInline.ts) runs, before the entry's modules load.
+    await import('./earlyInline');
+    expect(fetched).toHaveLength(3);
+    expect(earlyCallsStarted()).toBe(true);
+    // The entry (main.tsx) starts calls only where none were started.
+    if (!earlyCallsStarted()) startEarlyCalls();
+    expect(fetched).toHaveLength(3);
+    const ask = vi.fn(async () => 'asked');
+    expect(await earlyData(CURRENT_USER_PATH, ask)).toEqual({ url: '/fms/api/v1/sys/user/getCurrentUserInfo?lang=zh-CN' });
+    expect(ask).not.toHaveBeenCalled();
   });
 });

@@ -1,58 +1,14 @@
-import { dashboardBatchPath } from '@shared/analytics/paths';
-import { API_BASE } from '@shared/api/protocol';
-import { storedLanguage } from '../i18n';
-import { getToken, session } from '../stores/session';
-import { HOME_PATH } from './constantRoutes';
+import { session } from '../stores/session';
+import { earlyCallRegistry, type EarlyCall } from './earlyStart';
 
-export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
-export const DICTIONARIES_PATH = '/system/dict/data/groupByType';
+export { CURRENT_USER_PATH, DICTIONARIES_PATH, postRaw, startEarlyCalls } from './earlyStart';
+
 /** An early answer not taken by then is dropped: the view asks anew, for fresh data. */
 const KEEP_MS = 20_000;
+const calls = earlyCallRegistry();
 
-interface EarlyCall {
-  token: string;
-  started: number;
-  answer: Promise<Response | null>;
-  /** A 2xx answer's body, once read in full: what renders first can take it without waiting a tick. */
-  body?: string;
-}
-const calls = new Map<string, EarlyCall>();
-
-/**
- * The calls a signed-in first view makes, started by the entry as it runs, before any of the
- * signed-in code has loaded (issue 14): the user and the dictionaries, and home's dashboard batch
- * when home is the view. Made later by that code, they waited for its chunks, then queued behind
- * them on the browser's six connections; home's first chart waited on all of it. Each answer is
- * taken once, by the code that would have asked (`takeEarly`), with the token it was asked with.
- */
-export function startEarlyCalls(): void {
-  const token = getToken();
-  if (!token) return;
-  const view = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
-  if (view === '/' || view === HOME_PATH) paths.push(dashboardBatchPath('home'));
-  for (const path of paths) {
-    const call: EarlyCall = { token, started: Date.now(), answer: Promise.resolve(null) };
-    // Each answer is read in full as it arrives, while the code that takes it is still loading.
-    call.answer = postRaw(path, {}, token).then(async (res) => {
-      if (!res.ok) return res;
-      call.body = await res.text();
-      return new Response(call.body, { status: res.status, statusText: res.statusText, headers: res.headers });
-    }).catch(() => null);
-    calls.set(path, call);
-  }
-}
-
-/**
- * A POST as the client sends it (language, token), answered as the raw response: for what reads
- * the answer itself (an NDJSON stream) or must not go through the client's error handling yet.
- */
-export function postRaw(path: string, body: unknown, token = getToken()): Promise<Response> {
-  const lang = storedLanguage();
-  return fetch(`${API_BASE}${path}?lang=${lang}`, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { token } : {}) },
-  });
-}
+/** Whether the page's first script (index.html) made the early calls; else the entry makes them. */
+export const earlyCallsStarted = () => window.__earlyCalls !== undefined && window.__earlyCalls.size > 0;
 
 const usable = (call: EarlyCall | undefined, token: string | undefined): call is EarlyCall =>
   !!call && call.token === token && Date.now() - call.started < KEEP_MS;

@@ -4,13 +4,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/i18n/languag
 import { messageTable } from '@shared/i18n/messages';
 import en from './en-US';
 import zh from './zh-CN';
+import { LANGUAGE_KEY, storedLanguage } from './stored';
 
-export const LANGUAGE_KEY = 'language';
-
-export function storedLanguage(): Language {
-  const saved = localStorage.getItem(LANGUAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : DEFAULT_LANGUAGE;
-}
+export { LANGUAGE_KEY, storedLanguage };
 
 /** The messages shared with the server (validation, errors), under the `msg` namespace. */
 const sharedMessages = (lang: Language) =>

@@ -2,8 +2,9 @@ import Cookies from 'js-cookie';
 import { proxy, ref } from 'valtio';
 import type { CurrentUserInfo, DictGroups } from '@shared/api/session';
 import { buildRoutes, indexRoutes, type AppRoute } from '../app/routeTable';
+import { TOKEN_COOKIE } from './tokenCookie';
 
-export const TOKEN_COOKIE = 'token';
+export { TOKEN_COOKIE };
 const BUTTONS_KEY = 'buttonList';
 
 /** The signed-in user, the routes made from their menu tree, their buttons and the dictionaries. */
