@@ -7,14 +7,16 @@ export const API = '/fms/api/v1';
 
 /**
  * Fresh browser state in the language and theme a test wants, before the console loads. A signed-in
- * maker sees the demo deliveries' notices: their popup opens 10 s after the shell (spec: it never
- * closes by itself) over the top right of the page, where the search buttons are. Unless a test is
- * about notices (`notices: 'keep'`), it is closed as a user would, whenever it stands in an action's way.
+ * user with unread delivery notices (the demo's, or a delivery a test makes) gets their popup 10 s
+ * after the shell (spec: it never closes by itself), over the top right of the page where the search
+ * buttons are. Unless a test is about notices (`notices: 'keep'`), the popup is put out of sight
+ * whenever it stands in an action's way: hidden, not closed by a click, which would also close the
+ * select, drawer or menu the test has open.
  */
-export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light'; notices?: 'close' | 'keep' } = {}) {
+export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light'; notices?: 'hide' | 'keep' } = {}) {
   if (opts.notices !== 'keep') {
     const popup = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
-    await page.addLocatorHandler(popup, (found) => found.locator('.arco-notification-close-btn').click());
+    await page.addLocatorHandler(popup, (found) => found.evaluateAll((els) => els.forEach((el) => { (el as HTMLElement).style.display = 'none'; })));
   }
   await page.addInitScript(([lang, theme]) => {
     if (sessionStorage.getItem('prepared')) return;

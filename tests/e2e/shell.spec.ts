@@ -239,8 +239,10 @@ test.describe('themes, mobile mode and narrower roles', () => {
     await page.getByTestId('open-settings').click();
     await page.getByTestId('theme-type').getByText('亮色').click();
     await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    // Closing the panel saves the settings for the user: listened for before, as the answer can be quick.
+    const saved = page.waitForResponse((r) => r.url().includes('/sys/user/editCurrentUser'));
     await page.keyboard.press('Escape');
-    await page.waitForResponse((r) => r.url().includes('/sys/user/editCurrentUser'));
+    await saved;
     await page.screenshot({ path: `${SCREENSHOTS}/staff-home-light-zh.png` });
 
     const other = await browser.newPage();
