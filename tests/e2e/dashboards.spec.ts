@@ -34,6 +34,15 @@ test.describe('the home dashboard', () => {
       // The stock alerts' dealer filter is offered to staff.
       await expect(page.getByTestId('dashboard-filters').locator('.arco-select')).toHaveCount(4);
       await page.screenshot({ path: `${SCREENSHOTS}/dashboard-home-${theme}.png`, fullPage: true, animations: 'disabled' });
+      if (theme === 'light') {
+        // A narrower window redraws each chart to its panel's new width (EChart.tsx).
+        const canvas = page.getByTestId(`panel-${home.panels.find((p) => p.type === 'line')!.id}`).locator('canvas').first();
+        const wide = (await canvas.boundingBox())!.width;
+        await page.setViewportSize({ width: 1100, height: 900 });
+        await expect.poll(async () => (await canvas.boundingBox())!.width).toBeLessThan(wide - 50);
+        const panelWidth = (await page.getByTestId(`panel-${home.panels.find((p) => p.type === 'line')!.id}`).boundingBox())!.width;
+        expect((await canvas.boundingBox())!.width).toBeLessThanOrEqual(panelWidth);
+      }
     });
   }
 

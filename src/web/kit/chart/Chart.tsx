@@ -1,10 +1,9 @@
 import type { EChartsOption } from 'echarts';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { settings } from '../../stores/settings';
 import { useDrawTurn } from './drawTurn';
-import { echarts } from './echarts';
+import { EChart } from './EChart';
 
 export interface ChartProps {
   option: EChartsOption;
@@ -54,14 +53,5 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
 
   // Its place kept while an earlier chart of the same burst is shown first (drawTurn.ts).
   if (!turn) return <div style={{ height, width: '100%' }} aria-busy="true" />;
-  return (
-    <ReactEChartsCore
-      echarts={echarts}
-      option={themed}
-      notMerge
-      lazyUpdate
-      style={{ height, width: '100%' }}
-      onEvents={onClick ? { click: onClick } : undefined}
-    />
-  );
+  return <EChart option={themed} style={{ height, width: '100%' }} onClick={onClick} />;
 }

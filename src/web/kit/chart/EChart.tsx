@@ -1,0 +1,60 @@
+import type { EChartsOption } from 'echarts';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { echarts } from './echarts';
+
+type Instance = ReturnType<typeof echarts.init>;
+type ClickParams = { name: string; value: unknown; seriesName?: string; dataIndex: number };
+
+interface Props {
+  option: EChartsOption;
+  style: CSSProperties;
+  onClick?(params: ClickParams): void;
+}
+
+/**
+ * One ECharts instance in a div, drawn in the task that mounts it (issue 14), resized when its
+ * box changes size. It replaces echarts-for-react's component, which first made a throwaway
+ * instance, waited for it to render (its 'finished' event, a frame later), disposed of it and
+ * made the real one, whose option it drew a frame after that (lazyUpdate): home's first chart
+ * came two busy frames after its panel mounted, and the frame useDrawTurn waits for passed with
+ * no chart in it.
+ */
+export function EChart({ option, style, onClick }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Instance | null>(null);
+
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const instance = echarts.init(el);
+    chart.current = instance;
+    let size = { width: el.clientWidth, height: el.clientHeight };
+    // The observer's first report is the size the chart was made at: only a change redraws it.
+    const observer = new ResizeObserver(() => {
+      const now = { width: el.clientWidth, height: el.clientHeight };
+      if (now.width === size.width && now.height === size.height) return;
+      size = now;
+      instance.resize();
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  // Drawn now, not at the next frame: the frame that follows shows it.
+  useLayoutEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !onClick) return undefined;
+    const handler = (params: unknown) => onClick(params as ClickParams);
+    instance.on('click', handler);
+    return () => void instance.off('click', handler);
+  }, [onClick]);
+
+  return <div ref={box} style={style} />;
+}
