@@ -50,6 +50,10 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       const runs = new Map<string, Promise<Row[]>>();
       // At most BATCH_LANES panels at once (a browser asked about six at a time), so one viewer's
       // batch does not hold the whole connection pool; nothing more starts once the viewer left.
+      // The embedded database runs one statement at a time, so lanes there only queue: one lane lets
+      // the calls made beside the batch (the user and the menu, which the shell waits for) in
+      // between two panels instead of behind four (the user's answer: 57-67 ms against 75-135).
+      const lanes = services.database.kind === 'pglite' ? 1 : BATCH_LANES;
       const queue = [...d.panels];
       const lane = async () => {
         for (let panel = queue.shift(); panel && !raw.destroyed; panel = queue.shift()) await answerPanel(panel);
@@ -66,7 +70,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
           write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
         }
       };
-      await Promise.all(Array.from({ length: BATCH_LANES }, lane));
+      await Promise.all(Array.from({ length: lanes }, lane));
       raw.end();
     },
   }));
