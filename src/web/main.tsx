@@ -12,5 +12,9 @@ import { installErrorCapture } from './stores/errorLog';
 installErrorCapture();
 // Signed in already: the first view's calls went out from index.html's first script (vite.earlyCalls.ts);
 // where that did not run (a page served without it), they go out now, beside the code that will use them.
-if (!earlyCallsStarted()) startEarlyCalls();
+try {
+  if (!earlyCallsStarted()) startEarlyCalls();
+} catch {
+  // Only a head start: the views ask for what they need themselves.
+}
 createRoot(document.getElementById('root')!).render(<App />);

@@ -14,6 +14,10 @@ describe('the CSP hashes of a page\'s inline scripts', () => {
     expect(inlineScriptHashes(html)).toEqual([sha(first), sha('\n  1 + 1\n')]);
   });
 
+  it('hashes the text with its line breaks as the browser\'s parser makes them (LF)', () => {
+    expect(inlineScriptHashes('<script>a()\r\nb()\rc()</script>')).toEqual([sha('a()\nb()\nc()')]);
+  });
+
   it('answers none for a page without inline scripts, or a folder without a build', () => {
     expect(inlineScriptHashes('<script src="/a.js"></script>')).toEqual([]);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'inline-'));

@@ -11,7 +11,9 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * is parsed (vite.earlyCalls.ts). Any other inline script stays refused.
  */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  // The browser hashes the text as parsed, its line breaks made LF.
+  return [...html.matchAll(INLINE_SCRIPT)]
+    .map(([, text]) => `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`);
 }
 
 /** The hashes of the built console's index.html in `webDir`; none where there is no build. */

@@ -97,4 +97,17 @@ describe('the calls the entry starts for a signed-in first view', () => {
     expect(await earlyData(CURRENT_USER_PATH, ask)).toEqual({ url: '/fms/api/v1/sys/user/getCurrentUserInfo?lang=zh-CN' });
     expect(ask).not.toHaveBeenCalled();
   });
+
+  it('reads the token as js-cookie does; a cookie it cannot decode (another site\'s) means no calls, not a page that fails to start', () => {
+    Cookies.remove(TOKEN_COOKIE);
+    document.cookie = `${TOKEN_COOKIE}=%E0%A4%A; path=/`;
+    expect(() => startEarlyCalls()).not.toThrow();
+    expect(fetched).toEqual([]);
+    document.cookie = `${TOKEN_COOKIE}="tok-1"; path=/`;
+    startEarlyCalls();
+    expect(fetched).toHaveLength(3);
+    // Asked with the token the quotes held.
+    expect(takeEarly(CURRENT_USER_PATH, 'tok-1')).toBeInstanceOf(Promise);
+    document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
 });

@@ -25,10 +25,21 @@ declare global {
 /** The early calls made so far, by path. */
 export const earlyCallRegistry = (): Map<string, EarlyCall> => (window.__earlyCalls ??= new Map());
 
-/** The session's token as the cookie holds it (js-cookie writes it URI-encoded). */
+/**
+ * The session's token as js-cookie reads it (it writes it URI-encoded): quotes around it dropped, and
+ * none where the value cannot be decoded (another site's `token` cookie on the same host, say), so a
+ * stray cookie means signed out, never a page that fails to start.
+ */
 export function tokenFromCookie(): string | undefined {
   const pair = document.cookie.split('; ').find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
-  return pair ? decodeURIComponent(pair.slice(TOKEN_COOKIE.length + 1)) : undefined;
+  if (!pair) return undefined;
+  let value = pair.slice(TOKEN_COOKIE.length + 1);
+  if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  try {
+    return value.replace(/(%[\dA-F]{2})+/gi, decodeURIComponent) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { echarts } from './echarts';
+import { sameValue } from './sameValue';
 
 type Instance = ReturnType<typeof echarts.init>;
 type ClickParams = { name: string; value: unknown; seriesName?: string; dataIndex: number };
@@ -22,6 +23,8 @@ interface Props {
 export function EChart({ option, style, onClick }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Instance | null>(null);
+  /** The option the chart shows. */
+  const drawn = useRef<EChartsOption | null>(null);
 
   useLayoutEffect(() => {
     const el = box.current!;
@@ -40,12 +43,17 @@ export function EChart({ option, style, onClick }: Props) {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
+      drawn.current = null;
     };
   }, []);
 
-  // Drawn now, not at the next frame: the frame that follows shows it.
+  // Drawn now, not at the next frame: the frame that follows shows it. An option equal to the one
+  // drawn (a caller that builds it anew at each render) keeps the chart as it is: the legend the user
+  // toggled, an open tooltip.
   useLayoutEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    if (!chart.current || (drawn.current && sameValue(drawn.current, option))) return;
+    chart.current.setOption(option, { notMerge: true });
+    drawn.current = option;
   }, [option]);
 
   useEffect(() => {
@@ -53,7 +61,8 @@ export function EChart({ option, style, onClick }: Props) {
     if (!instance || !onClick) return undefined;
     const handler = (params: unknown) => onClick(params as ClickParams);
     instance.on('click', handler);
-    return () => void instance.off('click', handler);
+    // The chart may be gone already: a layout effect's cleanup (dispose) runs before this one.
+    return () => void (instance.isDisposed() || instance.off('click', handler));
   }, [onClick]);
 
   return <div ref={box} style={style} />;
