@@ -14,7 +14,8 @@ installErrorCapture();
 // where that did not run (a page served without it), they go out now, beside the code that will use them.
 try {
   if (!earlyCallsStarted()) startEarlyCalls();
-} catch {
-  // Only a head start: the views ask for what they need themselves.
+} catch (err) {
+  // Only a head start (storage refused, say): the views ask for what they need themselves.
+  console.warn('The first view\'s early calls were not made', err);
 }
 createRoot(document.getElementById('root')!).render(<App />);

@@ -37,8 +37,9 @@ export function tokenFromCookie(): string | undefined {
   if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
   try {
     return value.replace(/(%[\dA-F]{2})+/gi, decodeURIComponent) || undefined;
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (err instanceof URIError) return undefined;
+    throw err;
   }
 }
 
