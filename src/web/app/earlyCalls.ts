@@ -8,7 +8,7 @@ const KEEP_MS = 20_000;
 const calls = earlyCallRegistry();
 
 /** Whether the page's first script (index.html) made the early calls; else the entry makes them. */
-export const earlyCallsStarted = () => calls.size > 0;
+export const earlyCallsStarted = () => window.__earlyCalls !== undefined && window.__earlyCalls.size > 0;
 
 const usable = (call: EarlyCall | undefined, token: string | undefined): call is EarlyCall =>
   !!call && call.token === token && Date.now() - call.started < KEEP_MS;
