@@ -1,7 +1,7 @@
 import { dashboardBatchPath } from '@shared/analytics/paths';
 import { API_BASE } from '@shared/api/protocol';
 import { storedLanguage } from '../i18n/stored';
-import { TOKEN_COOKIE } from '../stores/tokenCookie';
+import { tokenFromCookie } from '../stores/tokenCookie';
 import { HOME_PATH } from './homePath';
 
 export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
@@ -24,24 +24,6 @@ declare global {
 
 /** The early calls made so far, by path. */
 export const earlyCallRegistry = (): Map<string, EarlyCall> => (window.__earlyCalls ??= new Map());
-
-/**
- * The session's token as js-cookie reads it (it writes it URI-encoded): quotes around it dropped, and
- * none where the value cannot be decoded (another site's `token` cookie on the same host, say), so a
- * stray cookie means signed out, never a page that fails to start.
- */
-export function tokenFromCookie(): string | undefined {
-  const pair = document.cookie.split('; ').find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
-  if (!pair) return undefined;
-  let value = pair.slice(TOKEN_COOKIE.length + 1);
-  if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-  try {
-    return value.replace(/(%[\dA-F]{2})+/gi, decodeURIComponent) || undefined;
-  } catch (err) {
-    if (err instanceof URIError) return undefined;
-    throw err;
-  }
-}
 
 /**
  * A POST as the client sends it (language, token), answered as the raw response: for what reads

@@ -2,14 +2,14 @@ import Cookies from 'js-cookie';
 import { proxy, ref } from 'valtio';
 import type { CurrentUserInfo, DictGroups } from '@shared/api/session';
 import { buildRoutes, indexRoutes, type AppRoute } from '../app/routeTable';
-import { TOKEN_COOKIE } from './tokenCookie';
+import { TOKEN_COOKIE, tokenFromCookie } from './tokenCookie';
 
 export { TOKEN_COOKIE };
 const BUTTONS_KEY = 'buttonList';
 
 /** The signed-in user, the routes made from their menu tree, their buttons and the dictionaries. */
 export const session = proxy({
-  token: Cookies.get(TOKEN_COOKIE) ?? '',
+  token: tokenFromCookie() ?? '',
   user: null as CurrentUserInfo | null,
   routes: [] as AppRoute[],
   routeIndex: ref(new Map<string, AppRoute>()),
@@ -28,9 +28,8 @@ export function setToken(token: string) {
   session.signedOut = false;
 }
 
-export function getToken() {
-  return Cookies.get(TOKEN_COOKIE);
-}
+/** The token as the cookie holds it now (another tab may have signed in or out). */
+export const getToken = tokenFromCookie;
 
 /** After user info arrives: routes and buttons from the menu tree (spec section 4). */
 export function setUser(user: CurrentUserInfo, dict: DictGroups) {
