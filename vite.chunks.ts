@@ -2,7 +2,7 @@ import path from 'node:path';
 
 interface ModuleInfo { importedIds: readonly string[] }
 /** Rolldown's chunking context (a method: call it on the context). */
-interface Context { getModuleInfo(id: string): ModuleInfo | null }
+export interface Context { getModuleInfo(id: string): ModuleInfo | null }
 
 const web = path.resolve(import.meta.dirname, 'src/web');
 export const ENTRY = path.join(web, 'main.tsx');
@@ -12,7 +12,7 @@ export const SHELL_ROOTS = ['app/SessionGate.tsx', 'layout/index.tsx', 'pages/ho
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 
 /** Every module `roots` import statically, themselves included. */
-function closure(roots: readonly string[], ctx: Context): Set<string> {
+export function closure(roots: readonly string[], ctx: Context): Set<string> {
   const seen = new Set<string>();
   const next = [...roots];
   while (next.length) {

@@ -56,9 +56,9 @@ export interface ReportPageAnswer extends QueryAnswer {
 }
 
 export { dashboardBatchPath, queryPath } from './paths';
+export { FILTER_OPTIONS_PATH, reportPath } from './reportPaths';
 /** One line of a dashboard batch: a panel's answer, or why it has none. */
 export type BatchLine = { panel: string; answer: QueryAnswer } | { panel: string; error: { status: number; msg: string } };
-export const reportPath = (page: string) => `/analysis/report/${page}`;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** The answers as schemas, for the API document. */
@@ -75,4 +75,3 @@ export const reportFilterOptions = z.object({
   patterns: z.array(z.string()),
 });
 export type ReportFilterOptions = z.infer<typeof reportFilterOptions>;
-export const FILTER_OPTIONS_PATH = '/analysis/reportFilterOptions';

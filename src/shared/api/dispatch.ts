@@ -4,8 +4,8 @@ import { PHONE_PATTERN } from '../patterns';
 import { CAR_REQUEST_STATUSES } from '../logistics/dispatch';
 import { coercedRowId } from './rowId';
 
-/** The calls of logistics dispatch (issue 13): car requests, their trips, stop reports and fees. */
-export const CAR_REQUEST_API = '/logistics/carRequest';
+/** The calls' path is the console's without zod (dispatchPaths.ts); the server takes it with the schemas. */
+export { CAR_REQUEST_API } from './dispatchPaths';
 
 const id = coercedRowId;
 const blankIsNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../i18n/languages';
-import { ORDER_TYPE_CODES, orderTypeLabel } from '../orders/orderTypes';
+import { ORDER_TYPE_CODES } from '../orders/orderTypes';
 import { calendarDay } from './day';
 import { pageBody, pageOf } from './paging';
 import { coercedRowId, MAX_ROW_ID } from './rowId';
@@ -9,13 +8,11 @@ import { coercedRowId, MAX_ROW_ID } from './rowId';
  * New-delivery notices (the spec's infDeliveryOrderNotice): a message to a dealer when the
  * maker's staff create an inbound order for it. Popped up by polling getNewNotice and by
  * the socket's `notice` event; listed on the order monitor.
+ * What a console needs to watch for them is in noticeWatch.ts and socketEvents.ts, without zod;
+ * the server takes it from here, with the schemas.
  */
-export const NOTICE_BASE = '/orderManage/infDeliveryOrderNotice';
-export const ORDER_MONITOR_PERM = 'monitoringManage:orderMonitor';
-export const ORDER_MONITOR_PATH = '/monitoringManage/monitoring/orderMonitor';
-/** Spec section 9: the first poll after 10 s, then every 10 s; speech rate 1.3. */
-export const NOTICE_POLL_MS = 10_000;
-export const NOTICE_SPEECH_RATE = 1.3;
+export { NOTICE_BASE, noticeTitleOf, ORDER_MONITOR_PATH, ORDER_MONITOR_PERM } from './noticeWatch';
+export { SOCKET_EVENTS, SOCKET_PATH } from './socketEvents';
 
 const day = calendarDay;
 
@@ -44,21 +41,6 @@ export const noticeItem = z.object({
 });
 export type NoticeItem = z.infer<typeof noticeItem>;
 
-const NOTICE_TITLE: Record<Language, string> = {
-  'zh-CN': '新到货：{type} {orderNo}，共 {count} 条',
-  'en-US': 'New delivery: {type} {orderNo}, {count} tyres',
-};
-
-/**
- * A notice's title in one language: the server answers it in the caller's, and the console
- * titles socket pushes (sent to readers of both languages at once) with the same words.
- */
-export function noticeTitleOf(lang: Language, orderType: string, orderNo: string, items: Pick<NoticeItem, 'quantity'>[]): string {
-  const type = orderTypeLabel(orderType, lang);
-  const count = items.reduce((n, i) => n + i.quantity, 0);
-  return NOTICE_TITLE[lang].replace('{type}', type).replace('{orderNo}', orderNo).replace('{count}', String(count));
-}
-
 /** What getNewNotice answers and the socket pushes (spec section 3). */
 export const noticeMessage = z.object({
   id: z.number(),
@@ -81,10 +63,6 @@ export const noticeRow = noticeMessage.extend({
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
 export const noticePage = pageOf(noticeRow);
-
-/** socket.io under the same host; a console connects with `auth: { token }`. */
-export const SOCKET_PATH = '/socket.io';
-export const SOCKET_EVENTS = { notice: 'notice', stock: 'stock', alert: 'stockAlert', trip: 'trip', monitor: 'monitor' } as const;
 
 /** What a stock change tells live dashboards (the socket's `stock` event): whose stock, where, by which order. */
 export interface StockChange {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const MAX_PAGE_SIZE = 500;
+import { MAX_PAGE_SIZE } from './pageSize';
 
 /** Paging body shared by every selectByPage call: `{ pageNum, pageSize, ...filters, orderBy }`. */
 export const pageBody = z.object({

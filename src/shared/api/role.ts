@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, type ResourceType } from '../menu';
 import { rowId } from './rowId';
+import type { RoleType } from './roleFields';
 
-/** Kinds of role (spec section 6): business functions, data rules, special. */
-export const ROLE_TYPES = ['function', 'data', 'special'] as const;
-export type RoleType = (typeof ROLE_TYPES)[number];
-
-/** The built-in role that holds every resource; it is never deleted or renamed. */
-export const ADMIN_ROLE_CODE = 'admin';
-
-/** Role codes: a letter, then letters, digits or underscores (the seeds use `admin`, `staff`, `dealer`). */
-export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,31}$/;
+/** The role's fields are the console's without zod (roleFields.ts); the server takes them with the schemas. */
+export { ADMIN_ROLE_CODE, type RoleType } from './roleFields';
 
 export interface RoleRow {
   id: number;

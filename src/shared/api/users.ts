@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './rowId';
-
-/** Login names: letters, digits, dot, underscore and hyphen (no spaces, nothing a shell or URL mangles). */
-export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-export const USER_STATUSES = ['normal', 'frozen'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-/** Roles one user may hold; more is a data-entry slip, not a real account. */
-export const MAX_USER_ROLES = 20;
+import type { UserStatus } from './userFields';
 
 const ids = z.array(rowId).min(1).max(500);
 export const freezeBody = z.object({ ids, frozen: z.boolean() }).strict();

@@ -1,6 +1,6 @@
 import { f, list, statusField } from './build';
-import { LOAD_INDEX_PATTERN, TYRE_SIZE_PATTERN } from '../api/basedata/catalogue';
-import { PDA_STATUS, SERIAL_PATTERN } from '../api/basedata/devices';
+import { LOAD_INDEX_PATTERN, TYRE_SIZE_PATTERN } from '../api/basedata/catalogueFields';
+import { PDA_STATUS, SERIAL_PATTERN } from '../api/basedata/deviceRules';
 import { ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { text, type SectionSpec } from './types';
 

@@ -1,4 +1,4 @@
-import { CAR_REQUEST_API } from '../api/dispatch';
+import { CAR_REQUEST_API } from '../api/dispatchPaths';
 import { CAR_REQUEST_STATUSES, STATUS_LABELS } from '../logistics/dispatch';
 import { button, custom, f, list, report } from './build';
 import { text, type PageSpec } from './types';

@@ -1,5 +1,5 @@
-import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/role';
-import { MAX_USER_ROLES, USER_NAME_PATTERN } from '../api/users';
+import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/roleFields';
+import { MAX_USER_ROLES, USER_NAME_PATTERN } from '../api/userFields';
 import { editor, f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
 

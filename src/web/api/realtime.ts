@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH, type NoticeMessage, type StockAlertPush, type StockChange } from '@shared/api/notices';
+import type { NoticeMessage, StockAlertPush, StockChange } from '@shared/api/notices';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@shared/api/socketEvents';
 import type { TripPush } from '@shared/api/dispatch';
 import { getToken } from '../stores/session';
 

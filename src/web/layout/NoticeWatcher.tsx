@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, noticeTitleOf, type NoticeItem, type NoticeMessage,
-} from '@shared/api/notices';
+import type { NoticeItem, NoticeMessage } from '@shared/api/notices';
+import { NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, noticeTitleOf } from '@shared/api/noticeWatch';
 import type { Language } from '@shared/i18n/languages';
 import { api } from '../api/http';
 import { NOTICE_LIST_ID, connectRealtime, disconnectRealtime, onNotice } from '../api/realtime';

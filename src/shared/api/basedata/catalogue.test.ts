@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageByRoute } from '../../pages';
 import { inputSchemaOf } from '../../pages/schema';
-import { bestMatch, sizeKey, TYRE_SIZE_PATTERN } from './catalogue';
+import { bestMatch, sizeKey } from './catalogue';
+import { TYRE_SIZE_PATTERN } from './catalogueFields';
 
 const m = (id: number, specification: string, pattern: string, brandName = 'Everpeak') => {
   const [, service = ''] = specification.split(' ');

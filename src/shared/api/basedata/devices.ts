@@ -2,25 +2,15 @@ import { z } from 'zod';
 import { calendarDay } from '../day';
 import { pageOf } from '../paging';
 import { coercedRowId } from '../rowId';
+import { MAX_BATCH_GENERATE, MAX_MAIL_RECIPIENTS } from './deviceRules';
 
-/** Permission codes of the devices-and-records pages (buttons are `<code>:add` and so on). */
-export const DevicesPerm = {
-  pda: 'basedata:scandiviceReg',
-  batch: 'basedata:baseBatch',
-  pallet: 'basedata:basePallet',
-  mail: 'basedata:mailManagement',
-} as const;
-
-/** Dictionary pda_status: 0 not activated, 1 activated, 2 frozen. */
-export const PDA_STATUS = { inactive: '0', active: '1', frozen: '2' } as const;
-/** Serial numbers as printed on a handheld: letters, digits, hyphen and underscore. */
-export const SERIAL_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The pages' rules are the console's without zod (deviceRules.ts); the server takes their permission codes with the schemas. */
+export { DevicesPerm } from './deviceRules';
 
 const refId = coercedRowId;
 const optionalRef = z.preprocess((v) => (v === '' ? null : v), refId.nullable().optional());
 const date = z.string().trim().pipe(calendarDay);
 
-export const MAX_BATCH_GENERATE = 200;
 export const batchGenerateBody = z.object({
   materialId: refId,
   dealerId: optionalRef,
@@ -28,7 +18,6 @@ export const batchGenerateBody = z.object({
   count: z.coerce.number().int().min(1).max(MAX_BATCH_GENERATE),
 }).strict();
 
-export const MAX_MAIL_RECIPIENTS = 100;
 export const mailSendBody = z.object({
   subject: z.string().trim().min(1).max(128),
   body: z.string().trim().min(1).max(20_000),

@@ -1,6 +1,5 @@
-import {
-  FILTER_OPTIONS_PATH, reportPath, type AnalyticsFilters, type QueryAnswer, type ReportFilterOptions, type ReportPageAnswer,
-} from '@shared/analytics/filters';
+import type { AnalyticsFilters, QueryAnswer, ReportFilterOptions, ReportPageAnswer } from '@shared/analytics/filters';
+import { FILTER_OPTIONS_PATH, reportPath } from '@shared/analytics/reportPaths';
 import type { OrderBy } from '../../api/crud';
 import { api, exportHttp } from '../../api/http';
 

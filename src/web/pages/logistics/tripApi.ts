@@ -1,4 +1,5 @@
-import { CAR_REQUEST_API, type AssignBody, type AssignOptions, type Reconciliation, type Trip } from '@shared/api/dispatch';
+import type { AssignBody, AssignOptions, Reconciliation, Trip } from '@shared/api/dispatch';
+import { CAR_REQUEST_API } from '@shared/api/dispatchPaths';
 import type { CarRequestStatus, DispatchAction } from '@shared/logistics/dispatch';
 import { api } from '../../api/http';
 

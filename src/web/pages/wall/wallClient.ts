@@ -1,4 +1,5 @@
-import { queryPath, type QueryAnswer } from '@shared/analytics/filters';
+import type { QueryAnswer } from '@shared/analytics/filters';
+import { queryPath } from '@shared/analytics/paths';
 import { caller, createClient } from '../../api/client';
 import { storedLanguage } from '../../i18n';
 import { clearSession, getToken } from '../../stores/session';

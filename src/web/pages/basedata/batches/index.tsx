@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { MAX_BATCH_GENERATE } from '@shared/api/basedata/devices';
+import { MAX_BATCH_GENERATE } from '@shared/api/basedata/deviceRules';
 import { pageByRoute } from '@shared/pages';
 import type { RefOptions } from '@shared/pages/schema';
 import { rethrowUnlessShown } from '../../../api/client';

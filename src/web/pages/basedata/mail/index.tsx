@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DevicesPerm, MAX_MAIL_RECIPIENTS, type InboxRow, type MailDetail, type MailUser, type SentRow } from '@shared/api/basedata/devices';
+import type { InboxRow, MailDetail, MailUser, SentRow } from '@shared/api/basedata/devices';
+import { DevicesPerm, MAX_MAIL_RECIPIENTS } from '@shared/api/basedata/deviceRules';
 import type { Page } from '@shared/api/paging';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
