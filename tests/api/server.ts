@@ -24,8 +24,8 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
 /** The seeded snapshot, read once per worker (its files share the module: isolate false). */
-let snapshotBlob: Blob | undefined;
-const seedSnapshot = () => (snapshotBlob ??= new Blob([readFileSync(SNAPSHOT_FILE)]));
+let snapshotBytes: Uint8Array | undefined;
+const seedSnapshot = () => (snapshotBytes ??= readFileSync(SNAPSHOT_FILE));
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   // A plain demo start copies the seeded database the global setup made (seconds saved per file).

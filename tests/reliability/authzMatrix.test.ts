@@ -110,18 +110,22 @@ describe('authorization matrix', () => {
       for (const route of server.routes.filter((r) => r.permission !== 'public')) {
         const allowed = permits(route.permission, grants[name]);
         if (allowed && SESSION_ENDING.has(route.url)) continue;
+        // A POST with a schema gets an array, which no call's schema takes: the permission, checked
+        // before the body, is judged, and an allowed call stops at its schema (400) without running.
+        // Run with `{}`, every call the administrator may make took 26 s, dashboards and exports included.
+        const refused = route.method === 'POST' && route.body !== undefined;
         const res = await fetch(`${server.url}/fms/api/v1${route.url}`, {
           method: route.method, headers: { token: tokens[name], ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-          body: route.method === 'POST' ? '{}' : undefined,
+          body: route.method === 'POST' ? (refused ? '[]' : '{}') : undefined,
         });
         await res.arrayBuffer();
         const label = `${name} ${route.method} ${route.url} (${route.permission})`;
-        if (allowed) expect([401, 403], label).not.toContain(res.status);
-        else expect(res.status, label).toBe(403);
+        if (!allowed) expect(res.status, label).toBe(403);
+        else if (refused) expect(res.status, label).toBe(400);
+        else expect([401, 403], label).not.toContain(res.status);
         checked.push(label);
       }
       expect(checked.length).toBeGreaterThan(0);
-      // Every route of the product, one after another (dashboard batches run every panel): minutes on a loaded machine.
     }, 180_000);
   }
 });

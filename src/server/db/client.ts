@@ -40,11 +40,23 @@ const STARTUP_LOCK_KEY = 0x74797265;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * The tarball as PGlite reads it: it only calls `arrayBuffer()` (and looks at `type`). Node's Blob
+ * answers that by streaming its bytes into a new buffer chunk by chunk, 0.5 to 0.8 s for a 64 MB
+ * data folder; this copies them at once.
+ */
+const tarball = (bytes: Uint8Array) => ({
+  type: 'application/x-tar',
+  arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+}) as unknown as Blob;
+
+/**
  * Opens the database the configuration names and brings its schema up to date. Drizzle's
  * migrators apply pending migrations forward only, inside one transaction.
  */
 export async function openDatabase(opts: {
-  dataDir: string; databaseUrl?: string; pgliteSnapshot?: Blob;
+  dataDir: string; databaseUrl?: string;
+  /** A tarball of a PGlite data folder to start from (a test server's copy of the seeded database). */
+  pgliteSnapshot?: Uint8Array;
   /** A read replica of `databaseUrl` for reports and dashboards. */
   readUrl?: string;
   /** The business time zone: database sessions turn timestamps into days (`::date`) in it. Default: the database's own. */
@@ -90,7 +102,7 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
-  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: opts.pgliteSnapshot });
+  if (opts.pgliteSnapshot) client = new PGlite({ loadDataDir: tarball(opts.pgliteSnapshot) });
   else if (opts.dataDir === 'memory://') client = new PGlite();
   else {
     const dir = path.resolve(opts.dataDir, 'pglite');
