@@ -20,6 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('scanner sounds', () => {
   it('stay silent until the first gesture makes the audio context, which is made once', async () => {
+    FakeAudioContext.made = 0; // whichever test ran first
     vi.stubGlobal('AudioContext', FakeAudioContext);
     vi.resetModules();
     const { SOUNDS, unlockAudio } = await import('./beeps');
