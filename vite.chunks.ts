@@ -9,6 +9,8 @@ export const ENTRY = path.join(web, 'main.tsx');
 /** What a signed-in first view renders: the session gate with the providers, the layout, home with its dashboard. */
 export const SHELL_ROOTS = ['app/SessionGate.tsx', 'layout/index.tsx', 'pages/home/index.tsx', 'kit/dashboard/FilterBar.tsx', 'kit/dashboard/registry.ts']
   .map((file) => path.join(web, file));
+/** What home's first view loads beyond the entry (prefetch.ts's loadHome): the shell's roots, the chart, home's definition. */
+export const HOME_MODULES = [...SHELL_ROOTS, path.join(web, 'kit/chart/Chart.tsx'), path.resolve(import.meta.dirname, 'dashboards/home.ts')];
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 
 /** Every module `roots` import statically, themselves included. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+import { HOME_MODULES } from './vite.chunks.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'src/web/app/earlyInline.ts');
 
@@ -12,20 +13,56 @@ const ENTRY = path.resolve(import.meta.dirname, 'src/web/app/earlyInline.ts');
  * the calls itself (main.tsx).
  */
 export function inlineEarlyCalls(): Plugin {
+  let base = '/';
   return {
     name: 'tyre:inline-early-calls',
+    configResolved(config) {
+      base = config.base;
+    },
     // After Vite has put the entry's tags in the head: the script goes before them, for a script
     // waits for the stylesheets above it; after the title, as the charset must come in the first 1 KB.
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
+        // The dev server has no bundle: there the entry loads home's code as it renders.
+        const homeFiles = ctx.bundle ? homeChunkFiles(ctx.bundle).map((file) => base + file) : [];
         const out = await build({
           entryPoints: [ENTRY], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
           tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'),
+          define: { __HOME_MODULES__: JSON.stringify(homeFiles) },
         });
         if (!html.includes('</title>')) throw new Error('index.html has no <title> to put the early calls after');
         return html.replace('</title>', () => `</title>\n    <script>${out.outputFiles[0].text.trim()}</script>`);
       },
     },
   };
+}
+
+/**
+ * The files home's first view loads beyond the entry's (earlyModules.ts preloads them): the chunks
+ * holding HOME_MODULES with the chunks they import, less those the entry loads anyway, and their CSS.
+ */
+export function homeChunkFiles(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (roots: Rollup.OutputChunk[], skip = new Set<string>()) => {
+    const seen = new Set<string>();
+    const next = [...roots];
+    while (next.length) {
+      const chunk = next.shift()!; // in the order of HOME_MODULES: the shell first
+      if (seen.has(chunk.fileName) || skip.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      next.push(...chunk.imports.map((file) => byFile.get(file)!));
+    }
+    return seen;
+  };
+  const entry = withImports(chunks.filter((c) => c.isEntry));
+  const roots = HOME_MODULES.map((id) => {
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`no chunk holds ${path.relative(import.meta.dirname, id)}`);
+    return chunk;
+  });
+  const js = [...withImports(roots, entry)];
+  const css = js.flatMap((file) => [...((byFile.get(file) as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+  return [...css, ...js];
 }

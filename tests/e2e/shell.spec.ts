@@ -64,7 +64,7 @@ test.describe('signing in and the route guard', () => {
     expect(files.size).toBeLessThanOrEqual(15);
   });
 
-  test('signed in, home\'s calls go out from the page\'s first script, before the entry\'s code has come, and the CSP allows that script only', async ({ page }) => {
+  test('signed in, home\'s calls and code are asked for by the page\'s first script, before the entry\'s code has come, and the CSP allows that script only', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
     const refused: string[] = [];
     page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
@@ -79,12 +79,20 @@ test.describe('signing in and the route guard', () => {
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const find = (part: string) => entries.find((e) => e.name.includes(part));
-      return { user: find('/sys/user/getCurrentUserInfo')?.startTime, batch: find('/analysis/dashboard/home/batch')?.startTime, entry: find('/assets/index-')?.responseEnd };
+      return {
+        user: find('/sys/user/getCurrentUserInfo')?.startTime, batch: find('/analysis/dashboard/home/batch')?.startTime, entry: find('/assets/index-')?.responseEnd,
+        shell: find('/assets/shell-')?.startTime,
+        // Each of home's files fetched once: what the first script preloaded is what the entry took.
+        twice: entries.map((e) => e.name).filter((name, i, all) => name.includes('/assets/') && all.indexOf(name) !== i),
+      };
     });
     // Made by the entry instead, they could go out only after its script had come and run.
     expect(timing.entry, JSON.stringify(timing)).toBeGreaterThan(1000);
     expect(timing.user, JSON.stringify(timing)).toBeLessThan(timing.entry! - 500);
     expect(timing.batch, JSON.stringify(timing)).toBeLessThan(timing.entry! - 500);
+    // Home's code too (earlyModules.ts), not once the entry has run and rendered its route guard.
+    expect(timing.shell, JSON.stringify(timing)).toBeLessThan(timing.entry! - 500);
+    expect(timing.twice).toEqual([]);
     expect(refused).toEqual([]);
     // Each call once: the entry took the first script's answers instead of asking again.
     const asked = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/sys/user/getCurrentUserInfo')).length);
