@@ -2,11 +2,9 @@ import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { alias } from './vite.alias';
-import { closure, ENTRY, SHELL_ROOTS } from './vite.chunks';
+import { closure, ENTRY, HOME_MODULES } from './vite.chunks';
 
 const ZOD = /node_modules[\\/]zod[\\/]/;
-/** What home's first chart waits for besides the shell: its dashboard's definition (prefetch.ts). */
-const HOME_DASHBOARD = path.resolve(import.meta.dirname, 'dashboards/home.ts');
 /** A module of schemas, read beside the roots to show that the graph sees zod where it is. */
 const SCHEMAS = path.resolve(import.meta.dirname, 'src/shared/api/users.ts');
 
@@ -36,8 +34,8 @@ async function importGraph(inputs: string[]) {
 }
 
 describe('the signed-in first view on the real import graph (vite.chunks.ts, issue 14)', () => {
-  it('loads no zod before home\'s first chart: neither the base and shell chunks nor home\'s dashboard import it', async () => {
-    const roots = [ENTRY, ...SHELL_ROOTS, HOME_DASHBOARD];
+  it('loads no zod before home\'s first chart: neither the base and shell chunks nor home\'s chart and dashboard import it', async () => {
+    const roots = [ENTRY, ...HOME_MODULES];
     const ctx = await importGraph([...roots, SCHEMAS]);
     expect(ctx.getModuleInfo(SCHEMAS)!.importedIds.some((id) => ZOD.test(id))).toBe(true);
 

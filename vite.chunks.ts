@@ -13,12 +13,12 @@ export const SHELL_ROOTS = ['app/SessionGate.tsx', 'layout/index.tsx', 'pages/ho
 export const HOME_MODULES = [...SHELL_ROOTS, path.join(web, 'kit/chart/Chart.tsx'), path.resolve(import.meta.dirname, 'dashboards/home.ts')];
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 
-/** Every module `roots` import statically, themselves included. */
+/** Every module `roots` import statically, themselves included: breadth first, the roots' order kept. */
 export function closure(roots: readonly string[], ctx: Context): Set<string> {
   const seen = new Set<string>();
   const next = [...roots];
-  while (next.length) {
-    const id = next.pop()!;
+  for (let at = 0; at < next.length; at++) {
+    const id = next[at];
     if (seen.has(id)) continue;
     seen.add(id);
     next.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
-import { HOME_MODULES } from './vite.chunks.ts';
+import { closure, HOME_MODULES } from './vite.chunks.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'src/web/app/earlyInline.ts');
 
@@ -45,24 +45,16 @@ export function inlineEarlyCalls(): Plugin {
 export function homeChunkFiles(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const withImports = (roots: Rollup.OutputChunk[], skip = new Set<string>()) => {
-    const seen = new Set<string>();
-    const next = [...roots];
-    while (next.length) {
-      const chunk = next.shift()!; // in the order of HOME_MODULES: the shell first
-      if (seen.has(chunk.fileName) || skip.has(chunk.fileName)) continue;
-      seen.add(chunk.fileName);
-      next.push(...chunk.imports.map((file) => byFile.get(file)!));
-    }
-    return seen;
-  };
-  const entry = withImports(chunks.filter((c) => c.isEntry));
+  // The chunks' import graph, walked as the module graph is (vite.chunks.ts).
+  const graph = { getModuleInfo: (file: string) => (byFile.has(file) ? { importedIds: byFile.get(file)!.imports } : null) };
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), graph);
   const roots = HOME_MODULES.map((id) => {
     const chunk = chunks.find((c) => c.moduleIds.includes(id));
     if (!chunk) throw new Error(`no chunk holds ${path.relative(import.meta.dirname, id)}`);
-    return chunk;
+    return chunk.fileName;
   });
-  const js = [...withImports(roots, entry)];
+  // In the order of HOME_MODULES: the shell first.
+  const js = [...closure(roots, graph)].filter((file) => !entry.has(file));
   const css = js.flatMap((file) => [...((byFile.get(file) as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
   return [...css, ...js];
 }

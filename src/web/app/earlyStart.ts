@@ -2,6 +2,7 @@ import { dashboardBatchPath } from '@shared/analytics/paths';
 import { API_BASE } from '@shared/api/protocol';
 import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
+import { preloadModules } from './earlyModules';
 import { HOME_PATH } from './homePath';
 
 export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
@@ -43,13 +44,17 @@ export function postRaw(path: string, body: unknown, token = tokenFromCookie()):
  * loaded: made by the entry instead, they went out only after React, i18next and the login page
  * were fetched and run, some 400 to 600 ms later. Each answer is read in full as it arrives, and
  * taken once, by the code that would have asked (earlyCalls.ts), with the token it was asked with.
+ * On home, `homeModules` (home's chunks and styles, which the first script knows) are fetched too.
  */
-export function startEarlyCalls(): void {
+export function startEarlyCalls(homeModules: readonly string[] = []): void {
   const token = tokenFromCookie();
   if (!token) return;
   const view = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
   const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
-  if (view === '/' || view === HOME_PATH) paths.push(dashboardBatchPath('home'));
+  if (view === '/' || view === HOME_PATH) {
+    paths.push(dashboardBatchPath('home'));
+    preloadModules(homeModules);
+  }
   const calls = earlyCallRegistry();
   for (const path of paths) {
     const call: EarlyCall = { token, started: Date.now(), answer: Promise.resolve(null) };
