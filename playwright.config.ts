@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import { FIRST_PORT, SERVERS, workerBaseUrl } from './tests/e2e/servers';
+import { FIRST_PORT, SERVERS, serverStart, workerBaseUrl } from './tests/e2e/servers';
 
-/** Browser tests drive Debian's Chromium against the real server on an in-memory database, one server per worker. */
+/** Browser tests drive Debian's Chromium against the real server, one server with a database of its own per worker. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -22,12 +22,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '.tmp/e2e-output',
-  webServer: Array.from({ length: SERVERS }, (_, i) => ({
-    command: 'npx tsx src/server/main.ts',
+  webServer: Array.from({ length: SERVERS }, (_, i) => serverStart(`worker-${i}`)).map(({ command, dataDir }, i) => ({
+    command,
     url: `http://127.0.0.1:${FIRST_PORT + i}/fms/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // The ledger check reads the whole ledger on a schedule; the browser tests do not wait on it.
-    env: { PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: 'memory://', CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
+    env: { PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
   })),
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /**
  * The browser tests run in two workers, each against a server of its own (an in-memory database
  * each), so no test sees another's writes and the two share the two cores: one waits on its
@@ -12,3 +13,18 @@ export const workerBaseUrl = () => `http://127.0.0.1:${FIRST_PORT + (Number(proc
 
 /** A port no worker's server takes, for a test that starts a server of its own. */
 export const spareServerPort = () => FIRST_PORT + SERVERS + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/**
+ * A test server's start: on a copy of the seeded database the API tests' global setup made
+ * earlier in the same `npm test` (scripts/test.mjs names it in E2E_SEED_SNAPSHOT), unpacked into
+ * a data folder of its own, as a restarted `npm start` would find its database; without one,
+ * an in-memory database the server seeds itself (15 s on two busy cores, twice at once).
+ */
+export function serverStart(name: string): { command: string; dataDir: string } {
+  const snapshot = process.env.E2E_SEED_SNAPSHOT;
+  const start = 'npx tsx src/server/main.ts';
+  if (!snapshot || !existsSync(snapshot)) return { command: start, dataDir: 'memory://' };
+  const dir = `.tmp/e2e-data/${name}`;
+  // tar says it drops the leading '/' of the snapshot's names: expected, so not shown.
+  return { command: `rm -rf ${dir} && mkdir -p ${dir}/pglite && tar -xf ${snapshot} -C ${dir}/pglite 2>/dev/null && exec ${start}`, dataDir: dir };
+}
