@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/server/db/schema';
 import type { RouteDef } from '../../src/server/http/route';
-import { startTestServer, type TestServer } from '../api/server';
+import { onPostgres, startTestServer, type TestServer } from '../api/server';
 import { expectNoInternals } from '../api/sessionSupport';
 import { diff, snapshot } from './dbSnapshot';
 import { hostileValidBodies, invalidBodies, rawAttacks, samples, type Mutation } from './hostileValues';
@@ -69,7 +69,10 @@ const firstText = (json: JsonSchema) => {
 };
 
 describe('bad input to every JSON route', () => {
-  it('bodies the schema refuses are answered 4xx in the envelope with nothing internal, and write nothing', async () => {
+  // A refused body is answered by the route's schema, before its handler runs: nothing of it
+  // depends on the database, so it runs on the embedded one only (21 s a pass). The accepted
+  // hostile values below reach the database, so they run on both.
+  it.skipIf(onPostgres)('bodies the schema refuses are answered 4xx in the envelope with nothing internal, and write nothing', async () => {
     const db = server.services.db;
     const before = await snapshot(db);
     const problems: string[] = [];

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../api/server';
 import { connectSocket } from '../api/socketSupport';
 import { startChildServer, type ChildServer } from './childServer';
 import { seededCopy, type SeededCopy } from './seededCopy';
@@ -31,7 +32,10 @@ afterAll(async () => {
 });
 
 describe('secrets of sessions', () => {
-  it('each sign-in answers a token of 32 random bytes: all different, every bit set in about half of them', async () => {
+  // The token comes from the operating system's random source, whatever the database: the 64
+  // sign-ins (a scrypt each) run on the embedded one only. The log is read on both (a driver's
+  // messages differ).
+  it.skipIf(onPostgres)('each sign-in answers a token of 32 random bytes: all different, every bit set in about half of them', async () => {
     const tokens: string[] = [];
     for (let i = 0; i < 64; i++) tokens.push(await server.login(i % 2 ? 'staff' : 'dealer1'));
     expect(new Set(tokens).size).toBe(tokens.length);
