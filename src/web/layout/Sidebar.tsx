@@ -1,4 +1,5 @@
 import { Menu } from '@arco-design/web-react';
+import { useState } from 'react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,7 +13,12 @@ import { MenuIcon } from './MenuIcon';
 
 const visible = (routes: readonly AppRoute[]) => routes.filter((r) => !r.hidden);
 
-function renderItems(routes: readonly AppRoute[]) {
+/**
+ * The menu items of `routes`. With `opened`, a submenu's items are made only once it has been
+ * opened: Arco keeps a closed submenu's items in the page, hidden, and the menu of every section
+ * (home's) was 860 of home's 1,170 elements, made and styled before its first chart (issue 14).
+ */
+function renderItems(routes: readonly AppRoute[], opened?: ReadonlySet<string>) {
   return visible(routes).map((route) =>
     route.kind === 'page' ? (
       <Menu.Item key={route.path}>
@@ -21,7 +27,7 @@ function renderItems(routes: readonly AppRoute[]) {
       </Menu.Item>
     ) : (
       <Menu.SubMenu key={route.path} title={<><MenuIcon name={route.meta.icon} />{route.meta.title}</>}>
-        {renderItems(route.children)}
+        {!opened || opened.has(route.path) ? renderItems(route.children, opened) : null}
       </Menu.SubMenu>
     ),
   );
@@ -38,6 +44,10 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const section = sectionOf(routes as AppRoute[], location.pathname);
   const collapsed = device === 'desktop' && !sidebar.opened;
   const groups = section ? visible(section.children).map((g) => g.path) : [];
+  // The submenus opened so far in the menu of every section. A folded sidebar shows a submenu's
+  // items in a popup, made when it shows, so its items are all given.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const everySection = (path: string) => setOpened((was) => (was.has(path) ? was : new Set(was).add(path)));
 
   return (
     <div className="sidebar" data-collapsed={collapsed}>
@@ -59,9 +69,14 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
           </Menu>
         ) : (
           // Outside any section (home, personal centre) the sidebar offers every section.
-          <Menu selectedKeys={[location.pathname]} collapse={collapsed} onClickMenuItem={(path) => { navigate(path); onNavigate?.(); }}>
+          <Menu
+            selectedKeys={[location.pathname]}
+            collapse={collapsed}
+            onClickMenuItem={(path) => { navigate(path); onNavigate?.(); }}
+            onClickSubMenu={everySection}
+          >
             <Menu.Item key="/home"><MenuIcon name="home" />{t('route.home')}</Menu.Item>
-            {renderItems(routes as AppRoute[])}
+            {renderItems(routes as AppRoute[], collapsed ? undefined : opened)}
           </Menu>
         )}
       </div>
