@@ -32,14 +32,24 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   await expect(page.getByTestId('role-permission-tree')).toBeVisible();
   await page.getByRole('button', { name: 'Expand all' }).click();
   // Tree nodes are found by their permission code, shown beside each label.
-  const node = (perm: string) => page.getByTestId('role-permission-tree').locator('.arco-tree-node', { has: page.locator('.role-tree__perm', { hasText: new RegExp(`^${perm}$`) }) }).first();
+  const tree = page.getByTestId('role-permission-tree');
+  const node = (perm: string) => tree.locator('.arco-tree-node', { has: page.locator('.role-tree__perm', { hasText: new RegExp(`^${perm}$`) }) }).first();
+  // The tree (its own scroller) makes only the rows in sight: scrolled until the node is made, then to its top.
+  const reveal = async (perm: string) => {
+    for (let top = 0; !(await node(perm).count()); top += 400) {
+      expect(top, `${perm} in the tree`).toBeLessThan(40_000);
+      await tree.evaluate((list, y) => { list.scrollTop = y; }, top);
+    }
+    await node(perm).evaluate((row) => { const list = row.closest('.role-tree')!; list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top; });
+    return node(perm);
+  };
   // A page's first child in the tree is its "Open the page" leaf.
-  const openPage = (perm: string) => node(perm).locator('xpath=following::div[contains(concat(" ", normalize-space(@class), " "), " arco-tree-node ")][1]');
-  await expect(node('reportQuery:scanDetail')).toBeVisible();
-  await expect(openPage('basedata:warehouse')).toContainText('Open the page');
-  await openPage('basedata:warehouse').locator('.arco-checkbox').click();
-  await node('basedata:warehouse:export').locator('.arco-checkbox').click();
-  await openPage('reportQuery:scanDetail').locator('.arco-checkbox').click();
+  const openPage = async (perm: string) => (await reveal(perm)).locator('xpath=following::div[contains(concat(" ", normalize-space(@class), " "), " arco-tree-node ")][1]');
+  await expect(await reveal('reportQuery:scanDetail')).toBeVisible();
+  await expect(await openPage('basedata:warehouse')).toContainText('Open the page');
+  await (await openPage('basedata:warehouse')).locator('.arco-checkbox').click();
+  await (await reveal('basedata:warehouse:export')).locator('.arco-checkbox').click();
+  await (await openPage('reportQuery:scanDetail')).locator('.arco-checkbox').click();
   await page.screenshot({ path: `${SCREENSHOTS}/role-permissions-en.png` });
   await page.getByTestId('role-grant-save').click();
   await expect(page.locator('.arco-message').last()).toContainText('Saved');
