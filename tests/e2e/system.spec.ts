@@ -34,13 +34,23 @@ test('a role with only two pages: its user sees exactly those menus and buttons'
   // Tree nodes are found by their permission code, shown beside each label.
   const tree = page.getByTestId('role-permission-tree');
   const node = (perm: string) => tree.locator('.arco-tree-node', { has: page.locator('.role-tree__perm', { hasText: new RegExp(`^${perm}$`) }) }).first();
-  // The tree (its own scroller) makes only the rows in sight: scrolled until the node is made, then to its top.
+  // The tree (its own scroller) makes only the rows in sight, anew after each scroll (at the next
+  // frame): scrolled until the node is made, then to its top, each time after the rows settled.
+  const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const reveal = async (perm: string) => {
-    for (let top = 0; !(await node(perm).count()); top += 400) {
-      expect(top, `${perm} in the tree`).toBeLessThan(40_000);
-      await tree.evaluate((list, y) => { list.scrollTop = y; }, top);
-    }
-    await node(perm).evaluate((row) => { const list = row.closest('.role-tree')!; list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top; });
+    await expect(async () => {
+      for (let top = 0; !(await node(perm).count()); top += 400) {
+        expect(top, `${perm} in the tree`).toBeLessThan(40_000);
+        await tree.evaluate((list, y) => { list.scrollTop = y; }, top);
+        await settled();
+      }
+      await node(perm).evaluate((row) => {
+        const list = row.closest('.role-tree')!;
+        list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      }, undefined, { timeout: 2000 });
+      await settled();
+      await expect(node(perm)).toBeInViewport({ timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
     return node(perm);
   };
   // A page's first child in the tree is its "Open the page" leaf.
