@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { FIRST_PORT, SERVERS, serverStart, workerBaseUrl } from './tests/e2e/servers';
+import { FIRST_PORT, SERVER_SCRIPT, SERVERS, serverDataDir, workerBaseUrl } from './tests/e2e/servers';
 
 /** Browser tests drive Debian's Chromium against the real server, one server with a database of its own per worker. */
 export default defineConfig({
@@ -22,12 +22,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '.tmp/e2e-output',
-  webServer: Array.from({ length: SERVERS }, (_, i) => serverStart(`worker-${i}`)).map(({ command, dataDir }, i) => ({
-    command,
+  webServer: Array.from({ length: SERVERS }, (_, i) => ({
+    command: `npx tsx ${SERVER_SCRIPT}`,
     url: `http://127.0.0.1:${FIRST_PORT + i}/fms/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // The ledger check reads the whole ledger on a schedule; the browser tests do not wait on it.
-    env: { PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
+    env: { PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: serverDataDir(`worker-${i}`), CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0' },
   })),
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 
 mkdirSync('.tmp', { recursive: true });
-/** The seeded database the API tests' global setup writes (tests/setup/seededDatabase.ts); one from an earlier run is not used. */
+/** The seeded database the API tests' global setup writes (SNAPSHOT_FILE, tests/setup/seededDataDir.ts); one from an earlier run is not used. */
 const SEED_SNAPSHOT = '.tmp/pglite-demo-seed.tar';
 rmSync(SEED_SNAPSHOT, { force: true });
 const results = [];
@@ -138,7 +138,7 @@ if (await run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   mkdirSync('tests/e2e/screenshots', { recursive: true });
   // The browser tests' servers start from the seeded database the PGlite pass made in this run
   // (tests/e2e/servers.ts), not each from an empty one: 15 to 30 s less before the first test.
-  const seeded = existsSync(SEED_SNAPSHOT) ? { E2E_SEED_SNAPSHOT: SEED_SNAPSHOT } : {};
+  const seeded = existsSync(SEED_SNAPSHOT) ? { E2E_SEED_SNAPSHOT: '1' } : {};
   await run('e2e (Chromium)', 'npx', ['playwright', 'test'], { json: '.tmp/e2e-results.json', env: { CHROMIUM_PATH: chromium, ...seeded } });
 } else {
   results.push({ name: 'e2e (Chromium)', ok: false, seconds: '0', counts: null });

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { API_BASE } from '../../src/shared/api/envelope';
 import { freshPostgresDatabase } from '../setup/postgres';
-import { SNAPSHOT_FILE } from '../setup/seededDatabase';
+import { SNAPSHOT_FILE } from '../setup/seededDataDir';
 
 export { postgresAdminUrl } from '../setup/postgres';
 

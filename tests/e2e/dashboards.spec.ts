@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import home from '../../dashboards/home';
 import stock from '../../dashboards/stock';
 import { DEMO_PASSWORD, login, prepare, SCREENSHOTS, tab } from './helpers';
-import { serverStart, spareServerPort } from './servers';
+import { SERVER_SCRIPT, serverDataDir, spareServerPort } from './servers';
 
 const API = '/fms/api/v1';
 const DASHBOARDS_PATH = '/intelligentAnalysis/analysisz/dashboard';
@@ -145,11 +145,10 @@ test.describe('wall screens', () => {
     test.setTimeout(120_000);
     const port = spareServerPort();
     const base = `http://127.0.0.1:${port}`;
-    const { command, dataDir } = serverStart(`idle-${port}`);
-    const server = spawn('sh', ['-c', command], {
+    const server = spawn('npx', ['tsx', SERVER_SCRIPT], {
       detached: true, stdio: 'ignore',
       // Idle limits of 12 s, a wall screen's own (30 days by default) too: refreshing every 5 s must keep the session in use.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', SESSION_IDLE_MINUTES: '0.2', WALL_SESSION_IDLE_MINUTES: '0.2' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serverDataDir(`idle-${port}`), CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIR: './dist/web', SESSION_IDLE_MINUTES: '0.2', WALL_SESSION_IDLE_MINUTES: '0.2' },
     });
     try {
       await expect.poll(() => fetch(`${base}${API}/health`).then((r) => r.status, () => 0), { timeout: 90_000 }).toBe(200);

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 /**
- * The browser tests run in two workers, each against a server of its own (an in-memory database
+ * The browser tests run in two workers, each against a server of its own (its own database
  * each), so no test sees another's writes and the two share the two cores: one waits on its
  * browser while the other's server answers, and the tests that wait on a clock (a wall screen's
  * rotation, an idle limit, a poll) wait beside the others instead of in turn.
@@ -14,17 +13,12 @@ export const workerBaseUrl = () => `http://127.0.0.1:${FIRST_PORT + (Number(proc
 /** A port no worker's server takes, for a test that starts a server of its own. */
 export const spareServerPort = () => FIRST_PORT + SERVERS + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
+/** What starts a test server: src/server/main.ts, on a copy of the seeded database when its data folder is on disk. */
+export const SERVER_SCRIPT = 'tests/e2e/startServer.ts';
+
 /**
- * A test server's start: on a copy of the seeded database the API tests' global setup made
- * earlier in the same `npm test` (scripts/test.mjs names it in E2E_SEED_SNAPSHOT), unpacked into
- * a data folder of its own, as a restarted `npm start` would find its database; without one,
+ * A test server's data folder: its own, where startServer.ts copies the seeded snapshot, when
+ * scripts/test.mjs says the API tests' global setup made one in this run (E2E_SEED_SNAPSHOT); else
  * an in-memory database the server seeds itself (15 s on two busy cores, twice at once).
  */
-export function serverStart(name: string): { command: string; dataDir: string } {
-  const snapshot = process.env.E2E_SEED_SNAPSHOT;
-  const start = 'npx tsx src/server/main.ts';
-  if (!snapshot || !existsSync(snapshot)) return { command: start, dataDir: 'memory://' };
-  const dir = `.tmp/e2e-data/${name}`;
-  // tar says it drops the leading '/' of the snapshot's names: expected, so not shown.
-  return { command: `rm -rf ${dir} && mkdir -p ${dir}/pglite && tar -xf ${snapshot} -C ${dir}/pglite 2>/dev/null && exec ${start}`, dataDir: dir };
-}
+export const serverDataDir = (name: string) => (process.env.E2E_SEED_SNAPSHOT ? `.tmp/e2e-data/${name}` : 'memory://');

@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { API_BASE } from '../../src/shared/api/envelope';
 import { DEMO_PASSWORD } from '../api/server';
-import { SNAPSHOT_FILE } from '../setup/seededDatabase';
 
 /**
  * The real server in a process of its own (src/server/main.ts, as `npm run serve` starts it),
@@ -75,12 +72,4 @@ export async function startChildServer(
     output: () => Buffer.concat(printed).toString('utf8'),
     rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
   };
-}
-
-/** A PGlite data folder holding the demo data, cloned from the API tests' seeded snapshot (made by their global setup). */
-export async function seededDataDir(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(SNAPSHOT_FILE)]) });
-  await db.close();
 }

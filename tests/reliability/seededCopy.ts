@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { onPostgres } from '../api/server';
 import { freshPostgresDatabase } from '../setup/postgres';
-import { seededDataDir } from './childServer';
+import { seededDataDir } from '../setup/seededDataDir';
 
 /**
  * A copy of this pass's seeded demo database that outlives the servers started on it, on the

@@ -5,8 +5,8 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { prepareData } from '../../src/server/db/seed';
 import { freshPostgresDatabase } from './postgres';
+import { SNAPSHOT_FILE } from './seededDataDir';
 
-export const SNAPSHOT_FILE = '.tmp/pglite-demo-seed.tar';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { Menu } from '@arco-design/web-react';
-import { useState } from 'react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
