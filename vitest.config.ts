@@ -48,6 +48,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/seededDatabase.ts'],
+          setupFiles: ['tests/setup/testHashing.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000, // a file's server and seed, on a loaded 2-core machine
           // Each file starts its own server and database; two at a time on two cores.

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { prepareData } from '../../src/server/db/seed';
+import { hashPasswordsForTests } from '../../src/server/platform/passwordHash';
 import { freshPostgresDatabase } from './postgres';
 import { SNAPSHOT_FILE } from './seededDataDir';
 
@@ -22,6 +23,8 @@ declare module 'vitest' {
  * Servers that need another start (SEED_DEMO=false) still go the long way.
  */
 export default async function setup(project: TestProject) {
+  // The demo users' hashes at the test work factor, as the test servers make theirs (testHashing.ts).
+  hashPasswordsForTests();
   if (process.env.TEST_DB === 'postgres') {
     const template = await freshPostgresDatabase({ prefix: 'tyre_template' });
     // Seeded in the business time zone the test servers run in, as their own start would.

@@ -9,6 +9,24 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 export const SCRYPT = { N: 8192, r: 8, p: 10 } as const;
 const KEY_LEN = 32;
+
+type Setting = { readonly N: number; readonly r: number; readonly p: number };
+/** The setting new hashes are made at: OWASP's, except in a test process that asked for the test one. */
+let current: Setting = SCRYPT;
+export const scryptSetting = (): Setting => current;
+
+/**
+ * Test processes only (NODE_ENV=test; tests/setup): new hashes at N=2^10 r=8 p=1, about 1 ms
+ * instead of 112. The same scrypt, format and code paths, at a work factor no server takes, as the
+ * test settings of web frameworks do (Django's fast test hasher, bcrypt's minimum cost in Rails'
+ * tests). The API tests sign in some 450 times a pass: about 50 s of CPU at OWASP's setting. A
+ * server never calls this; one that starts on a database seeded so (a browser test's copy of the
+ * API tests' snapshot) verifies such a hash and replaces it at OWASP's setting at the first sign-in.
+ */
+export function hashPasswordsForTests(): void {
+  if (process.env.NODE_ENV !== 'test') throw new Error('hashPasswordsForTests is for test processes only (NODE_ENV=test)');
+  current = { N: 1024, r: 8, p: 1 };
+}
 const MAX_MEM = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
@@ -22,14 +40,15 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 /** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = current;
+  const key = await derive(password, salt, N, r, p);
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** A stored hash made with other settings than today's: rehash it once the password is known good. */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) !== SCRYPT.N || Number(r) !== SCRYPT.r || Number(p) !== SCRYPT.p;
+  return scheme !== 'scrypt' || Number(n) !== current.N || Number(r) !== current.r || Number(p) !== current.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
