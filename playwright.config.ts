@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/e2e/chromiumArgs';
 import { FIRST_PORT, SERVER_SCRIPT, SERVERS, serverDataDir, workerBaseUrl } from './tests/e2e/servers';
 
 /** Browser tests drive Debian's Chromium against the real server, one server with a database of its own per worker. */
@@ -16,7 +17,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
     screenshot: 'only-on-failure',

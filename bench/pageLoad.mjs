@@ -25,7 +25,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // tests/e2e/chromiumArgs.ts says why the omnibox's WebUI popup is off.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI'],
 });
 
 /** `typing`: ms between the sign-in form showing and the click (0: a robot; a person takes seconds). */

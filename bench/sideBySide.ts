@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -38,7 +39,6 @@ const compareWebDir = option('--compare-web-dir');
 const templatesDir = argv.find((a) => !a.startsWith('--'));
 if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no production build in ${webDir}: run npm run build first`);
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
 
 interface Target {

@@ -129,6 +129,8 @@ test.describe('the shell as the administrator sees it', () => {
     await sidebar.locator('.arco-menu-inline-header', { hasText: '单据管理' }).click();
     await sidebar.locator('.arco-menu-item', { hasText: '采购退货' }).click();
     await expect(page).toHaveURL(/#\/ordermanage\/Order\/WIorder$/);
+    // Its tab comes with the page, once its code has loaded: a view left before it showed gets none.
+    await expect(tab(page, '采购退货')).toHaveAttribute('data-active', 'true');
     await page.goto('/#/home');
 
     await topMenu(page).filter({ hasText: '基础数据' }).click();
