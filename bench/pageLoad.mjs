@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S npx tsx
 /* global document -- the ready check runs in the page */
 // DESIGN.md "Budgets": the login page shown, and the home dashboard with real data, cold cache,
 // Chromium on loopback. Starts the production build (`npm run build` first) on a fresh demo
@@ -6,12 +6,13 @@
 // cache): login = navigation start to the sign-in button; home = sign-in click to every panel
 // ready (a stat its number, a chart its canvas, a table its rows). Prints median and p95.
 //
-//   npm run build && node bench/pageLoad.mjs [--runs 7]
+//   npm run build && npx tsx bench/pageLoad.mjs [--runs 7]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs.ts';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -25,9 +26,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // tests/e2e/chromiumArgs.ts says why the omnibox's WebUI popup is off.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI'],
+  args: CHROMIUM_ARGS,
 });
 
 /** `typing`: ms between the sign-in form showing and the click (0: a robot; a person takes seconds). */
