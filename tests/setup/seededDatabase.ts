@@ -8,7 +8,6 @@ import { hashPasswordsForTests } from '../../src/server/platform/passwordHash';
 import { freshPostgresDatabase } from './postgres';
 import { SNAPSHOT_FILE } from './seededDataDir';
 
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The seeded PostgreSQL database each test server's database is copied from (TEST_DB=postgres). */

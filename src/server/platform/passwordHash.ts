@@ -9,6 +9,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 export const SCRYPT = { N: 8192, r: 8, p: 10 } as const;
 const KEY_LEN = 32;
+const MAX_MEM = 64 * 1024 * 1024;
 
 type Setting = { readonly N: number; readonly r: number; readonly p: number };
 /** The setting new hashes are made at: OWASP's, except in a test process that asked for the test one. */
@@ -27,7 +28,6 @@ export function hashPasswordsForTests(): void {
   if (process.env.NODE_ENV !== 'test') throw new Error('hashPasswordsForTests is for test processes only (NODE_ENV=test)');
   current = { N: 1024, r: 8, p: 1 };
 }
-const MAX_MEM = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
