@@ -5,10 +5,8 @@
  * early, so they download side by side instead of one after another as each renders.
  */
 import { HOME_PATH } from './constantRoutes';
+import { whenIdle } from '../kit/whenIdle';
 import { preloadable } from './preloadable';
-
-// A failed early load is not an error: the route imports the module again when it renders.
-const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
 
 /** The session gate with the console's providers, and the layout: rendered by the router, loaded ahead by it. */
 export const SignedIn = preloadable(() => import('./SessionGate'));
@@ -16,22 +14,41 @@ export const Layout = preloadable(() => import('../layout'));
 export const loadSignedIn = () => SignedIn.load();
 export const loadLayout = () => Layout.load();
 
+/** The views whose code is all in: the router renders them without suspending. */
+const loadedViews = new Set<string>();
+const isHome = (path: string) => path === '/' || path === HOME_PATH;
+
 /**
  * The signed-in shell and the home page with its dashboard (filter bar, chart library, the home
  * definition), fetched side by side; once the layout is in, the components that render home are
  * told their modules are in (layout's `preloadPage`), so none suspends when its turn comes.
+ * Settles when all of it is in.
  */
-export function loadHome(): void {
-  quietly(loadSignedIn());
-  quietly(loadLayout().then((layout) => layout.preloadPage(HOME_PATH)));
-  quietly(import('../pages/home'));
-  quietly(import('../kit/dashboard/FilterBar'));
-  quietly(import('../kit/chart/Chart'));
-  // The definition's file beside the shell, not after it: the registry, in the shell, asks for it only
-  // once the shell has come and run (a round trip more, 60 to 300 ms, before home's first chart).
-  quietly(import('../../../dashboards/home'));
-  quietly(import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')));
+export function loadHome(): Promise<void> {
+  return Promise.all([
+    loadSignedIn(),
+    loadLayout().then((layout) => layout.preloadPage(HOME_PATH)),
+    import('../pages/home'),
+    import('../kit/dashboard/FilterBar'),
+    import('../kit/chart/Chart'),
+    // The definition's file beside the shell, not after it: the registry, in the shell, asks for it only
+    // once the shell has come and run (a round trip more, 60 to 300 ms, before home's first chart).
+    import('../../../dashboards/home'),
+    import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')),
+  ]).then(() => {
+    loadedViews.add('/');
+    loadedViews.add(HOME_PATH);
+  });
 }
+
+/** The signed-in shell and the page at `path`, home's whole first view where it is home; settles when they are in. */
+export function loadView(path: string): Promise<void> {
+  if (isHome(path)) return loadHome();
+  return Promise.all([loadSignedIn(), loadLayout().then((layout) => layout.preloadPage(path))]).then(() => void loadedViews.add(path));
+}
+
+/** Whether `loadView(path)` has brought everything in. */
+export const viewLoaded = (path: string) => loadedViews.has(path);
 
 /**
  * While the sign-in page waits for the user, load what the first page after it needs. Each is
@@ -40,6 +57,6 @@ export function loadHome(): void {
  * calls are done; the browser starts when it is idle, so nothing competes with the form.
  */
 export function prefetchHomeWhenIdle(): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(loadHome, { timeout: 2000 });
-  else setTimeout(loadHome, 300);
+  // A failed early load is not an error: the route imports the module again when it renders.
+  whenIdle(() => void loadHome().catch(() => undefined));
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { preloadable } from './preloadable';
+import { preloadable, useLoadedFirst } from './preloadable';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
@@ -37,5 +37,44 @@ describe('preloadable', () => {
     await expect(Page.load()).rejects.toThrow('offline');
     fail = false;
     await expect(Page.load()).resolves.toEqual({ default: Greeting });
+  });
+});
+
+/** A guard like the router's: its own placeholder until the code is in, inside a Suspense boundary that must never show. */
+function Guard({ load, loaded }: { load?(): Promise<unknown>; loaded(): boolean }) {
+  const ready = useLoadedFirst(load, loaded);
+  return ready ? <p>the view</p> : <p>loading the view</p>;
+}
+const inBoundary = (guard: ReactElement) => <Suspense fallback={<p>suspended</p>}>{guard}</Suspense>;
+
+describe('useLoadedFirst', () => {
+  it('shows its own placeholder while the code loads, never a Suspense fallback, and the view once it is in', async () => {
+    let arrive!: () => void;
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return new Promise<void>((resolve) => { arrive = resolve; });
+    };
+    const { rerender } = render(inBoundary(<Guard load={load} loaded={() => false} />));
+    expect(screen.getByText('loading the view')).toBeTruthy();
+    expect(screen.queryByText('suspended')).toBeNull();
+    rerender(inBoundary(<Guard load={load} loaded={() => false} />));
+    await act(async () => arrive());
+    expect(screen.getByText('the view')).toBeTruthy();
+    expect(loads).toBe(1);
+  });
+
+  it('renders the view in the first commit when the code is in already, or there is nothing to load', () => {
+    let loads = 0;
+    const load = async () => { loads++; };
+    render(inBoundary(<Guard load={load} loaded={() => true} />));
+    render(inBoundary(<Guard loaded={() => false} />));
+    expect(screen.getAllByText('the view')).toHaveLength(2);
+    expect(loads).toBe(0);
+  });
+
+  it('a failed load renders the view too, which then shows its own error', async () => {
+    render(inBoundary(<Guard load={() => Promise.reject(new Error('offline'))} loaded={() => false} />));
+    expect(await screen.findByText('the view')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's module
 type Module = { default: ComponentType<any> };
@@ -39,4 +39,23 @@ export function preloadable<M extends Module>(factory: () => Promise<M>): Preloa
     return createElement(component as ComponentType<object>, props as object);
   }
   return Object.assign(PreloadableComponent, { load, loaded: () => loaded });
+}
+
+/**
+ * Whether what `load` brings in is there: true at once where `loaded` says so (or there is nothing
+ * to load), else false until `load()`, started once at mount, settles, failed or not. A caller
+ * shows its own placeholder meanwhile instead of suspending (issue 14): React reveals a Suspense
+ * boundary that has shown its fallback no sooner than 300 ms after the fallback showed, however
+ * soon the code comes. A failed load renders anyway, so the route imports again and shows its error.
+ */
+export function useLoadedFirst(load: (() => Promise<unknown>) | undefined, loaded: () => boolean): boolean {
+  const [ready, setReady] = useState(() => !load || loaded());
+  const [started] = useState(() => (ready ? undefined : load));
+  useEffect(() => {
+    if (!started) return undefined;
+    let mounted = true;
+    void started().catch(() => undefined).finally(() => mounted && setReady(true));
+    return () => void (mounted = false);
+  }, [started]);
+  return ready;
 }

@@ -5,8 +5,8 @@ import { PageLoading } from '../kit/PageLoading';
 // In the entry, not lazy: the first page of every visit without a session, shown without a second round trip.
 import Login from '../pages/login';
 import { session } from '../stores/session';
-import { HOME_PATH } from './constantRoutes';
-import { Layout, loadHome, loadLayout, loadSignedIn, SignedIn } from './prefetch';
+import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from './prefetch';
+import { useLoadedFirst } from './preloadable';
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));
@@ -18,33 +18,26 @@ const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscree
  * The route guard's first step, in the entry (spec section 4): no token goes to login with the
  * redirect, before any of the signed-in code loads. With a token, the session loader
  * (SessionGate, with the console's providers) and the view's own code load side by side.
+ *
+ * Until the view's code is in, the guard shows the loading page itself rather than through a
+ * Suspense fallback (issue 14): React reveals a boundary that showed its fallback no sooner than
+ * 300 ms after it showed, so home's first chart waited some 190 ms for a shell that had arrived.
  */
-function RequireToken({ children, preload }: { children: ReactNode; preload?(path: string): void }) {
+function RequireToken({ children, preload }: { children: ReactNode; preload?(path: string): Promise<void> }) {
   const { token, signedOut } = useSnapshot(session);
   const { pathname, search } = useLocation();
   const preloaded = useRef(false);
+  const ready = useLoadedFirst(token && preload ? () => preload(pathname) : undefined, () => viewLoaded(pathname));
   useEffect(() => {
     if (!token || preloaded.current) return;
     preloaded.current = true;
     // The user-info call starts as soon as the gate's module is in, not when React gets to render it.
     if (!session.loaded) void loadSignedIn().then((gate) => gate.loadSession()).catch(() => undefined);
-    preload?.(pathname);
-  }, [token, preload, pathname]);
+  }, [token]);
   if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  if (!ready) return <PageLoading fullscreen />;
   return suspense(<SignedIn>{suspense(children)}</SignedIn>);
 }
-
-/**
- * The layout's code, and home's with it when home is where the user is going, beside the session
- * gate's. They once waited for the gate's chunk, so that the user-info call it makes went out
- * first; the entry now makes that call before any of this loads (earlyCalls.ts), and the wait
- * only put a round trip ahead of the view (issue 14).
- */
-const preloadLayout = (path: string) => {
-  if (path === '/' || path === HOME_PATH) loadHome();
-  // A failed early load is not an error: the route imports the module again when it renders.
-  else void Promise.all([loadSignedIn(), loadLayout()]).catch(() => undefined);
-};
 
 /** Spec section 2: print and report cards, opened in their own window for the print dialog. */
 export const PRINT_CARDS = {
@@ -71,5 +64,5 @@ export const router = createHashRouter([
   ...Object.entries(PRINT_CARDS).map(([path, Card]) => ({ path, element: <RequireToken><Card /></RequireToken> })),
   // Wall screens: full screen dashboards without the layout (dashboards/*.ts).
   { path: '/wall/:id', element: <RequireToken><Wall /></RequireToken> },
-  { path: '*', element: <RequireToken preload={preloadLayout}><Layout /></RequireToken> },
+  { path: '*', element: <RequireToken preload={loadView}><Layout /></RequireToken> },
 ]);

@@ -1,0 +1,164 @@
+/* global window, document, performance, requestAnimationFrame, location -- the probe runs in the page */
+// Issue 14: where the page's main thread spends a cold load of the login form and of home, by
+// source module. Builds the console with source maps into a temporary folder, serves it from the
+// real server on a fresh demo database, loads each view in a new browser context (cold cache,
+// headless Chromium 1440x900) under V8's sampling profiler, and prints the JavaScript time up to
+// the probe (the login field shown, every panel of home drawn) by package or source folder and by
+// function, with when each script arrived.
+//
+//   npx tsx bench/profileLoad.ts [--runs 3] [--top 30]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs';
+
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = argv.indexOf(name);
+  return at < 0 ? fallback : Number(argv[at + 1]);
+};
+const runs = option('--runs', 3);
+const top = option('--top', 30);
+const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'tyre-profile-'));
+const webDir = path.join(work, 'web');
+const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('the build failed');
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolve(free));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
+  stdio: 'inherit',
+});
+
+// ---- source maps: a profile's (script, line, column) to the module it came from ----------------
+const maps = new Map<string, SourceMapConsumer | null>();
+function mapOf(url: string) {
+  if (!maps.has(url)) {
+    const file = path.join(webDir, new URL(url).pathname);
+    try {
+      maps.set(url, new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap));
+    } catch {
+      maps.set(url, null);
+    }
+  }
+  return maps.get(url);
+}
+/** A source file as a bucket: a package (with its first folder for big ones) or a folder of the console. */
+function bucketOf(source: string) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(?:es|lib|dist|esm|cjs|build)\/)?([^/]+)?/.exec(source);
+  if (pkg) return ['echarts', 'zrender', '@arco-design/web-react'].includes(pkg[1]) ? `${pkg[1]}/${pkg[2]}` : pkg[1];
+  return source.replace(/^.*?src\//, 'src/').replace(/\/[^/]+$/, '');
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+
+function attribute(profile: Profile, until: number, origin: number, into: Map<string, number>, functions: Map<string, number>) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i];
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if ((t / 1000) - origin > until) return;
+    const { callFrame: f } = byId.get(id)!;
+    let key = f.url ? '' : f.functionName || '(anonymous)';
+    let fn = key;
+    if (f.url) {
+      const map = f.url.includes('/assets/') ? mapOf(f.url) : null;
+      const at = map?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
+      key = at?.source ? bucketOf(at.source) : new URL(f.url).pathname.replace(/-[\w-]{8}\.js$/, '.js');
+      fn = `${at?.name ?? f.functionName ?? '(anonymous)'}  ${at?.source ? `${at.source.replace(/^.*?(node_modules|src)\//, '')}:${at.line}` : key}`;
+    }
+    if (key === '(idle)') return;
+    into.set(key, (into.get(key) ?? 0) + ms);
+    functions.set(fn, (functions.get(fn) ?? 0) + ms);
+  });
+}
+
+/** Installed before the page's scripts: the first frame in which the probe holds, as `shownAt`. */
+function probeUntilShown(probe: string) {
+  const w = window as unknown as { shownAt?: number };
+  const holds = () => {
+    if (probe === 'every panel') {
+      const panels = [...document.querySelectorAll('[data-testid^="panel-"]')];
+      return panels.length > 0 && panels.every((p) => p.getAttribute('data-state') === 'ready'
+        && (p.classList.contains('dash-panel--stat') || p.classList.contains('dash-panel--table') || p.querySelector('canvas')));
+    }
+    const box = document.querySelector(probe)?.getBoundingClientRect();
+    return !!box && box.width > 0 && box.height > 0;
+  };
+  const frame = () => (holds() ? (w.shownAt = performance.now()) : requestAnimationFrame(frame));
+  requestAnimationFrame(frame);
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+    try { if ((await fetch(`${base}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
+    if (Date.now() - started > 300_000) throw new Error('the console server did not start');
+  }
+  const views = [
+    { name: 'login form', path: '/#/login', signedIn: false, probe: '[data-testid="login-user"]' },
+    { name: 'every panel of home', path: '/#/home', signedIn: true, probe: 'every panel' },
+  ];
+  for (const view of views) {
+    const buckets = new Map<string, number>();
+    const functions = new Map<string, number>();
+    const shown: number[] = [];
+    let arrivals: { name: string; end: number }[] = [];
+    // Round 0 warms the server; it is not counted.
+    for (let round = 0; round <= runs; round++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      if (view.signedIn) {
+        const answer = await fetch(`${base}/fms/api/v1/sys/login`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
+        }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+        await context.addCookies([{ name: 'token', value: answer.data.token, url: base }]);
+      }
+      // As a string: tsx wraps named functions in a `__name` helper the page does not have.
+      await context.addInitScript({ content: `var __name = (f) => f; (${probeUntilShown.toString()})(${JSON.stringify(view.probe)});` });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(base + view.path, { waitUntil: 'commit' });
+      const at = (await (await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt, null, { timeout: 60_000 })).jsonValue()) as number;
+      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      if (round > 0) {
+        shown.push(at);
+        attribute(profile, at, origin, buckets, functions);
+        arrivals = await page.evaluate(() => performance.getEntriesByType('resource')
+          .map((e) => ({ name: e.name.replace(location.origin, ''), end: Math.round((e as PerformanceResourceTiming).responseEnd) })));
+      }
+      await context.close();
+    }
+    const total = [...buckets.values()].reduce((s, v) => s + v, 0) / runs;
+    console.log(`\n${view.name}: shown at ${shown.map((s) => s.toFixed(0)).join(', ')} ms; main-thread JavaScript before it ${total.toFixed(0)} ms a load (mean of ${runs})`);
+    for (const [key, ms] of [...buckets].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(ms / runs).toFixed(0).padStart(6)} ms  ${key}`);
+    console.log('  by function (self time):');
+    for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(ms / runs).toFixed(0).padStart(6)} ms  ${key}`);
+    console.log('  what arrived when (last load):');
+    for (const a of arrivals.filter((x) => x.end <= Math.max(...shown))) console.log(`  ${String(a.end).padStart(6)} ms  ${a.name}`);
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(work, { recursive: true, force: true });
+}
