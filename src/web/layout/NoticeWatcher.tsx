@@ -6,6 +6,7 @@ import { NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, no
 import type { Language } from '@shared/i18n/languages';
 import { api } from '../api/http';
 import { NOTICE_LIST_ID, connectRealtime, disconnectRealtime, onNotice } from '../api/realtime';
+import { whenIdle } from '../kit/whenIdle';
 import { defineLocale, i18n, storedLanguage } from '../i18n';
 import { session } from '../stores/session';
 
@@ -111,9 +112,14 @@ export function NoticeWatcher() {
 
     poll();
     const unsubscribe = onNotice((notice) => void show(notice));
-    void connectRealtime();
+    // Once the first view is drawn and the page is idle (issue 14): the socket's library, handshake
+    // and the server's session check otherwise ran beside home's charts. The first view's data is
+    // as fresh as its answers; what changes after the socket is up is pushed, and the poll above
+    // asks for notices meanwhile.
+    const connect = whenIdle(() => void connectRealtime());
     return () => {
       stopped = true;
+      connect.cancel();
       clearTimeout(timer);
       unsubscribe();
       disconnectRealtime();
