@@ -81,3 +81,12 @@ export function pageFor(path: string): Preloadable<PageModule> {
 }
 
 export const hasPage = (path: string) => loaderOf(path) !== undefined;
+
+/**
+ * Loads a route's page ahead (prefetch.ts, the page area), and what the page itself says it draws
+ * with (its own `preload`), so that none of them suspends when the route renders.
+ */
+export async function loadPage(path: string): Promise<void> {
+  const page = (await pageFor(path).load()) as { preload?(): Promise<unknown> };
+  await page.preload?.();
+}

@@ -2,7 +2,6 @@ import { Drawer } from '@arco-design/web-react';
 import { useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { pageFor } from '../app/pageRegistry';
 import { appState, setSidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../stores/app';
 import { settings } from '../stores/settings';
 import { AppMain } from './AppMain';
@@ -14,14 +13,8 @@ import { TagsView } from './tagsView/TagsView';
 import { useSettingsSync } from './useSettingsSync';
 import './layout.css';
 
-/**
- * Loads a route's page ahead (prefetch.ts), and what the page itself says it draws with (its own
- * `preload`), so that none of them suspends when the route renders.
- */
-export async function preloadPage(path: string): Promise<void> {
-  const page = (await pageFor(path).load()) as { preload?(): Promise<unknown> };
-  await page.preload?.();
-}
+/** The page-loading entry point prefetch.ts reaches through this module, which it loads anyway. */
+export { loadPage as preloadPage } from '../app/pageRegistry';
 
 /** The console shell: sidebar, top bar, tab bar, page area, settings panel. */
 export default function Layout() {
