@@ -21,6 +21,14 @@ function themeColours(dark: boolean) {
     : { text: '#4e5969', axis: '#c9cdd4', split: '#f2f3f5', tooltip: '#ffffff' };
 }
 
+let font: string | undefined;
+/**
+ * The page's own font (global.css), read once: ECharts' default is a plain `sans-serif`, a second
+ * family the browser looked up and measured text in for every label (issue 14), and not the
+ * type the rest of the console is set in.
+ */
+const pageFont = () => (font ??= getComputedStyle(document.body).fontFamily || 'sans-serif');
+
 /** Whether the user asked for less motion (an OS setting): charts then draw at once, without entry animations. */
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -35,7 +43,7 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
     return {
       color: [theme, ...PALETTE.filter((p) => p !== theme)],
       backgroundColor: 'transparent',
-      textStyle: { color: c.text },
+      textStyle: { color: c.text, fontFamily: pageFont() },
       tooltip: { backgroundColor: c.tooltip, borderColor: c.axis, textStyle: { color: dark ? '#fff' : '#1d2129' } },
       aria: { enabled: true, label: { description: ariaLabel } },
       ...(reducedMotion() ? { animation: false } : {}),
