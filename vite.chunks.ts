@@ -9,10 +9,11 @@ export const ENTRY = path.join(web, 'main.tsx');
 /**
  * What a signed-in first view renders: the session gate with the providers, the layout, home with
  * its dashboard and the dashboard's definition (2 KB, which in a file of its own took one of the
- * browser's six connections to the server while home's first calls held three).
+ * browser's six connections to the server while home's first calls held three). Not the
+ * dashboard's filter bar, which loads as the panels are drawn (pages/home).
  */
 export const SHELL_ROOTS = [
-  ...['app/SessionGate.tsx', 'layout/index.tsx', 'pages/home/index.tsx', 'kit/dashboard/FilterBar.tsx', 'kit/dashboard/registry.ts'].map((file) => path.join(web, file)),
+  ...['app/SessionGate.tsx', 'layout/index.tsx', 'pages/home/index.tsx', 'kit/dashboard/registry.ts'].map((file) => path.join(web, file)),
   path.resolve(import.meta.dirname, 'dashboards/home.ts'),
 ];
 /** What home's first view loads beyond the entry (prefetch.ts's loadHome): the shell's roots and the chart. */

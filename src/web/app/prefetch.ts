@@ -19,8 +19,8 @@ const loadedViews = new Set<string>();
 const isHome = (path: string) => path === '/' || path === HOME_PATH;
 
 /**
- * The signed-in shell and the home page with its dashboard (filter bar, chart library, the home
- * definition), fetched side by side; once the layout is in, the components that render home are
+ * The signed-in shell and the home page with its dashboard (chart library, the home definition),
+ * fetched side by side; once the layout is in, the components that render home are
  * told their modules are in (layout's `preloadPage`), so none suspends when its turn comes.
  * Settles when all of it is in.
  */
@@ -29,7 +29,6 @@ export function loadHome(): Promise<void> {
     loadSignedIn(),
     loadLayout().then((layout) => layout.preloadPage(HOME_PATH)),
     import('../pages/home'),
-    import('../kit/dashboard/FilterBar'),
     import('../kit/chart/Chart'),
     // The definition's file beside the shell, not after it: the registry, in the shell, asks for it only
     // once the shell has come and run (a round trip more, 60 to 300 ms, before home's first chart).

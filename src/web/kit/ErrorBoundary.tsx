@@ -1,7 +1,8 @@
-import { Button, Result } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { i18n } from '../i18n';
 import { addErrorLog, errorLogEnabled } from '../stores/errorLog';
+import { StatusResult } from './StatusResult';
 
 interface State { error: Error | null }
 
@@ -24,7 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
+      <StatusResult
         status="error"
         title={i18n.t('error.boundary')}
         subTitle={this.state.error.message}
