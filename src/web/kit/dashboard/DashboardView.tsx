@@ -3,6 +3,7 @@ import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { DashboardDef } from '@shared/analytics/dashboards';
 import type { Language } from '@shared/i18n/languages';
 import { DashboardGrid } from './DashboardGrid';
@@ -10,9 +11,21 @@ import type { DashboardFilters } from './drill';
 import { ns } from './locale';
 import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
 import { preloadable } from '../../app/preloadable';
+import { session } from '../../stores/session';
+import { shownFilters } from './shownFilters';
 
-// The filter bar (Arco's date picker) loads after the panels start asking for their data.
+// The filter bar (Arco's date picker and selects) loads as the panels are drawn (pages/home).
 export const FilterBar = preloadable(() => import('./FilterBar'));
+
+/** The filter bar's place while it loads: its fields' boxes, empty, so nothing moves when it comes. */
+function FilterBarPlaceholder({ keys }: { keys: DashboardDef['filters'] }) {
+  const { user } = useSnapshot(session);
+  return (
+    <div className="dash-filters" aria-hidden="true">
+      {shownFilters(keys, user?.dealerId).map((k) => <span key={k} className={`dash-filter dash-filter--placeholder${k === 'dateRange' ? ' dash-filter--dates' : ''}`} />)}
+    </div>
+  );
+}
 
 /**
  * Any dashboard definition in the console: its filter bar, "data as of", refresh and wall
@@ -32,7 +45,7 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
     <div className="dash-view">
       <div className="dash-view__head">
         {title && <h2 className="dash-view__title">{def.title[lang]}</h2>}
-        <Suspense fallback={null}><FilterBar keys={def.filters} value={filters} onChange={setFilters} /></Suspense>
+        <Suspense fallback={<FilterBarPlaceholder keys={def.filters} />}><FilterBar keys={def.filters} value={filters} onChange={setFilters} /></Suspense>
         <Space className="dash-view__actions">
           {asOf && <span className="dash-view__asof" data-testid="dashboard-asof">{t('asOf', { time: new Date(asOf).toLocaleTimeString(lang) })}</span>}
           <Button icon={<IconRefresh spin={fetching} />} aria-label={t('refresh')} title={t('refresh')}

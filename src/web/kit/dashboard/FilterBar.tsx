@@ -8,6 +8,7 @@ import type { FilterKey } from '@shared/analytics/filters';
 import { session } from '../../stores/session';
 import { filterOptions } from '../report/reportApi';
 import type { DashboardFilters } from './drill';
+import { shownFilters, type BarFilter } from './shownFilters';
 import { ns } from './locale';
 
 interface Props {
@@ -25,7 +26,8 @@ interface Props {
 export default function FilterBar({ keys, value, onChange }: Props) {
   const { t } = useTranslation(ns);
   const { user } = useSnapshot(session);
-  const has = (k: FilterKey) => keys.includes(k);
+  const shown = shownFilters(keys, user?.dealerId);
+  const has = (k: BarFilter) => shown.includes(k);
   const needsOptions = (['dealer', 'warehouse', 'brand', 'specification', 'pattern'] as const).some(has);
   const options = useQuery({ queryKey: ['report-filter-options'], queryFn: filterOptions, enabled: needsOptions, staleTime: 5 * 60_000 });
   const set = (patch: DashboardFilters) => onChange({ ...value, ...patch });
@@ -44,7 +46,7 @@ export default function FilterBar({ keys, value, onChange }: Props) {
           value={value.dateFrom && value.dateTo ? [value.dateFrom, value.dateTo] : undefined}
           onChange={(days?: string[]) => set({ dateFrom: days?.[0] || undefined, dateTo: days?.[1] || undefined })} />
       )}
-      {has('dealer') && user?.dealerId == null && (
+      {has('dealer') && (
         <Select {...select} placeholder={t('dealer')} value={value.dealerId}
           onChange={(dealerId?: number) => set({ dealerId, warehouseId: undefined })}
           options={(options.data?.dealers ?? []).map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }))} />
