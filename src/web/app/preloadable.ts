@@ -1,7 +1,7 @@
 import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's module
-type Module = { default: ComponentType<any> };
+export type Module = { default: ComponentType<any> };
 type PropsOf<M extends Module> = M['default'] extends ComponentType<infer P> ? P : never;
 
 /** A lazily loaded component that can be loaded ahead (its whole module), and then renders without suspending. */

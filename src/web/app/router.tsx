@@ -6,11 +6,11 @@ import { PageLoading } from '../kit/PageLoading';
 import Login from '../pages/login';
 import { session } from '../stores/session';
 import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from './prefetch';
-import { useLoadedFirst } from './preloadable';
+import { preloadable, useLoadedFirst, type Module, type Preloadable } from './preloadable';
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));
-const Wall = lazy(() => import('../pages/wall'));
+const Wall = preloadable(() => import('../pages/wall'));
 
 const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{node}</Suspense>;
 
@@ -23,11 +23,11 @@ const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscree
  * Suspense fallback (issue 14): React reveals a boundary that showed its fallback no sooner than
  * 300 ms after it showed, so home's first chart waited some 190 ms for a shell that had arrived.
  */
-function RequireToken({ children, preload }: { children: ReactNode; preload?(path: string): Promise<void> }) {
+function RequireToken({ children, view }: { children: ReactNode; view?: GuardedView }) {
   const { token, signedOut } = useSnapshot(session);
   const { pathname, search } = useLocation();
   const preloaded = useRef(false);
-  const ready = useLoadedFirst(token && preload ? () => preload(pathname) : undefined, () => viewLoaded(pathname));
+  const ready = useLoadedFirst(token && view ? () => view.load(pathname) : undefined, () => !!view?.loaded(pathname));
   useEffect(() => {
     if (!token || preloaded.current) return;
     preloaded.current = true;
@@ -39,15 +39,28 @@ function RequireToken({ children, preload }: { children: ReactNode; preload?(pat
   return suspense(<SignedIn>{suspense(children)}</SignedIn>);
 }
 
+/** What a guarded route renders, to load ahead: the session gate's code and the view's own. */
+interface GuardedView {
+  load(path: string): Promise<unknown>;
+  loaded(path: string): boolean;
+}
+/** The layout with the page at the path (home with its whole first view). */
+const consoleView: GuardedView = { load: loadView, loaded: viewLoaded };
+/** A view in a window of its own, without the layout: a print card, a wall screen. */
+const standaloneView = (View: Preloadable<Module>): GuardedView => ({
+  load: () => Promise.all([loadSignedIn(), View.load()]),
+  loaded: () => SignedIn.loaded() !== undefined && View.loaded() !== undefined,
+});
+
 /** Spec section 2: print and report cards, opened in their own window for the print dialog. */
 export const PRINT_CARDS = {
-  '/tyreReportCard': lazy(() => import('../pages/print/TyreReport')),
-  '/prCard': lazy(() => import('../pages/print/OrderCard')),
-  '/prCard2': lazy(() => import('../pages/print/BarcodeLabels')),
-  '/prCardCopy': lazy(() => import('../pages/print/OrderCardCopy')),
-  '/trCardCopy': lazy(() => import('../pages/print/TransferCardCopy')),
-  '/bhdCardCopy': lazy(() => import('../pages/print/PickingList')),
-  '/LocationReport': lazy(() => import('../pages/print/LocationLabels')),
+  '/tyreReportCard': preloadable(() => import('../pages/print/TyreReport')),
+  '/prCard': preloadable(() => import('../pages/print/OrderCard')),
+  '/prCard2': preloadable(() => import('../pages/print/BarcodeLabels')),
+  '/prCardCopy': preloadable(() => import('../pages/print/OrderCardCopy')),
+  '/trCardCopy': preloadable(() => import('../pages/print/TransferCardCopy')),
+  '/bhdCardCopy': preloadable(() => import('../pages/print/PickingList')),
+  '/LocationReport': preloadable(() => import('../pages/print/LocationLabels')),
 };
 
 /**
@@ -61,8 +74,8 @@ export const router = createHashRouter([
   { path: '/401', element: suspense(<ErrorPage status={401} />) },
   { path: '/error/404', element: <Navigate to="/404" replace /> },
   { path: '/error/401', element: <Navigate to="/401" replace /> },
-  ...Object.entries(PRINT_CARDS).map(([path, Card]) => ({ path, element: <RequireToken><Card /></RequireToken> })),
+  ...Object.entries(PRINT_CARDS).map(([path, Card]) => ({ path, element: <RequireToken view={standaloneView(Card)}><Card /></RequireToken> })),
   // Wall screens: full screen dashboards without the layout (dashboards/*.ts).
-  { path: '/wall/:id', element: <RequireToken><Wall /></RequireToken> },
-  { path: '*', element: <RequireToken preload={loadView}><Layout /></RequireToken> },
+  { path: '/wall/:id', element: <RequireToken view={standaloneView(Wall)}><Wall /></RequireToken> },
+  { path: '*', element: <RequireToken view={consoleView}><Layout /></RequireToken> },
 ]);
