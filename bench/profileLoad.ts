@@ -13,35 +13,20 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const at = argv.indexOf(name);
-  return at < 0 ? fallback : Number(argv[at + 1]);
+  const value = at < 0 ? fallback : Number(argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number of at least 1`);
+  return value;
 };
 const runs = option('--runs', 3);
 const top = option('--top', 30);
 const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
-
-const work = mkdtempSync(path.join(os.tmpdir(), 'tyre-profile-'));
-const webDir = path.join(work, 'web');
-const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('the build failed');
-
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as AddressInfo;
-    probe.close(() => resolve(free));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
-  stdio: 'inherit',
-});
 
 // ---- source maps: a profile's (script, line, column) to the module it came from ----------------
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -64,15 +49,23 @@ function bucketOf(source: string) {
 }
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
-function attribute(profile: Profile, until: number, origin: number, into: Map<string, number>, functions: Map<string, number>) {
+/**
+ * Adds the profile's samples up to `until` (ms since navigation start) to the buckets. `offset` is
+ * the profiler's clock (ms) less the page's `performance.now()`; returns the samples left out.
+ */
+function attribute(profile: Profile, until: number, offset: number, into: Map<string, number>, functions: Map<string, number>): number {
+  let after = 0;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   let t = profile.startTime;
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i];
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if ((t / 1000) - origin > until) return;
+    if (t / 1000 - offset > until) {
+      after++;
+      return;
+    }
     const { callFrame: f } = byId.get(id)!;
     let key = f.url ? '' : f.functionName || '(anonymous)';
     let fn = key;
@@ -80,12 +73,13 @@ function attribute(profile: Profile, until: number, origin: number, into: Map<st
       const map = f.url.includes('/assets/') ? mapOf(f.url) : null;
       const at = map?.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
       key = at?.source ? bucketOf(at.source) : new URL(f.url).pathname.replace(/-[\w-]{8}\.js$/, '.js');
-      fn = `${at?.name ?? f.functionName ?? '(anonymous)'}  ${at?.source ? `${at.source.replace(/^.*?(node_modules|src)\//, '')}:${at.line}` : key}`;
+      fn = `${at?.name || f.functionName || '(anonymous)'}  ${at?.source ? `${at.source.replace(/^.*?(node_modules|src)\//, '')}:${at.line}` : key}`;
     }
     if (key === '(idle)') return;
     into.set(key, (into.get(key) ?? 0) + ms);
     functions.set(fn, (functions.get(fn) ?? 0) + ms);
   });
+  return after;
 }
 
 /** Installed before the page's scripts: the first frame in which the probe holds, as `shownAt`. */
@@ -104,8 +98,27 @@ function probeUntilShown(probe: string) {
   requestAnimationFrame(frame);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const work = mkdtempSync(path.join(os.tmpdir(), 'tyre-profile-'));
+const webDir = path.join(work, 'web');
+let server: ReturnType<typeof spawn> | undefined;
+let browser: Browser | undefined;
 try {
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
+    stdio: 'inherit',
+  });
+
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
     try { if ((await fetch(`${base}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
     if (Date.now() - started > 300_000) throw new Error('the console server did not start');
@@ -138,18 +151,20 @@ try {
       await cdp.send('Profiler.start');
       await page.goto(base + view.path, { waitUntil: 'commit' });
       const at = (await (await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt, null, { timeout: 60_000 })).jsonValue()) as number;
+      const stoppedAt = await page.evaluate(() => performance.now());
       const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
-      const origin = await page.evaluate(() => performance.timeOrigin);
       if (round > 0) {
         shown.push(at);
-        attribute(profile, at, origin, buckets, functions);
+        // The two clocks lined up at the stop (a few ms early: the stop is a round trip later).
+        const leftOut = attribute(profile, at, profile.endTime / 1000 - stoppedAt, buckets, functions);
+        if (!leftOut) throw new Error('no sample fell after the probe: the profile and the page clocks are not lined up');
         arrivals = await page.evaluate(() => performance.getEntriesByType('resource')
           .map((e) => ({ name: e.name.replace(location.origin, ''), end: Math.round((e as PerformanceResourceTiming).responseEnd) })));
       }
       await context.close();
     }
     const total = [...buckets.values()].reduce((s, v) => s + v, 0) / runs;
-    console.log(`\n${view.name}: shown at ${shown.map((s) => s.toFixed(0)).join(', ')} ms; main-thread JavaScript before it ${total.toFixed(0)} ms a load (mean of ${runs})`);
+    console.log(`\n${view.name}: shown at ${shown.map((s) => s.toFixed(0)).join(', ')} ms; the main thread's samples before it ${total.toFixed(0)} ms a load (JavaScript, (program) and GC; mean of ${runs})`);
     for (const [key, ms] of [...buckets].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(ms / runs).toFixed(0).padStart(6)} ms  ${key}`);
     console.log('  by function (self time):');
     for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(ms / runs).toFixed(0).padStart(6)} ms  ${key}`);
@@ -157,8 +172,11 @@ try {
     for (const a of arrivals.filter((x) => x.end <= Math.max(...shown))) console.log(`  ${String(a.end).padStart(6)} ms  ${a.name}`);
   }
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
   rmSync(work, { recursive: true, force: true });
 }

@@ -21,18 +21,15 @@ const isHome = (path: string) => path === '/' || path === HOME_PATH;
 /**
  * The signed-in shell and the home page with its dashboard (chart library, the home definition),
  * fetched side by side; once the layout is in, the components that render home are
- * told their modules are in (layout's `preloadPage`), so none suspends when its turn comes.
+ * told their modules are in (layout's `loadPage`), so none suspends when its turn comes.
  * Settles when all of it is in.
  */
 export function loadHome(): Promise<void> {
   return Promise.all([
     loadSignedIn(),
-    loadLayout().then((layout) => layout.preloadPage(HOME_PATH)),
-    import('../pages/home'),
+    loadLayout().then((layout) => layout.loadPage(HOME_PATH)),
     import('../kit/chart/Chart'),
-    // The definition's file beside the shell, not after it: the registry, in the shell, asks for it only
-    // once the shell has come and run (a round trip more, 60 to 300 ms, before home's first chart).
-    import('../../../dashboards/home'),
+    // Home's definition is in the shell's chunk (vite.chunks.ts); this puts it in the registry's cache.
     import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')),
   ]).then(() => {
     loadedViews.add('/');
@@ -43,7 +40,9 @@ export function loadHome(): Promise<void> {
 /** The signed-in shell and the page at `path`, home's whole first view where it is home; settles when they are in. */
 export function loadView(path: string): Promise<void> {
   if (isHome(path)) return loadHome();
-  return Promise.all([loadSignedIn(), loadLayout().then((layout) => layout.preloadPage(path))]).then(() => void loadedViews.add(path));
+  // A path that is no page's own (a section, a redirect) is left to the page area, which resolves it.
+  const page = loadLayout().then((layout) => (layout.hasPage(path) ? layout.loadPage(path) : undefined));
+  return Promise.all([loadSignedIn(), page]).then(() => void loadedViews.add(path));
 }
 
 /** Whether `loadView(path)` has brought everything in. */

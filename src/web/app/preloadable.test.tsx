@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { preloadable, useLoadedFirst } from './preloadable';
+import { preloadable, useLoadedComponent, useLoadedFirst } from './preloadable';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
@@ -76,5 +76,27 @@ describe('useLoadedFirst', () => {
   it('a failed load renders the view too, which then shows its own error', async () => {
     render(inBoundary(<Guard load={() => Promise.reject(new Error('offline'))} loaded={() => false} />));
     expect(await screen.findByText('the view')).toBeTruthy();
+  });
+});
+
+describe('useLoadedComponent', () => {
+  function Host({ page }: { page: ReturnType<typeof preloadable<{ default: typeof Greeting }>> }) {
+    const { Component, failed } = useLoadedComponent(page);
+    if (failed) return <p>without it</p>;
+    return Component ? <Component name="Zhao" /> : <p>its place</p>;
+  }
+
+  it('draws its placeholder, never suspending, then the component once its module is in', async () => {
+    const Page = preloadable(async () => ({ default: Greeting }));
+    render(inBoundary(<Host page={Page} />));
+    expect(screen.getByText('its place')).toBeTruthy();
+    expect(await screen.findByText('Hello Zhao')).toBeTruthy();
+    expect(screen.queryByText('suspended')).toBeNull();
+  });
+
+  it('hands a failed load to the caller, which can do without', async () => {
+    const Page = preloadable<{ default: typeof Greeting }>(() => Promise.reject(new Error('offline')));
+    render(inBoundary(<Host page={Page} />));
+    expect(await screen.findByText('without it')).toBeTruthy();
   });
 });

@@ -52,10 +52,28 @@ export function useLoadedFirst(load: (() => Promise<unknown>) | undefined, loade
   const [ready, setReady] = useState(() => !load || loaded());
   const [started] = useState(() => (ready ? undefined : load));
   useEffect(() => {
-    if (!started) return undefined;
+    // Ready, it stays so: a view kept hidden and shown again (Activity) reruns this effect.
+    if (!started || ready) return undefined;
     let mounted = true;
     void started().catch(() => undefined).finally(() => mounted && setReady(true));
     return () => void (mounted = false);
-  }, [started]);
+  }, [started, ready]);
   return ready;
+}
+
+/**
+ * A preloadable's component once its module is in, loading it if need be, for a caller that draws
+ * its own placeholder meanwhile (a chart's skeleton, the filter bar's empty fields) rather than
+ * suspending; `failed` is the load's error, for the caller to throw or to do without.
+ */
+export function useLoadedComponent<M extends Module>(module: Preloadable<M>): { Component?: ComponentType<PropsOf<M>>; failed?: unknown } {
+  const [Component, setComponent] = useState(() => module.loaded());
+  const [failed, setFailed] = useState<unknown>();
+  useEffect(() => {
+    if (Component) return undefined;
+    let live = true;
+    module.load().then((m) => live && setComponent(() => m.default), (err: unknown) => live && setFailed(() => err));
+    return () => { live = false; };
+  }, [Component, module]);
+  return { Component, failed };
 }

@@ -17,26 +17,36 @@ const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscree
 /**
  * The route guard's first step, in the entry (spec section 4): no token goes to login with the
  * redirect, before any of the signed-in code loads. With a token, the session loader
- * (SessionGate, with the console's providers) and the view's own code load side by side.
+ * (SessionGate, with the console's providers) and the view's own code load side by side; the
+ * session is checked as soon as the gate's code is in, so an expired token goes back to login
+ * without waiting for the view's.
  *
- * Until the view's code is in, the guard shows the loading page itself rather than through a
- * Suspense fallback (issue 14): React reveals a boundary that showed its fallback no sooner than
- * 300 ms after it showed, so home's first chart waited some 190 ms for a shell that had arrived.
+ * Until the code is in, the guard shows the loading page itself rather than through a Suspense
+ * fallback (issue 14): React reveals a boundary that showed its fallback no sooner than 300 ms
+ * after it showed, so home's first chart waited some 190 ms for a shell that had arrived.
  */
 function RequireToken({ children, view }: { children: ReactNode; view?: GuardedView }) {
   const { token, signedOut } = useSnapshot(session);
   const { pathname, search } = useLocation();
   const preloaded = useRef(false);
-  const ready = useLoadedFirst(token && view ? () => view.load(pathname) : undefined, () => !!view?.loaded(pathname));
+  const gateReady = useLoadedFirst(token ? loadSignedIn : undefined, () => SignedIn.loaded() !== undefined);
   useEffect(() => {
     if (!token || preloaded.current) return;
     preloaded.current = true;
     // The user-info call starts as soon as the gate's module is in, not when React gets to render it.
     if (!session.loaded) void loadSignedIn().then((gate) => gate.loadSession()).catch(() => undefined);
-  }, [token]);
+    // A failed early load is not an error: the view imports the module again when it renders, and shows its error there.
+    void view?.load(pathname).catch(() => undefined);
+  }, [token, view, pathname]);
   if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
-  if (!ready) return <PageLoading fullscreen />;
-  return suspense(<SignedIn>{suspense(children)}</SignedIn>);
+  if (!gateReady) return <PageLoading fullscreen />;
+  return suspense(<SignedIn>{suspense(view ? <ViewReady view={view} path={pathname}>{children}</ViewReady> : children)}</SignedIn>);
+}
+
+/** Inside the session gate: the view once its code is in (started by the guard), the loading page until then. */
+function ViewReady({ view, path, children }: { view: GuardedView; path: string; children: ReactNode }) {
+  const ready = useLoadedFirst(() => view.load(path), () => view.loaded(path));
+  return ready ? children : <PageLoading fullscreen />;
 }
 
 /** What a guarded route renders, to load ahead: the session gate's code and the view's own. */

@@ -112,10 +112,10 @@ export function NoticeWatcher() {
 
     poll();
     const unsubscribe = onNotice((notice) => void show(notice));
-    // Once the first view is drawn and the page is idle (issue 14): the socket's library, handshake
-    // and the server's session check otherwise ran beside home's charts. The first view's data is
-    // as fresh as its answers; what changes after the socket is up is pushed, and the poll above
-    // asks for notices meanwhile.
+    // At the page's first idle moment (issue 14): the socket's library, handshake and the server's
+    // session check otherwise ran beside the layout's first render and home's charts. The first
+    // view's data is as fresh as its answers; what changes once the socket is up is pushed, and
+    // the poll above finds a notice sent before that.
     const connect = whenIdle(() => void connectRealtime());
     return () => {
       stopped = true;

@@ -13,8 +13,8 @@ import { TagsView } from './tagsView/TagsView';
 import { useSettingsSync } from './useSettingsSync';
 import './layout.css';
 
-/** The page-loading entry point prefetch.ts reaches through this module, which it loads anyway. */
-export { loadPage as preloadPage } from '../app/pageRegistry';
+/** For prefetch.ts, which reaches the page registry through this module (it loads it anyway). */
+export { hasPage, loadPage } from '../app/pageRegistry';
 
 /** The console shell: sidebar, top bar, tab bar, page area, settings panel. */
 export default function Layout() {

@@ -43,11 +43,12 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
     return {
       color: [theme, ...PALETTE.filter((p) => p !== theme)],
       backgroundColor: 'transparent',
-      textStyle: { color: c.text, fontFamily: pageFont() },
       tooltip: { backgroundColor: c.tooltip, borderColor: c.axis, textStyle: { color: dark ? '#fff' : '#1d2129' } },
       aria: { enabled: true, label: { description: ariaLabel } },
       ...(reducedMotion() ? { animation: false } : {}),
       ...option,
+      // The page's font under what the caller sets (a wall screen's larger text).
+      textStyle: { color: c.text, fontFamily: pageFont(), ...(option.textStyle as object) },
       ...(option.legend ? { legend: { textStyle: { color: c.text }, ...(option.legend as object) } } : {}),
       xAxis: withAxis(option.xAxis) as EChartsOption['xAxis'],
       yAxis: withAxis(option.yAxis) as EChartsOption['yAxis'],

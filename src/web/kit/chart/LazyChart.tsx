@@ -1,6 +1,5 @@
 import { Skeleton } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
-import { preloadable } from '../../app/preloadable';
+import { preloadable, useLoadedComponent } from '../../app/preloadable';
 import type { ChartProps } from './Chart';
 
 /** ECharts with the console's theme, loaded once; ahead for home (prefetch.ts), where it then draws at once. */
@@ -13,14 +12,7 @@ export const Chart = preloadable(() => import('./Chart'));
  * gives way as soon as the module is in. A failed load reaches the page's error boundary.
  */
 export function LazyChart(props: ChartProps) {
-  const [Loaded, setLoaded] = useState(() => Chart.loaded());
-  const [failed, setFailed] = useState<unknown>();
-  useEffect(() => {
-    if (Loaded) return undefined;
-    let live = true;
-    Chart.load().then((module) => live && setLoaded(() => module.default), (err: unknown) => live && setFailed(() => err));
-    return () => { live = false; };
-  }, [Loaded]);
+  const { Component: Loaded, failed } = useLoadedComponent(Chart);
   if (failed) throw failed;
   return Loaded ? <Loaded {...props} /> : <Skeleton animation text={{ rows: 4 }} style={{ height: props.height ?? 300 }} />;
 }

@@ -1,7 +1,7 @@
 import { Button, Space } from '@arco-design/web-react';
 import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { DashboardDef } from '@shared/analytics/dashboards';
@@ -10,19 +10,25 @@ import { DashboardGrid } from './DashboardGrid';
 import type { DashboardFilters } from './drill';
 import { ns } from './locale';
 import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
-import { preloadable } from '../../app/preloadable';
+import { preloadable, useLoadedComponent } from '../../app/preloadable';
 import { session } from '../../stores/session';
 import { shownFilters } from './shownFilters';
 
 // The filter bar (Arco's date picker and selects) loads as the panels are drawn (pages/home).
 export const FilterBar = preloadable(() => import('./FilterBar'));
 
-/** The filter bar's place while it loads: its fields' boxes, empty, so nothing moves when it comes. */
-function FilterBarPlaceholder({ keys }: { keys: DashboardDef['filters'] }) {
+/**
+ * The filter bar, and its place while it loads: its fields' boxes, empty, so nothing moves when
+ * it comes. Its code failing to load leaves the dashboard without filters, not without panels.
+ */
+function Filters(props: ComponentProps<typeof FilterBar>) {
   const { user } = useSnapshot(session);
+  const { Component: Bar, failed } = useLoadedComponent(FilterBar);
+  if (Bar) return <Bar {...props} />;
+  if (failed) return null;
   return (
     <div className="dash-filters" aria-hidden="true">
-      {shownFilters(keys, user?.dealerId).map((k) => <span key={k} className={`dash-filter dash-filter--placeholder${k === 'dateRange' ? ' dash-filter--dates' : ''}`} />)}
+      {shownFilters(props.keys, user?.dealerId).map((k) => <span key={k} className={`dash-filter dash-filter--placeholder${k === 'dateRange' ? ' dash-filter--dates' : ''}`} />)}
     </div>
   );
 }
@@ -45,7 +51,7 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
     <div className="dash-view">
       <div className="dash-view__head">
         {title && <h2 className="dash-view__title">{def.title[lang]}</h2>}
-        <Suspense fallback={<FilterBarPlaceholder keys={def.filters} />}><FilterBar keys={def.filters} value={filters} onChange={setFilters} /></Suspense>
+        <Filters keys={def.filters} value={filters} onChange={setFilters} />
         <Space className="dash-view__actions">
           {asOf && <span className="dash-view__asof" data-testid="dashboard-asof">{t('asOf', { time: new Date(asOf).toLocaleTimeString(lang) })}</span>}
           <Button icon={<IconRefresh spin={fetching} />} aria-label={t('refresh')} title={t('refresh')}

@@ -8,7 +8,7 @@ import { session } from '../../stores/session';
 import './home.css';
 
 /**
- * What home draws with, loaded ahead when home is the first view (layout's preloadPage). Not the
+ * What home draws with, loaded with home's page (pageRegistry's loadPage). Not the
  * filter bar: its date picker and selects come in a chunk of their own as the panels are drawn,
  * off the way to the first chart (issue 14).
  */
