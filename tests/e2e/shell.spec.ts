@@ -102,6 +102,20 @@ test.describe('signing in and the route guard', () => {
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
   });
 
+  test('a token the server no longer knows goes back to login, saying so once, with the form free to use', async ({ page, context, baseURL }) => {
+    await prepare(page);
+    await context.addCookies([{ name: 'token', value: 'ended-session-token', url: baseURL! }]);
+    await page.goto('/#/home');
+    await expect(page).toHaveURL(/#\/login\?redirect=%2Fhome$/);
+    await expect(page.locator('.arco-message')).toContainText('验证失败，请重新登录。');
+    // The session load's failure is the guard's to report: no re-login box over the sign-in form.
+    await expect(page.locator('.arco-modal')).toHaveCount(0);
+    await page.getByTestId('login-user').fill('admin');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/home$/);
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await prepare(page);
     await login(page, 'admin', { to: null });
