@@ -14,39 +14,54 @@ export const Layout = preloadable(() => import('../layout'));
 export const loadSignedIn = () => SignedIn.load();
 export const loadLayout = () => Layout.load();
 
-/** The views whose code is all in: the router renders them without suspending. */
-const loadedViews = new Set<string>();
 const isHome = (path: string) => path === '/' || path === HOME_PATH;
 
 /**
- * The signed-in shell and the home page with its dashboard (chart library, the home definition),
- * fetched side by side; once the layout is in, the components that render home are
- * told their modules are in (layout's `loadPage`), so none suspends when its turn comes.
- * Settles when all of it is in.
+ * Each view's load, started once (the guard, the view's own placeholder and the sign-in page's idle
+ * prefetch ask for the same one) and whether it has settled well. A failed one is forgotten, so
+ * the next ask tries again.
  */
-export function loadHome(): Promise<void> {
-  return Promise.all([
-    loadSignedIn(),
-    loadLayout().then((layout) => layout.loadPage(HOME_PATH)),
-    import('../kit/chart/Chart'),
-    // Home's definition is in the shell's chunk (vite.chunks.ts); this puts it in the registry's cache.
-    import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')),
-  ]).then(() => {
-    loadedViews.add('/');
-    loadedViews.add(HOME_PATH);
-  });
+const views = new Map<string, { loading: Promise<void>; done: boolean }>();
+function loadOnce(key: string, load: () => Promise<unknown>): Promise<void> {
+  const known = views.get(key);
+  if (known) return known.loading;
+  const view = {
+    done: false,
+    loading: load().then(() => { view.done = true; }, (err: unknown) => {
+      views.delete(key);
+      throw err;
+    }),
+  };
+  views.set(key, view);
+  return view.loading;
 }
+
+/**
+ * The signed-in shell and the home page with its dashboard (chart library, the home definition),
+ * fetched side by side; once the layout is in, the components that render home are told their
+ * modules are in (layout's `loadPage`), so none suspends when its turn comes. Settles when all
+ * of it is in.
+ */
+export const loadHome = (): Promise<void> => loadOnce(HOME_PATH, () => Promise.all([
+  loadSignedIn(),
+  loadLayout().then((layout) => layout.loadPage(HOME_PATH)),
+  import('../kit/chart/Chart'),
+  // Home's definition is in the shell's chunk (vite.chunks.ts); this puts it in the registry's cache.
+  import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')),
+]));
 
 /** The signed-in shell and the page at `path`, home's whole first view where it is home; settles when they are in. */
 export function loadView(path: string): Promise<void> {
   if (isHome(path)) return loadHome();
   // A path that is no page's own (a section, a redirect) is left to the page area, which resolves it.
-  const page = loadLayout().then((layout) => (layout.hasPage(path) ? layout.loadPage(path) : undefined));
-  return Promise.all([loadSignedIn(), page]).then(() => void loadedViews.add(path));
+  return loadOnce(path, () => Promise.all([
+    loadSignedIn(),
+    loadLayout().then((layout) => (layout.hasPage(path) ? layout.loadPage(path) : undefined)),
+  ]));
 }
 
 /** Whether `loadView(path)` has brought everything in. */
-export const viewLoaded = (path: string) => loadedViews.has(path);
+export const viewLoaded = (path: string) => views.get(isHome(path) ? HOME_PATH : path)?.done ?? false;
 
 /**
  * While the sign-in page waits for the user, load what the first page after it needs. Each is
