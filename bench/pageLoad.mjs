@@ -1,5 +1,4 @@
 #!/usr/bin/env -S npx tsx
-/* global document -- the ready check runs in the page */
 // DESIGN.md "Budgets": the login page shown, and the home dashboard with real data, cold cache,
 // Chromium on loopback. Starts the production build (`npm run build` first) on a fresh demo
 // database, warms the server once, then measures each run in a new browser context (empty
@@ -7,23 +6,16 @@
 // ready (a stat its number, a chart its canvas, a table its rows). Prints median and p95.
 //
 //   npm run build && npx tsx bench/pageLoad.mjs [--runs 7]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs.ts';
+import { DEMO_PASSWORD, everyPanelDrawn, startConsole } from './consoleServer.ts';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
-const port = 8198;
-const base = `http://127.0.0.1:${port}`;
 if (!existsSync('dist/web/index.html')) throw new Error('no production build: run npm run build first');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-pageload-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: './dist/web' },
-  stdio: 'inherit',
-});
+const server = await startConsole('./dist/web');
+const { base } = server;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
@@ -37,15 +29,11 @@ async function once(typing) {
   await page.getByTestId('login-submit').waitFor();
   const login = await page.evaluate(() => performance.now());
   await page.getByTestId('login-user').fill('admin');
-  await page.getByTestId('login-password').fill('Demo@2026');
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
   if (typing) await page.waitForTimeout(typing);
   const clicked = await page.evaluate(() => performance.now());
   await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => {
-    const panels = [...document.querySelectorAll('[data-testid^="panel-"]')];
-    return panels.length > 0 && panels.every((p) => p.getAttribute('data-state') === 'ready'
-      && (p.classList.contains('dash-panel--stat') || p.classList.contains('dash-panel--table') || p.querySelector('canvas')));
-  }, undefined, { polling: 'raf', timeout: 30_000 });
+  await page.waitForFunction(everyPanelDrawn, undefined, { polling: 'raf', timeout: 30_000 });
   const home = await page.evaluate(() => performance.now());
   await context.close();
   return { login, home: home - clicked };
@@ -58,10 +46,6 @@ const stats = (xs) => {
 };
 
 try {
-  for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 100))) {
-    try { if ((await fetch(`${base}/fms/api/v1/health`)).ok) break; } catch { /* starting */ }
-    if (Date.now() - started > 120_000) throw new Error('server did not start');
-  }
   await once(0); // warms the server (first queries, caches); the browser context is new every run
   const robot = [];
   const person = [];
@@ -72,7 +56,5 @@ try {
   console.log(`  the same, clicked 2 s after the form showed (typing): ${stats(person.map((r) => r.home))}`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,4 +1,4 @@
-/* global window, document, performance, requestAnimationFrame, location -- the probe runs in the page */
+/* global location, performance -- read in the page */
 // Issue 14: where the page's main thread spends a cold load of the login form and of home, by
 // source module. Builds the console with source maps into a temporary folder, serves it from the
 // real server on a fresh demo database, loads each view in a new browser context (cold cache,
@@ -7,15 +7,14 @@
 // function, with when each script arrived.
 //
 //   npx tsx bench/profileLoad.ts [--runs 3] [--top 30]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs';
+import { probed, probeScript, signIn, startConsole, type ConsoleServer } from './consoleServer';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -26,7 +25,6 @@ const option = (name: string, fallback: number) => {
 };
 const runs = option('--runs', 3);
 const top = option('--top', 30);
-const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
 
 // ---- source maps: a profile's (script, line, column) to the module it came from ----------------
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -82,47 +80,17 @@ function attribute(profile: Profile, until: number, offset: number, into: Map<st
   return after;
 }
 
-/** Installed before the page's scripts: the first frame in which the probe holds, as `shownAt`. */
-function probeUntilShown(probe: string) {
-  const w = window as unknown as { shownAt?: number };
-  const holds = () => {
-    if (probe === 'every panel') {
-      const panels = [...document.querySelectorAll('[data-testid^="panel-"]')];
-      return panels.length > 0 && panels.every((p) => p.getAttribute('data-state') === 'ready'
-        && (p.classList.contains('dash-panel--stat') || p.classList.contains('dash-panel--table') || p.querySelector('canvas')));
-    }
-    const box = document.querySelector(probe)?.getBoundingClientRect();
-    return !!box && box.width > 0 && box.height > 0;
-  };
-  const frame = () => (holds() ? (w.shownAt = performance.now()) : requestAnimationFrame(frame));
-  requestAnimationFrame(frame);
-}
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'tyre-profile-'));
 const webDir = path.join(work, 'web');
-let server: ReturnType<typeof spawn> | undefined;
+let server: ConsoleServer | undefined;
 let browser: Browser | undefined;
 try {
   const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--sourcemap', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the build failed');
 
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: webDir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
-    stdio: 'inherit',
-  });
-
+  server = await startConsole(webDir);
+  const { base } = server;
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
-    try { if ((await fetch(`${base}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
-    if (Date.now() - started > 300_000) throw new Error('the console server did not start');
-  }
   const views = [
     { name: 'login form', path: '/#/login', signedIn: false, probe: '[data-testid="login-user"]' },
     { name: 'every panel of home', path: '/#/home', signedIn: true, probe: 'every panel' },
@@ -135,22 +103,15 @@ try {
     // Round 0 warms the server; it is not counted.
     for (let round = 0; round <= runs; round++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      if (view.signedIn) {
-        const answer = await fetch(`${base}/fms/api/v1/sys/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
-        }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-        await context.addCookies([{ name: 'token', value: answer.data.token, url: base }]);
-      }
-      // As a string: tsx wraps named functions in a `__name` helper the page does not have.
-      await context.addInitScript({ content: `var __name = (f) => f; (${probeUntilShown.toString()})(${JSON.stringify(view.probe)});` });
+      if (view.signedIn) await context.addCookies([{ name: 'token', value: await signIn(base), url: base }]);
+      await context.addInitScript(probeScript({ shown: view.probe }));
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       await page.goto(base + view.path, { waitUntil: 'commit' });
-      const at = (await (await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt, null, { timeout: 60_000 })).jsonValue()) as number;
+      const at = await probed(page, 'shown');
       const stoppedAt = await page.evaluate(() => performance.now());
       const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
       if (round > 0) {
@@ -173,10 +134,6 @@ try {
   }
 } finally {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   rmSync(work, { recursive: true, force: true });
 }

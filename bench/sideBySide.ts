@@ -1,4 +1,4 @@
-/* global window, document, performance, localStorage, requestAnimationFrame -- the probes and init scripts run in the page */
+/* global localStorage -- an init script runs in the page */
 // Issue 14 and DESIGN.md "Budgets": this console against two well-known admin templates, timed
 // interleaved in one run so the machine's noise cancels in the ratio. Cold cache (a new browser
 // context for every load), headless Chromium 1440x900 on loopback, median of the runs:
@@ -16,15 +16,14 @@
 //
 // --compare-web-dir measures a second build of this console (an earlier commit's, say) on a
 // server of its own, interleaved with the rest, and prints its ratios to this build's.
-import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../tests/e2e/chromiumArgs';
+import { probed, probeScript, signIn, startConsole, type ConsoleServer } from './consoleServer';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -38,8 +37,6 @@ const webDir = option('--web-dir') ?? 'dist/web';
 const compareWebDir = option('--compare-web-dir');
 const templatesDir = argv.find((a) => !a.startsWith('--'));
 if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`no production build in ${webDir}: run npm run build first`);
-
-const DEMO_PASSWORD = 'Demo@2026'; // src/server/db/seed/demo.ts
 
 interface Target {
   name: string;
@@ -121,38 +118,16 @@ else {
   } else notes.push(`${adp} or its api stubs missing: arco-design-pro not measured`);
 }
 
-const dataDirs: string[] = [];
-const consoleServers: ReturnType<typeof spawn>[] = [];
-const consoleBases: string[] = [];
+const consoles: ConsoleServer[] = [];
 /** This console on its real server with a fresh demo database, serving the build in `dir`. */
 async function addConsole(name: string, dir: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-side-'));
-  dataDirs.push(dataDir);
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const consoleBase = `http://127.0.0.1:${port}`;
-  consoleBases.push(consoleBase);
-  consoleServers.push(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    // The demo database with its captcha off, so the bench can sign in; no scheduled job runs during the timed loads.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', WEB_DIR: dir, INVARIANT_CHECK_MINUTES: '0', ALERT_SWEEP_MINUTES: '0', ROLLUP_MINUTES: '0' },
-    stdio: 'inherit',
-  }));
+  const server = await startConsole(dir);
+  consoles.push(server);
   targets.push({
-    name, base: consoleBase,
+    name, base: server.base,
     loginPath: '/#/login', loginSelector: '[data-testid="login-user"]',
     dashboardPath: '/#/home', dashboardSelector: '[data-testid^="panel-"][data-state="ready"] canvas', everyPanel: true,
-    async signIn(context) {
-      const answer = await fetch(`${consoleBase}/fms/api/v1/sys/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'admin', passWord: DEMO_PASSWORD, verCode: '', verKey: '' }),
-      }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { token: string } }>);
-      if (answer.code !== 200) throw new Error(`sign-in refused: ${answer.msg}`);
-      await context.addCookies([{ name: 'token', value: answer.data.token, url: consoleBase }]);
-    },
+    signIn: async (context) => context.addCookies([{ name: 'token', value: await signIn(server.base), url: server.base }]),
   });
 }
 const COMPARED = `this console, ${compareWebDir}`;
@@ -171,41 +146,6 @@ async function freshContext(target: Target) {
   await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
   await target.prepare?.(context);
   return context;
-}
-
-/**
- * Installed before the page's own scripts: every animation frame from the start, the time
- * (performance.now(), ms since navigation start) of the first frame in which each probe holds,
- * so the figure is the frame that paints it, not when a poll from outside happened to look.
- * A probe is a selector whose element has a size, or 'every panel' (home's panels all drawn).
- */
-function installProbes(probes: Record<string, string>) {
-  const w = window as unknown as { probed: Record<string, number> };
-  w.probed = {};
-  const holds = (probe: string) => {
-    if (probe === 'every panel') {
-      const panels = [...document.querySelectorAll('[data-testid^="panel-"]')];
-      return panels.length > 0 && panels.every((p) => p.getAttribute('data-state') === 'ready'
-        && (p.classList.contains('dash-panel--stat') || p.classList.contains('dash-panel--table') || p.querySelector('canvas')));
-    }
-    const el = document.querySelector(probe);
-    if (!el) return false;
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0;
-  };
-  const frame = () => {
-    for (const [name, probe] of Object.entries(probes)) if (!(name in w.probed) && holds(probe)) w.probed[name] = performance.now();
-    if (Object.keys(w.probed).length < Object.keys(probes).length && performance.now() < 60_000) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
-
-/** The probes as an init script; `__name` stands in for the helper tsx adds to named functions, which the page lacks. */
-const probeScript = (probes: Record<string, string>) => ({ content: `var __name = (f) => f; (${installProbes.toString()})(${JSON.stringify(probes)});` });
-
-async function probed(page: Page, name: string) {
-  const handle = await page.waitForFunction((n) => (window as unknown as { probed?: Record<string, number> }).probed?.[n], name, { timeout: 60_000 });
-  return (await handle.jsonValue()) as number;
 }
 
 async function loginPage(target: Target) {
@@ -252,12 +192,6 @@ const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 const pad = (s: string, n: number) => s.padEnd(n);
 
 try {
-  for (const consoleBase of consoleBases) {
-    for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
-      try { if ((await fetch(`${consoleBase}/fms/api/v1/health`)).ok) break; } catch { /* still starting */ }
-      if (Date.now() - started > 300_000) throw new Error('the console server did not start');
-    }
-  }
   const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
   const lastFiles = new Map<string, { url: string; gz: number }[]>();
   // Round 0 warms each server (the console's first queries, the disk cache); only later rounds count.
@@ -306,10 +240,6 @@ try {
   }
 } finally {
   await browser.close();
-  for (const consoleServer of consoleServers) {
-    consoleServer.kill('SIGTERM');
-    await new Promise((r) => consoleServer.once('exit', r));
-  }
+  for (const server of consoles) await server.stop();
   for (const server of servers) server.close();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
