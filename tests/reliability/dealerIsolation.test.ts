@@ -100,11 +100,20 @@ async function theirExport(importRoute: RouteDef, foreign: Foreign, rows: ListRo
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** What an answer says, for comparing two: the status, and the data or file (a stream's lines sorted: panels arrive as they finish). */
+/**
+ * What an answer says, for comparing two: the status, and the data or file (a stream's lines sorted:
+ * panels arrive as they finish), less the time it was made (a chart's `asOf`: two answers a
+ * millisecond apart differed in it alone, and were taken for a leak).
+ */
 const said = (a: Answer) => ({
   status: a.status,
-  data: a.json ? a.json.data : a.contentType.includes('ndjson') ? a.text.split('\n').sort() : a.text,
+  data: a.json ? withoutAsOf(a.json.data) : a.contentType.includes('ndjson') ? a.text.split('\n').sort() : a.text,
 });
+const withoutAsOf = (data: unknown) => {
+  if (!data || typeof data !== 'object' || !('asOf' in data)) return data;
+  const { asOf: _made, ...rest } = data as Record<string, unknown>;
+  return rest;
+};
 const excerpt = (a: Answer) => JSON.stringify(said(a)).slice(0, 300);
 
 /**
