@@ -5,13 +5,14 @@ import { arcoStyle } from './vite.arcoStyle.ts';
 import { precompress } from './vite.precompress.ts';
 import { chunkGroups } from './vite.chunks.ts';
 import { inlineEarlyCalls } from './vite.earlyCalls.ts';
+import { prerenderLogin } from './vite.prerenderLogin.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [arcoStyle(), react(), inlineEarlyCalls(), precompress()],
+  plugins: [arcoStyle(), react(), inlineEarlyCalls(), prerenderLogin(), precompress()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',

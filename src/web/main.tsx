@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { earlyCallsStarted, startEarlyCalls } from './app/earlyCalls';
 import { installErrorCapture } from './stores/errorLog';
+import { watchFirstFrame } from './pages/login/firstFrameHandOff';
 
 installErrorCapture();
 // Signed in already: the first view's calls went out from index.html's first script (vite.earlyCalls.ts);
@@ -18,4 +19,6 @@ try {
   // Only a head start (storage refused, say): the views ask for what they need themselves.
   console.warn('The first view\'s early calls were not made', err);
 }
+// The login form index.html showed: what is typed there is kept until the login page takes it over.
+watchFirstFrame();
 createRoot(document.getElementById('root')!).render(<App />);

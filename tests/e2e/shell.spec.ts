@@ -31,13 +31,16 @@ test.describe('signing in and the route guard', () => {
     await expect(page.getByText('Please enter the password')).toBeVisible();
   });
 
-  test('the login page loads its own code only, at most 150 KiB gzip, before its form; home\'s shell comes in a handful of files', async ({ page }) => {
+  test('the login page loads its own code only, at most 150 KiB gzip, before its form works; home\'s shell comes in a handful of files', async ({ page }) => {
     await prepare(page);
-    // When the form came: what loads after it (the prefetch of home, once the form is shown and idle) is not ahead of it.
+    // When the form came (index.html's first frame), and when the page's code took it over: what loads
+    // after that (the prefetch of home, once the form is shown and idle) is not ahead of it.
     await page.addInitScript(() => {
+      const at = window as unknown as { formShownAt?: number; formLiveAt?: number };
       new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="login-user"]')) return;
-        (window as unknown as { formShownAt: number }).formShownAt = performance.now();
+        if (document.querySelector('[data-testid="login-user"]')) at.formShownAt ??= performance.now();
+        if (!document.querySelector('.login:not([data-first-frame]) [data-testid="login-user"]')) return;
+        at.formLiveAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
@@ -45,9 +48,13 @@ test.describe('signing in and the route guard', () => {
       .filter((e) => new URL(e.name).pathname.endsWith('.js'))
       .map((e) => ({ file: new URL(e.name).pathname, startTime: e.startTime, bytes: (e as PerformanceResourceTiming).encodedBodySize })));
     await page.goto('/#/login');
-    await expect(page.getByTestId('login-user')).toBeVisible();
-    const formShownAt = await page.evaluate(() => (window as unknown as { formShownAt: number }).formShownAt);
-    const beforeForm = (await scripts()).filter((s) => s.startTime <= formShownAt);
+    await expect(page.locator('.login:not([data-first-frame]) [data-testid="login-user"]')).toBeVisible();
+    const { formShownAt, formLiveAt } = await page.evaluate(() => {
+      const at = window as unknown as { formShownAt: number; formLiveAt: number };
+      return { formShownAt: at.formShownAt, formLiveAt: at.formLiveAt };
+    });
+    expect(formShownAt).toBeLessThan(formLiveAt);
+    const beforeForm = (await scripts()).filter((s) => s.startTime <= formLiveAt);
     // Issue 14: no route, chart, dashboard or workbook code ahead of the form (vite.chunks.ts).
     expect(beforeForm.map((s) => s.file).filter((file) => /\/(shell|Chart|xlsx|home|layout)-/.test(file))).toEqual([]);
     const bytes = beforeForm.reduce((sum, s) => sum + s.bytes, 0); // as sent: the server's precompressed files
@@ -64,7 +71,54 @@ test.describe('signing in and the route guard', () => {
     expect(files.size).toBeLessThanOrEqual(15);
   });
 
-  test('signed in, home\'s calls and code are asked for by the page\'s first script, before the entry\'s code has come, and the CSP allows that script only', async ({ page }) => {
+  test('without a session the form is on the page\'s first frame, in the stored language and theme; what is typed there before the code comes stays', async ({ page }) => {
+    await prepare(page, { lang: 'en-US', theme: 'light' });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/.+\.js$/, async (route) => { await held; await route.continue(); });
+    // Not waiting for the page's load: its held scripts are part of it.
+    await page.goto('/#/system/permission/role', { waitUntil: 'commit' });
+    const frame = page.locator('#root > .login[data-first-frame]');
+    await expect(frame.getByTestId('login-submit')).toHaveText('Sign in');
+    await expect(frame.getByTestId('login-submit')).toBeDisabled();
+    await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    await page.getByTestId('login-user').fill('admin');
+    await page.getByTestId('login-password').click();
+    await page.keyboard.type(DEMO_PASSWORD.slice(0, 5));
+
+    release();
+    // The page takes the frame over (and goes to login with the redirect) with what was typed, the caret where it was.
+    await expect(page).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fpermission%2Frole/);
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByTestId('login-password')).toBeFocused();
+    await page.keyboard.type(DEMO_PASSWORD.slice(5));
+    await expect(page.getByTestId('login-user')).toHaveValue('admin');
+    await expect(page.getByTestId('login-password')).toHaveValue(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/system\/permission\/role$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('the login form\'s first frame is not shown to a signed-in user or on an open page', async ({ page }) => {
+    await prepare(page);
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto('/#/404');
+    await page.waitForLoadState('domcontentloaded');
+    await expect(page.locator('#root')).toBeEmpty();
+    await login(page, 'admin', { to: null });
+    await page.goto('/#/login');
+    await page.waitForLoadState('domcontentloaded');
+    await expect(page.locator('#root')).toBeEmpty();
+    // Without a session, the same page without its code shows the form.
+    await page.context().clearCookies();
+    await page.goto('about:blank');
+    await page.goto('/#/login');
+    await expect(page.locator('#root > .login[data-first-frame]').getByTestId('login-user')).toBeVisible();
+  });
+
+  test('signed in, home\'s calls and code are asked for by the page\'s first script, before the entry\'s code has come, and the CSP allows the page\'s own scripts only', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });
     const refused: string[] = [];
     page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
@@ -97,9 +151,9 @@ test.describe('signing in and the route guard', () => {
     // Each call once: the entry took the first script's answers instead of asking again.
     const asked = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/sys/user/getCurrentUserInfo')).length);
     expect(asked).toBe(1);
-    // That one script by its hash, and no other inline script.
+    // The page's two scripts (the early calls, the login form's first frame) by their hashes, and no other inline script.
     const csp = (await page.request.get('/')).headers()['content-security-policy'];
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*';/);
   });
 
   test('a token the server no longer knows goes back to login, saying so once, with the form free to use', async ({ page, context, baseURL }) => {

@@ -4,6 +4,7 @@ import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
 import { preloadModules } from './earlyModules';
 import { HOME_PATH } from './homePath';
+import { hashPath } from './openPaths';
 
 export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
 export const DICTIONARIES_PATH = '/system/dict/data/groupByType';
@@ -49,7 +50,7 @@ export function postRaw(path: string, body: unknown, token = tokenFromCookie()):
 export function startEarlyCalls(homeModules: readonly string[] = []): void {
   const token = tokenFromCookie();
   if (!token) return;
-  const view = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const view = hashPath(window.location.hash);
   const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
   if (view === '/' || view === HOME_PATH) {
     paths.push(dashboardBatchPath('home'));

@@ -21,3 +21,14 @@ export async function generatePalette(theme: string, dark: boolean): Promise<str
   const { generate, getRgbStr } = await import('@arco-design/color');
   return (generate(theme, { list: true, dark }) as string[]).map(getRgbStr);
 }
+
+/**
+ * Puts the theme type (Arco's dark mode) and a primary palette on the page; no palette leaves the
+ * one there. Used by the console (useThemeEffect) and by the first frame's script (index.html).
+ */
+export function paintTheme(dark: boolean, palette: readonly string[] | null) {
+  if (dark) document.body.setAttribute('arco-theme', 'dark');
+  else document.body.removeAttribute('arco-theme');
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  palette?.forEach((rgb, i) => document.body.style.setProperty(`--primary-${i + 1}`, rgb));
+}

@@ -1,10 +1,11 @@
 import { proxy, subscribe } from 'valtio';
-import { DEFAULT_SETTINGS, parseSettings, type Settings } from '@shared/settings';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/settings';
+import { SETTINGS_KEY, storedSettings } from './storedSettings';
 
-export const SETTINGS_KEY = 'settings';
+export { SETTINGS_KEY };
 
 /** Display settings (spec section 3): kept in local storage, and on the server once signed in. */
-export const settings = proxy<Settings>(parseSettings(localStorage.getItem(SETTINGS_KEY)));
+export const settings = proxy<Settings>(storedSettings());
 
 subscribe(settings, () => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)));
 

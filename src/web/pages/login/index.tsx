@@ -1,5 +1,5 @@
 import { IconEye, IconEyeInvisible, IconLoading, IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import { safeRedirect } from '../../app/safeRedirect';
 import { rethrowUnlessShown } from '../../api/errors';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
+import { firstFrameInput, takeOverFirstFrame } from './firstFrameHandOff';
 import './login.css';
 
 /**
@@ -58,7 +59,9 @@ export default function Login() {
   const [params] = useSearchParams();
   const { token } = useSnapshot(session);
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ userName: '', passWord: '', verCode: '' });
+  // What was typed on the first frame index.html showed (before the code was in) stays.
+  const [firstFrame] = useState(firstFrameInput);
+  const [values, setValues] = useState<Record<Field, string>>({ userName: firstFrame?.userName ?? '', passWord: firstFrame?.passWord ?? '', verCode: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
@@ -81,6 +84,9 @@ export default function Login() {
       prefetchHomeWhenIdle();
     }
   }, []);
+
+  // Before the first paint: the caret is where it was on the first frame.
+  useLayoutEffect(() => takeOverFirstFrame(firstFrame, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrame, id]);
 
   useEffect(() => {
     // The logout's no-redirect rule has served its purpose once the login page is open.

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import { createServer, type Plugin } from 'vite';
+import { alias } from './vite.alias.ts';
+import { firstFrameTemplateId } from './src/web/pages/login/firstFrameHandOff.ts';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
+const SCRIPT = path.resolve(import.meta.dirname, 'src/web/app/firstFrameInline.ts');
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Writes the login page's first render into index.html, a template per language, with the script
+ * that shows it (src/web/app/firstFrameInline.ts) right after the root element (issue 14): a visit
+ * without a session sees the form with the page's first frame instead of after React, the router
+ * and the login page's code have loaded and run (on this 2-core machine 400 to 600 ms). The markup
+ * is the component's own (src/web/pages/login/firstFrame.tsx), rendered in node by Vite's SSR loader
+ * at build time; the page takes it over as it renders (firstFrameHandOff.ts). The server allows
+ * the script by its hash, as the head's (src/server/http/inlineScripts.ts).
+ */
+export function prerenderLogin(): Plugin {
+  return {
+    name: 'tyre:prerender-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the login form's first frame in`);
+        const [frames, script] = await Promise.all([renderFirstFrames(), bundleScript()]);
+        const templates = Object.entries(frames).map(([lang, markup]) => `<template id="${firstFrameTemplateId(lang)}">${markup}</template>`);
+        return html.replace(ROOT_ELEMENT, () => [ROOT_ELEMENT, ...templates, `<script>${script}</script>`].join('\n    '));
+      },
+    },
+  };
+}
+
+/** The login page's first render in each language, from the component, with browser storage stood in for. */
+async function renderFirstFrames(): Promise<Record<string, string>> {
+  const stored = new Map<string, string>();
+  const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, String(v)), removeItem: (k: string) => void stored.delete(k) };
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+  const server = await createServer({
+    configFile: false, root: WEB_ROOT, resolve: { alias }, logLevel: 'error', appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    // Arco's icons come as ES modules that import their style: Vite transforms them rather than node.
+    ssr: { noExternal: [/@arco-design/] },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { loginFirstFrames } = await server.ssrLoadModule('/pages/login/firstFrame.tsx') as typeof import('./src/web/pages/login/firstFrame.tsx');
+    // React hoists a preload of the form's image ahead of the markup: the image is in the markup itself.
+    return Object.fromEntries(Object.entries(loginFirstFrames()).map(([lang, markup]) => [lang, markup.replace(/^(<link [^>]*>)+/, '')]));
+  } finally {
+    await server.close();
+    if (had) Object.defineProperty(globalThis, 'localStorage', had);
+    else delete (globalThis as { localStorage?: unknown }).localStorage;
+  }
+}
+
+async function bundleScript(): Promise<string> {
+  const out = await build({
+    entryPoints: [SCRIPT], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
+    tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'),
+  });
+  return out.outputFiles[0].text.trim();
+}
