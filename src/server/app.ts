@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -36,6 +35,7 @@ import { otherRoutes } from './modules/other';
 import { stockAlertRoutes } from './modules/monitoring/stockAlerts';
 import { inventoryMonitorRoutes } from './modules/monitoring/inventoryMonitor';
 import { registerStaticAssets } from './http/staticAssets';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { webInlineScriptHashes } from './http/inlineScripts';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
@@ -121,7 +121,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     if (req.url.startsWith(API_BASE)) reply.header('x-dict-version', String(await services.dictVersion.current()));
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
