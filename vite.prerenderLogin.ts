@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build } from 'esbuild';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { alias } from './vite.alias.ts';
 import { firstFrameTemplateId } from './src/web/pages/login/firstFrameHandOff.ts';
 
@@ -39,19 +39,19 @@ async function renderFirstFrames(): Promise<Record<string, string>> {
   const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, String(v)), removeItem: (k: string) => void stored.delete(k) };
   const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
-  const server = await createServer({
-    configFile: false, root: WEB_ROOT, resolve: { alias }, logLevel: 'error', appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
-    // Arco's icons come as ES modules that import their style: Vite transforms them rather than node.
-    ssr: { noExternal: [/@arco-design/] },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  let server: ViteDevServer | undefined;
   try {
+    server = await createServer({
+      configFile: false, root: WEB_ROOT, resolve: { alias }, logLevel: 'error', appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+      // Arco's icons come as ES modules that import their style: Vite transforms them rather than node.
+      ssr: { noExternal: [/@arco-design/] },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
     const { loginFirstFrames } = await server.ssrLoadModule('/pages/login/firstFrame.tsx') as typeof import('./src/web/pages/login/firstFrame.tsx');
-    // React hoists a preload of the form's image ahead of the markup: the image is in the markup itself.
-    return Object.fromEntries(Object.entries(loginFirstFrames()).map(([lang, markup]) => [lang, markup.replace(/^(<link [^>]*>)+/, '')]));
+    return loginFirstFrames();
   } finally {
-    await server.close();
+    await server?.close();
     if (had) Object.defineProperty(globalThis, 'localStorage', had);
     else delete (globalThis as { localStorage?: unknown }).localStorage;
   }

@@ -218,7 +218,7 @@ try {
 
   console.log(`\nside by side: cold cache, headless Chromium 1440x900, loopback, median of ${runs}, interleaved`);
   for (const note of notes) console.log(`  note: ${note}`);
-  console.log(`${pad('', 20)}${pad('login form shown', 19)}${pad('first chart drawn', 19)}${pad('JS before the form', 26)}JS by network idle (login)`);
+  console.log(`${pad('', 20)}${pad('login form shown', 19)}${pad('first chart drawn', 19)}${pad('JS before form shown', 26)}JS by network idle (login)`);
   const medians = new Map<string, Record<keyof Sample, number>>();
   for (const target of targets) {
     const s = samples.get(target.name)!;

@@ -22,6 +22,31 @@ export async function generatePalette(theme: string, dark: boolean): Promise<str
   return (generate(theme, { list: true, dark }) as string[]).map(getRgbStr);
 }
 
+/** The last palette generated for a theme colour, kept for the page's first script (it has no colour library). */
+const PALETTE_KEY = 'themePalette';
+
+export function rememberPalette(theme: string, dark: boolean, palette: readonly string[]) {
+  localStorage.setItem(PALETTE_KEY, JSON.stringify({ theme: theme.toLowerCase(), dark, palette }));
+}
+
+/**
+ * The palette the page's first script paints (the login form's first frame): the default colour's,
+ * or the one last generated for this colour on this browser; none for a colour not seen here yet.
+ */
+export function firstFramePalette(theme: string, dark: boolean): readonly string[] | null {
+  if (theme.toLowerCase() === DEFAULT_SETTINGS.theme) return DEFAULT_PALETTE[dark ? 'dark' : 'light'];
+  let kept: unknown;
+  try {
+    kept = JSON.parse(localStorage.getItem(PALETTE_KEY) ?? 'null');
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    return null; // not what rememberPalette wrote
+  }
+  const { theme: keptTheme, dark: keptDark, palette } = (kept ?? {}) as { theme?: unknown; dark?: unknown; palette?: unknown };
+  const valid = Array.isArray(palette) && palette.length === 10 && palette.every((rgb) => typeof rgb === 'string' && /^\d{1,3},\d{1,3},\d{1,3}$/.test(rgb));
+  return valid && keptTheme === theme.toLowerCase() && keptDark === dark ? palette as string[] : null;
+}
+
 /**
  * Puts the theme type (Arco's dark mode) and a primary palette on the page; no palette leaves the
  * one there. Used by the console (useThemeEffect) and by the first frame's script (index.html).

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { settings } from '../stores/settings';
-import { paintTheme, primaryPalette } from './themePalette';
+import { paintTheme, primaryPalette, rememberPalette } from './themePalette';
 
 /** Applies the theme type (Arco's dark mode) and the theme colour as Arco's primary palette. */
 export function useThemeEffect() {
@@ -14,7 +14,11 @@ export function useThemeEffect() {
     paintTheme(dark, null);
     // A newer choice made while the colour library loaded wins.
     let current = true;
-    void palette.then((p) => current && paintTheme(dark, p));
+    void palette.then((p) => {
+      // Kept for the login form's first frame at the next visit (firstFrameInline.ts).
+      rememberPalette(theme, dark, p);
+      if (current) paintTheme(dark, p);
+    });
     return () => { current = false; };
   }, [customTheme, theme]);
 }

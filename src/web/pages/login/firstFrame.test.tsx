@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rememberPalette } from '../../app/themePalette';
 import { TOKEN_COOKIE } from '../../stores/tokenCookie';
-import { FIRST_FRAME_ATTRIBUTE, firstFrameInput, firstFrameTemplateId, takeOverFirstFrame, watchFirstFrame } from './firstFrameHandOff';
+import { loginFirstFrames } from './firstFrame';
+import { FIRST_FRAME_ATTRIBUTE, firstFrameInput, firstFrameTemplateId, forgetFirstFrame, takeOverFirstFrame, watchFirstFrame } from './firstFrameHandOff';
 
-/** index.html as the build writes it (vite.prerenderLogin.ts): the root, a template a language. */
+let frames: Record<string, string>;
+beforeAll(() => {
+  frames = loginFirstFrames();
+});
+
+/** index.html as the build writes it (vite.prerenderLogin.ts): the root, and the login page's first render in a template a language. */
 function page() {
-  document.body.innerHTML = `<div id="root"></div>${['zh-CN', 'en-US'].map((lang) => `<template id="${firstFrameTemplateId(lang)}">`
-    + `<div class="login"><input name="username" data-lang="${lang}"><input name="password" type="password"></div></template>`).join('')}`;
+  document.body.innerHTML = `<div id="root"></div>${Object.entries(frames).map(([lang, markup]) => `<template id="${firstFrameTemplateId(lang)}">${markup}</template>`).join('')}`;
 }
 
 /** The page's first script (firstFrameInline.ts) run as index.html runs it, once. */
@@ -15,34 +21,75 @@ async function runFirstScript() {
 }
 
 const frame = () => document.querySelector(`#root > [${FIRST_FRAME_ATTRIBUTE}]`);
+const input = (name: string) => frame()?.querySelector<HTMLInputElement>(`input[name="${name}"]`) ?? null;
+const submitText = () => frame()?.querySelector('[data-testid="login-submit"]')?.textContent;
 
 afterEach(() => {
   document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   localStorage.clear();
-  window.location.hash = '';
+  window.history.replaceState(null, '', '#');
   document.body.innerHTML = '';
   document.body.removeAttribute('arco-theme');
   document.body.removeAttribute('style');
+  forgetFirstFrame();
+});
+
+describe('the login page\'s first render, as the build writes it', () => {
+  it('is the form in each language, with a submit button that waits for the page\'s code', () => {
+    page();
+    const zh = document.getElementById(firstFrameTemplateId('zh-CN')) as HTMLTemplateElement;
+    const en = document.getElementById(firstFrameTemplateId('en-US')) as HTMLTemplateElement;
+    expect(zh.content.querySelector('[data-testid="login-submit"]')?.textContent).toBe('登 录');
+    expect(en.content.querySelector('[data-testid="login-submit"]')?.textContent).toBe('Sign in');
+    for (const t of [zh, en]) {
+      // The element the page's first script marks as the frame: the page itself, nothing hoisted ahead of it.
+      expect(t.content.firstElementChild?.className).toBe('login');
+      expect(t.content.querySelector('input[name="username"][data-testid="login-user"]')).not.toBeNull();
+      expect(t.content.querySelector('input[name="password"][type="password"]')).not.toBeNull();
+      expect(t.content.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')?.disabled).toBe(true);
+    }
+  });
 });
 
 describe('the login form\'s first frame (index.html\'s script)', () => {
-  it('is shown without a session, in the stored language and theme, on login and on any guarded path', async () => {
-    for (const path of ['#/login?redirect=%2Fhome', '#/system/permission/role', '']) {
-      page();
-      window.location.hash = path;
-      localStorage.setItem('language', 'en-US');
-      localStorage.setItem('settings', JSON.stringify({ customTheme: 'light' }));
-      await runFirstScript();
-      expect(frame()?.querySelector('input')?.dataset.lang, path).toBe('en-US');
-      expect(document.body.getAttribute('arco-theme')).toBeNull();
-      // The default theme colour's palette, as the console paints it.
-      expect(document.body.style.getPropertyValue('--primary-6')).toBe('24,144,255');
-    }
+  it('is shown on the login page without a session, in the stored language and theme', async () => {
+    page();
+    window.location.hash = '#/login';
+    localStorage.setItem('language', 'en-US');
+    localStorage.setItem('settings', JSON.stringify({ customTheme: 'light' }));
+    await runFirstScript();
+    expect(submitText()).toBe('Sign in');
+    expect(document.body.getAttribute('arco-theme')).toBeNull();
+    // The default theme colour's palette, as the console paints it.
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('24,144,255');
+    expect(window.location.hash).toBe('#/login');
+
     page();
     localStorage.clear();
     await runFirstScript();
-    expect(frame()?.querySelector('input')?.dataset.lang).toBe('zh-CN');
+    expect(submitText()).toBe('登 录');
     expect(document.body.getAttribute('arco-theme')).toBe('dark');
+  });
+
+  it('on a guarded path, puts the address on login with the way back first, as the route guard would', async () => {
+    for (const [from, to] of [['#/system/permission/role?tab=2', '#/login?redirect=%2Fsystem%2Fpermission%2Frole%3Ftab%3D2'], ['', '#/login?redirect=%2F']]) {
+      page();
+      window.history.replaceState(null, '', from || '#');
+      await runFirstScript();
+      expect(frame(), from).not.toBeNull();
+      expect(window.location.hash).toBe(to);
+    }
+  });
+
+  it('paints a theme colour the console generated before on this browser, and none it has not seen', async () => {
+    localStorage.setItem('settings', JSON.stringify({ customTheme: 'light', theme: '#00B42A' }));
+    page();
+    await runFirstScript();
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('');
+    rememberPalette('#00b42a', false, ['1,1,1', '2,2,2', '3,3,3', '4,4,4', '5,5,5', '0,180,42', '7,7,7', '8,8,8', '9,9,9', '10,10,10']);
+    page();
+    await runFirstScript();
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('0,180,42');
   });
 
   it('is not shown with a session, on the pages open without one, or where the root holds something', async () => {
@@ -52,11 +99,12 @@ describe('the login form\'s first frame (index.html\'s script)', () => {
     await runFirstScript();
     expect(frame()).toBeNull();
     document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-    for (const path of ['#/404', '#/401', '#/auth-redirect?code=1']) {
+    for (const path of ['#/404', '#/401/', '#/Auth-Redirect?code=1']) {
       page();
       window.location.hash = path;
       await runFirstScript();
       expect(frame(), path).toBeNull();
+      expect(window.location.hash).toBe(path);
     }
     page();
     document.getElementById('root')!.innerHTML = '<p>rendered</p>';
@@ -70,10 +118,9 @@ describe('the login page taking the first frame over', () => {
     page();
     await runFirstScript();
     watchFirstFrame();
-    const user = frame()!.querySelector<HTMLInputElement>('input[name="username"]')!;
-    const password = frame()!.querySelector<HTMLInputElement>('input[name="password"]')!;
-    user.value = 'admin';
-    user.dispatchEvent(new Event('input', { bubbles: true }));
+    input('username')!.value = 'admin';
+    input('username')!.dispatchEvent(new Event('input', { bubbles: true }));
+    const password = input('password')!;
     password.focus();
     password.value = 'Demo@20';
     password.setSelectionRange(2, 4);
@@ -83,16 +130,24 @@ describe('the login page taking the first frame over', () => {
     const seen = firstFrameInput();
     expect(seen).toEqual({ userName: 'admin', passWord: 'Demo@20', focus: { field: 'passWord', start: 2, end: 4 } });
 
-    takeOverFirstFrame(seen, (field) => document.getElementById(field === 'userName' ? 'u' : 'p') as HTMLInputElement);
+    takeOverFirstFrame(seen?.focus, (field) => document.getElementById(field === 'userName' ? 'u' : 'p') as HTMLInputElement);
     const rendered = document.getElementById('p') as HTMLInputElement;
     expect(document.activeElement).toBe(rendered);
     expect([rendered.selectionStart, rendered.selectionEnd]).toEqual([2, 4]);
     expect(firstFrameInput()).toBeNull();
   });
 
-  it('has nothing to take on a page without a first frame', () => {
+  it('has nothing to take on a page without a first frame, and forgets what was typed when a session comes instead', async () => {
     document.body.innerHTML = '<div id="root"><div class="login"></div></div>';
     watchFirstFrame();
+    expect(firstFrameInput()).toBeNull();
+    page();
+    await runFirstScript();
+    watchFirstFrame();
+    input('password')!.value = 'secret';
+    input('password')!.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(firstFrameInput()?.passWord).toBe('secret');
+    forgetFirstFrame();
     expect(firstFrameInput()).toBeNull();
   });
 });

@@ -48,12 +48,16 @@ export function watchFirstFrame() {
 /** What was last seen on the first frame; null without one, or once the login page has taken it. */
 export const firstFrameInput = (): FirstFrameInput | null => seen;
 
-/** Puts the caret back where it was on the first frame, in the rendered form's input, and forgets the frame. */
-export function takeOverFirstFrame(input: FirstFrameInput | null, inputOf: (field: TypedField) => HTMLInputElement | null) {
+/** Forgets what was typed on the first frame (a password among it) once no login page will take it: a session came. */
+export function forgetFirstFrame() {
   seen = null;
-  if (!input?.focus) return;
-  const el = inputOf(input.focus.field);
+}
+
+/** Puts the caret back where it was on the first frame, in the rendered form's input, and forgets the frame. */
+export function takeOverFirstFrame(focus: FirstFrameInput['focus'], inputOf: (field: TypedField) => HTMLInputElement | null) {
+  seen = null;
+  const el = focus && inputOf(focus.field);
   if (!el) return;
   el.focus();
-  if (input.focus.start !== null && input.focus.end !== null) el.setSelectionRange(input.focus.start, input.focus.end);
+  if (focus.start !== null && focus.end !== null) el.setSelectionRange(focus.start, focus.end);
 }

@@ -59,9 +59,13 @@ export default function Login() {
   const [params] = useSearchParams();
   const { token } = useSnapshot(session);
   const id = useId();
-  // What was typed on the first frame index.html showed (before the code was in) stays.
-  const [firstFrame] = useState(firstFrameInput);
-  const [values, setValues] = useState<Record<Field, string>>({ userName: firstFrame?.userName ?? '', passWord: firstFrame?.passWord ?? '', verCode: '' });
+  // What was typed on the first frame index.html showed (before the code was in) stays; of it, only
+  // where the caret was is kept past the first render.
+  const [firstFrameFocus] = useState(() => firstFrameInput()?.focus);
+  const [values, setValues] = useState<Record<Field, string>>(() => {
+    const typed = firstFrameInput();
+    return { userName: typed?.userName ?? '', passWord: typed?.passWord ?? '', verCode: '' };
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
@@ -86,7 +90,7 @@ export default function Login() {
   }, []);
 
   // Before the first paint: the caret is where it was on the first frame.
-  useLayoutEffect(() => takeOverFirstFrame(firstFrame, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrame, id]);
+  useLayoutEffect(() => takeOverFirstFrame(firstFrameFocus, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrameFocus, id]);
 
   useEffect(() => {
     // The logout's no-redirect rule has served its purpose once the login page is open.
