@@ -93,6 +93,7 @@ test.describe('signing in and the route guard', () => {
     await expect(frame.getByTestId('login-submit')).toHaveText('Sign in');
     await expect(frame.getByTestId('login-submit')).toBeDisabled();
     await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     // Already on login with the way back, as the route guard will have it.
     await expect(page).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fpermission%2Frole$/);
     await page.getByTestId('login-user').fill('admin');
@@ -287,6 +288,7 @@ test.describe('the shell as the administrator sees it', () => {
     await expect(topMenu(page).first()).toHaveText('System');
     await expect(tab(page, 'Home')).toBeVisible();
     await expect(page.locator('.home__welcome')).toContainText('Welcome back');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await page.screenshot({ path: `${SCREENSHOTS}/admin-home-dark-en.png` });
     // Every request carries the language.
     const request = page.waitForRequest((r) => r.url().includes('/fms/api/v1/') && r.url().includes('lang=en-US'));

@@ -11,6 +11,8 @@ import { hashPath, isLoginPath, isOpenPath, loginRedirect } from './openPaths';
 import { firstFramePalette, paintTheme } from './themePalette';
 
 function showLoginFirstFrame() {
+  // The page's language is the stored one from the first frame on (index.html says zh-CN, the default).
+  document.documentElement.lang = storedLanguage();
   const path = hashPath(window.location.hash);
   // A session goes on to its view (or, on /login, is sent on); open pages are not the login page.
   if (tokenFromCookie() || isOpenPath(path)) return;

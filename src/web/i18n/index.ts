@@ -26,6 +26,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+// Screen readers and the browser read the page in its language (index.html's first script says so too).
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
 /** Spec: choosing a language stores it and reloads the page, so menus come back in it. */
 export function switchLanguage(lang: Language) {
   localStorage.setItem(LANGUAGE_KEY, lang);

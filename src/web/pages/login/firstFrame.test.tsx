@@ -59,6 +59,7 @@ describe('the login form\'s first frame (index.html\'s script)', () => {
     localStorage.setItem('settings', JSON.stringify({ customTheme: 'light' }));
     await runFirstScript();
     expect(submitText()).toBe('Sign in');
+    expect(document.documentElement.lang).toBe('en-US');
     expect(document.body.getAttribute('arco-theme')).toBeNull();
     // The default theme colour's palette, as the console paints it.
     expect(document.body.style.getPropertyValue('--primary-6')).toBe('24,144,255');
