@@ -9,6 +9,9 @@ import { App } from './app/App';
 import { earlyCallsStarted, startEarlyCalls } from './app/earlyCalls';
 import { installErrorCapture } from './stores/errorLog';
 import { watchFirstFrame } from './pages/login/firstFrameHandOff';
+import { loadHomeAtEntry } from './app/prefetch';
+import { hashPath } from './app/openPaths';
+import { tokenFromCookie } from './stores/tokenCookie';
 
 installErrorCapture();
 // Signed in already: the first view's calls went out from index.html's first script (vite.earlyCalls.ts);
@@ -19,6 +22,8 @@ try {
   // Only a head start (storage refused, say): the views ask for what they need themselves.
   console.warn('The first view\'s early calls were not made', err);
 }
+// Signed in on home: its code starts loading now, not after the route guard's first render.
+if (tokenFromCookie()) loadHomeAtEntry(hashPath(window.location.hash));
 // The login form index.html showed: what is typed there is kept until the login page takes it over.
 watchFirstFrame();
 createRoot(document.getElementById('root')!).render(<App />);

@@ -60,6 +60,17 @@ export function loadView(path: string): Promise<void> {
   ]));
 }
 
+/**
+ * At the entry, signed in on home: home's first view starts loading as the entry runs (index.html's
+ * first script has fetched its files already), not once the route guard's first render has run
+ * its effects: the shell's and the chart library's code then run before React's first render
+ * rather than after it (issue 14).
+ */
+export function loadHomeAtEntry(path: string): void {
+  // A failed early load is not an error: the guard loads the view again and shows its error there.
+  if (isHome(path)) void loadHome().catch(() => undefined);
+}
+
 /** Whether `loadView(path)` has brought everything in. */
 export const viewLoaded = (path: string) => views.get(isHome(path) ? HOME_PATH : path)?.done ?? false;
 
