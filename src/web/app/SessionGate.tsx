@@ -12,6 +12,7 @@ import { clearSession, session, setUser } from '../stores/session';
 import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
 import { ConsoleProviders } from './ConsoleProviders';
+import { LOGIN_PATH, loginRedirect } from './openPaths';
 import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from './earlyCalls';
 
 /** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
@@ -30,9 +31,9 @@ export default function SignedIn({ children }: { children: ReactNode }) {
 export function SessionGate({ children }: { children: ReactNode }) {
   const { token, loaded, signedOut } = useSnapshot(session);
   const location = useLocation();
-  const redirect = encodeURIComponent(location.pathname + location.search);
-  if (!token) return <Navigate to={signedOut ? '/login' : `/login?redirect=${redirect}`} replace />;
-  if (!loaded) return <SessionLoader redirect={redirect} />;
+  const back = loginRedirect(location.pathname + location.search);
+  if (!token) return <Navigate to={signedOut ? LOGIN_PATH : back} replace />;
+  if (!loaded) return <SessionLoader back={back} />;
   return <>{children}</>;
 }
 
@@ -61,7 +62,7 @@ function takeSession(): Promise<[CurrentUserInfo, DictGroups]> {
   return answer;
 }
 
-function SessionLoader({ redirect }: { redirect: string }) {
+function SessionLoader({ back }: { back: string }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const started = useRef(false);
@@ -80,8 +81,8 @@ function SessionLoader({ redirect }: { redirect: string }) {
         const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
           : err instanceof Error && err.message ? err.message : t('error.hasError');
         if (!(err instanceof ApiError) || err.status === 401) void toast('error', text, 5000);
-        navigate(`/login?redirect=${redirect}`, { replace: true });
+        navigate(back, { replace: true });
       });
-  }, [navigate, redirect, t]);
+  }, [navigate, back, t]);
   return <PageLoading fullscreen />;
 }

@@ -7,13 +7,13 @@ import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
 import { storedSettings } from '../stores/storedSettings';
 import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId } from '../pages/login/firstFrameHandOff';
-import { hashPath, isLoginPath, isOpenPath, loginRedirect } from './openPaths';
+import { hashLocation, isLoginPath, isOpenPath, loginRedirect } from './openPaths';
 import { firstFramePalette, paintTheme } from './themePalette';
 
 function showLoginFirstFrame() {
   // The page's language is the stored one from the first frame on (index.html says zh-CN, the default).
   document.documentElement.lang = storedLanguage();
-  const path = hashPath(window.location.hash);
+  const { pathname: path, search } = hashLocation(window.location.hash);
   // A session goes on to its view (or, on /login, is sent on); open pages are not the login page.
   if (tokenFromCookie() || isOpenPath(path)) return;
   const template = document.getElementById(firstFrameTemplateId(storedLanguage()));
@@ -25,7 +25,7 @@ function showLoginFirstFrame() {
   paintTheme(dark, firstFramePalette(theme, dark));
   // Any other path goes to login with the way back, as the route guard would send it: said here,
   // the router starts on the login page, and the form is never taken off the screen meanwhile.
-  if (!isLoginPath(path)) window.history.replaceState(null, '', `#${loginRedirect(window.location.hash.slice(1) || '/')}`);
+  if (!isLoginPath(path)) window.history.replaceState(window.history.state, '', `#${loginRedirect(path + search)}`);
   const frame = template.content.cloneNode(true) as DocumentFragment;
   (frame.firstElementChild as HTMLElement).setAttribute(FIRST_FRAME_ATTRIBUTE, '');
   root.appendChild(frame);

@@ -6,11 +6,35 @@
 export const OPEN_PATHS: readonly string[] = ['/auth-redirect', '/404', '/401', '/error/404', '/error/401'];
 export const LOGIN_PATH = '/login';
 
-/** The route path of a hash address (`#/login?redirect=…` → `/login`). */
-export const hashPath = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';
+/**
+ * The router's location of a hash address, read as react-router's hash history reads it: a second
+ * `#` and what follows it aside, the query apart, a leading slash added (`#orders?x=1` →
+ * `/orders` and `?x=1`).
+ */
+export function hashLocation(hash: string): { pathname: string; search: string } {
+  let rest = hash.replace(/^#/, '');
+  const fragment = rest.indexOf('#');
+  if (fragment >= 0) rest = rest.slice(0, fragment);
+  const query = rest.indexOf('?');
+  const search = query >= 0 ? rest.slice(query) : '';
+  const path = query >= 0 ? rest.slice(0, query) : rest;
+  return { pathname: !path ? '/' : path.startsWith('/') || path.startsWith('.') ? path : `/${path}`, search };
+}
 
-/** A path as the router matches it: letter case and a trailing slash aside. */
-const routeKey = (path: string) => path.toLowerCase().replace(/(.)\/+$/, '$1');
+/** The route path of a hash address (`#/login?redirect=…` → `/login`). */
+export const hashPath = (hash: string) => hashLocation(hash).pathname;
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch (err) {
+    if (err instanceof URIError) return segment; // the router matches such a segment as it is
+    throw err;
+  }
+};
+
+/** A path as the router matches it: each segment decoded, letter case and a trailing slash aside. */
+const routeKey = (path: string) => path.split('/').map(decoded).join('/').toLowerCase().replace(/(.)\/+$/, '$1');
 
 /** Whether a path is the login page's, as the router would match it. */
 export const isLoginPath = (path: string) => routeKey(path) === LOGIN_PATH;

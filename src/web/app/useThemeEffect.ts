@@ -15,9 +15,13 @@ export function useThemeEffect() {
     // A newer choice made while the colour library loaded wins.
     let current = true;
     void palette.then((p) => {
-      // Kept for the login form's first frame at the next visit (firstFrameInline.ts).
-      rememberPalette(theme, dark, p);
       if (current) paintTheme(dark, p);
+      // Kept for the login form's first frame at the next visit (firstFrameInline.ts); only a head start.
+      try {
+        rememberPalette(theme, dark, p);
+      } catch (err) {
+        console.warn('The theme colour\'s palette was not kept for the next visit', err);
+      }
     });
     return () => { current = false; };
   }, [customTheme, theme]);
