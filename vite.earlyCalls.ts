@@ -26,16 +26,24 @@ export function inlineEarlyCalls(): Plugin {
       async handler(html, ctx) {
         // The dev server has no bundle: there the entry loads home's code as it renders.
         const homeFiles = ctx.bundle ? homeChunkFiles(ctx.bundle).map((file) => base + file) : [];
-        const out = await build({
-          entryPoints: [ENTRY], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
-          tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'),
-          define: { __HOME_MODULES__: JSON.stringify(homeFiles) },
-        });
+        const script = await inlineScript(ENTRY, { __HOME_MODULES__: JSON.stringify(homeFiles) });
         if (!html.includes('</title>')) throw new Error('index.html has no <title> to put the early calls after');
-        return html.replace('</title>', () => `</title>\n    <script>${out.outputFiles[0].text.trim()}</script>`);
+        return html.replace('</title>', () => `</title>\n    <script>${script}</script>`);
       },
     },
   };
+}
+
+/**
+ * A script for index.html itself: `entry` bundled and minified into one function run where it
+ * stands (the page's own scripts, allowed by their hashes: src/server/http/inlineScripts.ts).
+ */
+export async function inlineScript(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const out = await build({
+    entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
+    tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'), define,
+  });
+  return out.outputFiles[0].text.trim();
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { build } from 'esbuild';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { alias } from './vite.alias.ts';
+import { inlineScript } from './vite.earlyCalls.ts';
 import { firstFrameTemplateId } from './src/web/pages/login/firstFrameHandOff.ts';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
@@ -25,7 +25,7 @@ export function prerenderLogin(): Plugin {
       order: 'post',
       async handler(html) {
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the login form's first frame in`);
-        const [frames, script] = await Promise.all([renderFirstFrames(), bundleScript()]);
+        const [frames, script] = await Promise.all([renderFirstFrames(), inlineScript(SCRIPT)]);
         const templates = Object.entries(frames).map(([lang, markup]) => `<template id="${firstFrameTemplateId(lang)}">${markup}</template>`);
         return html.replace(ROOT_ELEMENT, () => [ROOT_ELEMENT, ...templates, `<script>${script}</script>`].join('\n    '));
       },
@@ -55,12 +55,4 @@ async function renderFirstFrames(): Promise<Record<string, string>> {
     if (had) Object.defineProperty(globalThis, 'localStorage', had);
     else delete (globalThis as { localStorage?: unknown }).localStorage;
   }
-}
-
-async function bundleScript(): Promise<string> {
-  const out = await build({
-    entryPoints: [SCRIPT], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
-    tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'),
-  });
-  return out.outputFiles[0].text.trim();
 }

@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { earlyCallsStarted, startEarlyCalls } from './app/earlyCalls';
 import { installErrorCapture } from './stores/errorLog';
-import { watchFirstFrame } from './pages/login/firstFrameHandOff';
 import { loadHomeAtEntry } from './app/prefetch';
 import { hashPath } from './app/openPaths';
 import { tokenFromCookie } from './stores/tokenCookie';
@@ -24,6 +23,4 @@ try {
 }
 // Signed in on home: its code starts loading now, not after the route guard's first render.
 if (tokenFromCookie()) loadHomeAtEntry(hashPath(window.location.hash));
-// The login form index.html showed: what is typed there is kept until the login page takes it over.
-watchFirstFrame();
 createRoot(document.getElementById('root')!).render(<App />);

@@ -3,7 +3,7 @@ import { API_BASE } from '@shared/api/protocol';
 import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
 import { preloadModules } from './earlyModules';
-import { HOME_PATH } from './homePath';
+import { isHomePath } from './homePath';
 import { hashPath } from './openPaths';
 
 export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
@@ -52,7 +52,7 @@ export function startEarlyCalls(homeModules: readonly string[] = []): void {
   if (!token) return;
   const view = hashPath(window.location.hash);
   const paths = [CURRENT_USER_PATH, DICTIONARIES_PATH];
-  if (view === '/' || view === HOME_PATH) {
+  if (isHomePath(view)) {
     paths.push(dashboardBatchPath('home'));
     preloadModules(homeModules);
   }

@@ -12,11 +12,12 @@ import { firstFramePalette, paintTheme } from './themePalette';
 
 function showLoginFirstFrame() {
   // The page's language is the stored one from the first frame on (index.html says zh-CN, the default).
-  document.documentElement.lang = storedLanguage();
+  const lang = storedLanguage();
+  document.documentElement.lang = lang;
   const { pathname: path, search } = hashLocation(window.location.hash);
   // A session goes on to its view (or, on /login, is sent on); open pages are not the login page.
   if (tokenFromCookie() || isOpenPath(path)) return;
-  const template = document.getElementById(firstFrameTemplateId(storedLanguage()));
+  const template = document.getElementById(firstFrameTemplateId(lang));
   const root = document.getElementById('root');
   if (!(template instanceof HTMLTemplateElement) || !root || root.firstChild) return;
   const { customTheme, theme } = storedSettings();

@@ -4,7 +4,7 @@
  * ahead of the login form). The router renders these modules; the functions here start them
  * early, so they download side by side instead of one after another as each renders.
  */
-import { HOME_PATH } from './constantRoutes';
+import { HOME_PATH, isHomePath } from './homePath';
 import { whenIdle } from '../kit/whenIdle';
 import { preloadable } from './preloadable';
 
@@ -13,8 +13,6 @@ export const SignedIn = preloadable(() => import('./SessionGate'));
 export const Layout = preloadable(() => import('../layout'));
 export const loadSignedIn = () => SignedIn.load();
 export const loadLayout = () => Layout.load();
-
-const isHome = (path: string) => path === '/' || path === HOME_PATH;
 
 /**
  * Each view's load, started once (the guard, the view's own placeholder and the sign-in page's idle
@@ -52,7 +50,7 @@ export const loadHome = (): Promise<void> => loadOnce(HOME_PATH, () => Promise.a
 
 /** The signed-in shell and the page at `path`, home's whole first view where it is home; settles when they are in. */
 export function loadView(path: string): Promise<void> {
-  if (isHome(path)) return loadHome();
+  if (isHomePath(path)) return loadHome();
   // A path that is no page's own (a section, a redirect) is left to the page area, which resolves it.
   return loadOnce(path, () => Promise.all([
     loadSignedIn(),
@@ -68,11 +66,11 @@ export function loadView(path: string): Promise<void> {
  */
 export function loadHomeAtEntry(path: string): void {
   // A failed early load is not an error: the guard loads the view again and shows its error there.
-  if (isHome(path)) void loadHome().catch(() => undefined);
+  if (isHomePath(path)) void loadHome().catch(() => undefined);
 }
 
 /** Whether `loadView(path)` has brought everything in. */
-export const viewLoaded = (path: string) => views.get(isHome(path) ? HOME_PATH : path)?.done ?? false;
+export const viewLoaded = (path: string) => views.get(isHomePath(path) ? HOME_PATH : path)?.done ?? false;
 
 /**
  * While the sign-in page waits for the user, load what the first page after it needs. Each is

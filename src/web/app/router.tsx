@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { PageLoading } from '../kit/PageLoading';
 // In the entry, not lazy: the first page of every visit without a session, shown without a second round trip.
 import Login from '../pages/login';
-import { forgetFirstFrame } from '../pages/login/firstFrameHandOff';
 import { session } from '../stores/session';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
 import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from './prefetch';
@@ -35,8 +34,6 @@ function RequireToken({ children, view }: { children: ReactNode; view?: GuardedV
   useEffect(() => {
     if (!token || preloaded.current) return;
     preloaded.current = true;
-    // A session came (another tab signed in while the page loaded): no login page takes what was typed on its first frame.
-    forgetFirstFrame();
     // The user-info call starts as soon as the gate's module is in, not when React gets to render it.
     if (!session.loaded) void loadSignedIn().then((gate) => gate.loadSession()).catch(() => undefined);
     // A failed early load is not an error: the view imports the module again when it renders, and shows its error there.

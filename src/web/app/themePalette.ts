@@ -13,9 +13,12 @@ export const DEFAULT_PALETTE = {
 
 /** The ten `--primary-N` values of a theme colour: at once for the default, after loading the library for any other. */
 export function primaryPalette(theme: string, dark: boolean): readonly string[] | Promise<string[]> {
-  if (theme.toLowerCase() === DEFAULT_SETTINGS.theme) return DEFAULT_PALETTE[dark ? 'dark' : 'light'];
-  return generatePalette(theme, dark);
+  return defaultPalette(theme, dark) ?? generatePalette(theme, dark);
 }
+
+/** The default theme colour's palette, written out above; null for another colour. */
+const defaultPalette = (theme: string, dark: boolean) =>
+  (theme.toLowerCase() === DEFAULT_SETTINGS.theme ? DEFAULT_PALETTE[dark ? 'dark' : 'light'] : null);
 
 export async function generatePalette(theme: string, dark: boolean): Promise<string[]> {
   const { generate, getRgbStr } = await import('@arco-design/color');
@@ -34,7 +37,8 @@ export function rememberPalette(theme: string, dark: boolean, palette: readonly 
  * or the one last generated for this colour on this browser; none for a colour not seen here yet.
  */
 export function firstFramePalette(theme: string, dark: boolean): readonly string[] | null {
-  if (theme.toLowerCase() === DEFAULT_SETTINGS.theme) return DEFAULT_PALETTE[dark ? 'dark' : 'light'];
+  const known = defaultPalette(theme, dark);
+  if (known) return known;
   let kept: unknown;
   try {
     kept = JSON.parse(localStorage.getItem(PALETTE_KEY) ?? 'null');

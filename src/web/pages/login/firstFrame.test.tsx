@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rememberPalette } from '../../app/themePalette';
 import { TOKEN_COOKIE } from '../../stores/tokenCookie';
 import { loginFirstFrames } from './firstFrame';
-import { FIRST_FRAME_ATTRIBUTE, firstFrameInput, firstFrameTemplateId, forgetFirstFrame, takeOverFirstFrame, watchFirstFrame } from './firstFrameHandOff';
+import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId, readFirstFrame, restoreFirstFrameFocus } from './firstFrameHandOff';
 
 let frames: Record<string, string>;
 beforeAll(() => {
@@ -31,7 +31,6 @@ afterEach(() => {
   document.body.innerHTML = '';
   document.body.removeAttribute('arco-theme');
   document.body.removeAttribute('style');
-  forgetFirstFrame();
 });
 
 describe('the login page\'s first render, as the build writes it', () => {
@@ -115,40 +114,31 @@ describe('the login form\'s first frame (index.html\'s script)', () => {
 });
 
 describe('the login page taking the first frame over', () => {
-  it('keeps what was typed and where the caret was until React removed the frame, then forgets it', async () => {
+  it('reads what was typed and where the caret was while the frame is on screen, and puts the caret back in the rendered form', async () => {
     page();
     await runFirstScript();
-    watchFirstFrame();
     input('username')!.value = 'admin';
-    input('username')!.dispatchEvent(new Event('input', { bubbles: true }));
     const password = input('password')!;
     password.focus();
     password.value = 'Demo@20';
     password.setSelectionRange(2, 4);
-    password.dispatchEvent(new Event('input', { bubbles: true }));
-    // React's first commit replaces the root's content; the frame is gone, what was seen stays.
-    document.getElementById('root')!.innerHTML = '<input id="u"><input id="p" type="password" value="Demo@20">';
-    const seen = firstFrameInput();
+    const seen = readFirstFrame();
     expect(seen).toEqual({ userName: 'admin', passWord: 'Demo@20', focus: { field: 'passWord', start: 2, end: 4 } });
 
-    takeOverFirstFrame(seen?.focus, (field) => document.getElementById(field === 'userName' ? 'u' : 'p') as HTMLInputElement);
+    // React's first commit replaces the root's content with the rendered form.
+    document.getElementById('root')!.innerHTML = '<input id="u"><input id="p" type="password" value="Demo@20">';
+    expect(readFirstFrame()).toBeNull();
+    restoreFirstFrameFocus(seen?.focus, (field) => document.getElementById(field === 'userName' ? 'u' : 'p') as HTMLInputElement);
     const rendered = document.getElementById('p') as HTMLInputElement;
     expect(document.activeElement).toBe(rendered);
     expect([rendered.selectionStart, rendered.selectionEnd]).toEqual([2, 4]);
-    expect(firstFrameInput()).toBeNull();
   });
 
-  it('has nothing to take on a page without a first frame, and forgets what was typed when a session comes instead', async () => {
-    document.body.innerHTML = '<div id="root"><div class="login"></div></div>';
-    watchFirstFrame();
-    expect(firstFrameInput()).toBeNull();
-    page();
-    await runFirstScript();
-    watchFirstFrame();
-    input('password')!.value = 'secret';
-    input('password')!.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(firstFrameInput()?.passWord).toBe('secret');
-    forgetFirstFrame();
-    expect(firstFrameInput()).toBeNull();
+  it('has nothing to read on a page without a first frame, and no caret to put back where none was', () => {
+    document.body.innerHTML = '<div id="root"><div class="login"><input name="username" value="x"></div></div>';
+    expect(readFirstFrame()).toBeNull();
+    const before = document.activeElement;
+    restoreFirstFrameFocus(undefined, () => document.querySelector('input'));
+    expect(document.activeElement).toBe(before);
   });
 });

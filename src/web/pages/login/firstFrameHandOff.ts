@@ -1,10 +1,10 @@
 /**
  * The login form's first frame (index.html, vite.prerenderLogin.ts) and the login page taking it
  * over: what a user typed, or their browser filled in, before the page's code was in is kept, and
- * so is where the caret was. React removes the frame with its first commit, which on a guarded
- * path (a redirect to login) comes before the login page renders: the entry watches the frame
- * from before it starts React (main.tsx) and the login page takes what was last seen there.
- * Plain DOM: the page's first script imports the marks too.
+ * so is where the caret was. The login page is React's first render wherever the frame shows (the
+ * page's first script puts a guarded path on login first), so it reads the frame as it renders,
+ * in the same task as the commit that replaces it. Plain DOM: the page's first script imports the
+ * marks too.
  */
 export const FIRST_FRAME_ATTRIBUTE = 'data-first-frame';
 
@@ -19,9 +19,10 @@ export interface FirstFrameInput {
   focus?: { field: TypedField; start: number | null; end: number | null };
 }
 
-let seen: FirstFrameInput | null = null;
-
-function read(frame: Element): FirstFrameInput {
+/** What the user did on the first frame, while it is on screen; null without one (or in the build's own render). */
+export function readFirstFrame(): FirstFrameInput | null {
+  const frame = typeof document === 'undefined' ? null : document.querySelector(`#root > [${FIRST_FRAME_ATTRIBUTE}]`);
+  if (!frame) return null;
   const fields: [TypedField, HTMLInputElement | null][] = [
     ['userName', frame.querySelector<HTMLInputElement>('input[name="username"]')],
     ['passWord', frame.querySelector<HTMLInputElement>('input[name="password"]')],
@@ -34,28 +35,8 @@ function read(frame: Element): FirstFrameInput {
   };
 }
 
-/** Keeps what the user does on the first frame, if the page has one, until React removes it. */
-export function watchFirstFrame() {
-  const frame = document.querySelector(`#root > [${FIRST_FRAME_ATTRIBUTE}]`);
-  if (!frame) return;
-  const update = () => {
-    if (frame.isConnected) seen = read(frame);
-  };
-  update();
-  for (const type of ['input', 'focusin', 'keyup', 'mouseup', 'select']) frame.addEventListener(type, update, true);
-}
-
-/** What was last seen on the first frame; null without one, or once the login page has taken it. */
-export const firstFrameInput = (): FirstFrameInput | null => seen;
-
-/** Forgets what was typed on the first frame (a password among it) once no login page will take it: a session came. */
-export function forgetFirstFrame() {
-  seen = null;
-}
-
-/** Puts the caret back where it was on the first frame, in the rendered form's input, and forgets the frame. */
-export function takeOverFirstFrame(focus: FirstFrameInput['focus'], inputOf: (field: TypedField) => HTMLInputElement | null) {
-  seen = null;
+/** Puts the caret back where it was on the first frame, in the rendered form's input. */
+export function restoreFirstFrameFocus(focus: FirstFrameInput['focus'], inputOf: (field: TypedField) => HTMLInputElement | null) {
   const el = focus && inputOf(focus.field);
   if (!el) return;
   el.focus();

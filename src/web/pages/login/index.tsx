@@ -10,7 +10,7 @@ import { safeRedirect } from '../../app/safeRedirect';
 import { rethrowUnlessShown } from '../../api/errors';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
-import { firstFrameInput, takeOverFirstFrame } from './firstFrameHandOff';
+import { readFirstFrame, restoreFirstFrameFocus } from './firstFrameHandOff';
 import './login.css';
 
 /**
@@ -59,11 +59,11 @@ export default function Login() {
   const [params] = useSearchParams();
   const { token } = useSnapshot(session);
   const id = useId();
-  // What was typed on the first frame index.html showed (before the code was in) stays; of it, only
-  // where the caret was is kept past the first render.
-  const [firstFrameFocus] = useState(() => firstFrameInput()?.focus);
+  // What was typed on the first frame index.html showed (before the code was in) stays, read as
+  // this first render replaces it; of it, only where the caret was is kept apart from the values.
+  const [firstFrameFocus] = useState(() => readFirstFrame()?.focus);
   const [values, setValues] = useState<Record<Field, string>>(() => {
-    const typed = firstFrameInput();
+    const typed = readFirstFrame();
     return { userName: typed?.userName ?? '', passWord: typed?.passWord ?? '', verCode: '' };
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -90,7 +90,7 @@ export default function Login() {
   }, []);
 
   // Before the first paint: the caret is where it was on the first frame.
-  useLayoutEffect(() => takeOverFirstFrame(firstFrameFocus, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrameFocus, id]);
+  useLayoutEffect(() => restoreFirstFrameFocus(firstFrameFocus, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrameFocus, id]);
 
   useEffect(() => {
     // The logout's no-redirect rule has served its purpose once the login page is open.
