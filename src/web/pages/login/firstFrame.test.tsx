@@ -46,6 +46,8 @@ describe('the login page\'s first render, as the build writes it', () => {
       expect(t.content.querySelector('input[name="username"][data-testid="login-user"]')).not.toBeNull();
       expect(t.content.querySelector('input[name="password"][type="password"]')).not.toBeNull();
       expect(t.content.querySelector<HTMLButtonElement>('[data-testid="login-submit"]')?.disabled).toBe(true);
+      // The captcha's row keeps its place until the server says whether there is one.
+      expect(t.content.querySelector<HTMLInputElement>('input[name="captcha"]')?.disabled).toBe(true);
     }
   });
 });

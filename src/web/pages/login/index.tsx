@@ -188,16 +188,22 @@ export default function Login() {
                 aria-invalid={!!errors.passWord} data-testid="login-password"
               />
             </LoginField>
-            {captchaShown && (
+            {/* While the captcha is asked for, its row keeps its place (servers have captchas unless turned
+                off), so the form, index.html's first frame included, does not move when the image comes. */}
+            {(captchaShown || captcha.state === 'loading') && (
               <div className="login__captcha">
                 <LoginField id={`${id}-captcha`} icon={<IconSafe />} error={errors.verCode}>
                   <input
                     id={`${id}-captcha`} name="captcha" className="login-field__input" placeholder={t('login.captcha')} aria-label={t('login.captcha')} maxLength={8}
                     autoComplete="off" value={values.verCode} onChange={set('verCode')} aria-invalid={!!errors.verCode} data-testid="login-captcha"
+                    disabled={!captchaShown}
                   />
                 </LoginField>
-                <button type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={() => void loadCaptcha()}>
-                  <img src={captcha.answer!.image} alt={t('login.captcha')} />
+                <button
+                  type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={() => void loadCaptcha()}
+                  disabled={!captchaShown} aria-busy={!captchaShown}
+                >
+                  {captchaShown && <img src={captcha.answer!.image} alt={t('login.captcha')} />}
                 </button>
               </div>
             )}
