@@ -40,6 +40,8 @@ import { webInlineScriptHashes } from './http/inlineScripts';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
 import { schedulePeriodRollup } from './jobs/periodRollup';
+import { createOutbox } from './outbox/dispatcher';
+import { outboxRoutes } from './modules/monitoring/outboxRetry';
 
 /** Set by the server build (scripts/build-server.mjs); run from source, package.json says it. */
 declare const __APP_VERSION__: string | undefined;
@@ -53,7 +55,7 @@ export function allRoutes(services: Services): RouteDef[] {
   const routes: RouteDef[] = [
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
-    ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...inventoryMonitorRoutes(services),
+    ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
   ];
   routes.push(
     defineRoute({
@@ -112,9 +114,10 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: logins are not protected by a captcha');
   if (redis && !config.TMS_SECRET) app.log.warn('TMS_SECRET unset: with several nodes a TMS token works only on the node that made it');
 
+  const outbox = createOutbox(database.db, config, app.log);
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
-    realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined),
+    realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined), outbox,
   };
   // On the API's answers only: a static file needs no dictionary version, nor to wait for its read.
   app.addHook('onSend', async (req, reply) => {
@@ -154,6 +157,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   scheduleAlertSweep(app, services);
   scheduleInvariantCheck(app, services);
   schedulePeriodRollup(app, services);
+  outbox.schedule(app);
   // Built when first asked for (about 100 ms of every start otherwise, and few starts are ever asked).
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   app.get(`${API_BASE}/openapi.json`, async () => (openapi ??= buildOpenApi(routes, version)));

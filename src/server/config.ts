@@ -56,6 +56,12 @@ const envSchema = z.object({
   INVARIANT_CHECK_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(360),
   /** Minutes between roll-ups of the weeks and months that ended, for the balance reports (0: none; the reports then read the daily roll-up alone). */
   ROLLUP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /** Attempts at delivering an outbox message (mail, webhook) before it is shown as failed in the upload monitor. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Seconds before the second attempt at a delivery; each later wait doubles, up to an hour. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** Seconds between looks at the outbox for what is due (one node looks each time); a commit that writes to it wakes its own node at once. */
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),

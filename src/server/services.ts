@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Outbox } from './outbox/dispatcher';
 import type { DictVersion } from './platform/dictVersion';
 import type { Realtime } from './realtime/types';
 
@@ -14,4 +15,6 @@ export interface Services {
   dictVersion: DictVersion;
   /** socket.io pushes; attached once the HTTP server exists. */
   realtime: Realtime;
+  /** What leaves the server (mail, webhooks): senders per kind, and a wake-up after a commit that enqueued (docs/outbox.md). */
+  outbox: Outbox;
 }

@@ -868,3 +868,46 @@ export const appVersions = pgTable('app_versions', {
   name: varchar('name', { length: 32 }).primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+// ---------------------------------------------------------------- what leaves the server
+/**
+ * Every message that leaves the server (mail, webhooks), written in the transaction of what
+ * caused it and sent afterwards by the outbox dispatcher (src/server/outbox/, docs/outbox.md).
+ * A row is one delivery: `pending` until a node claims it (a lease, so two nodes never send the
+ * same row) and sends it, `sent` once delivered, `failed` after the last attempt (the upload
+ * monitor lists it with a retry). The payload names what to send (ids); the content is built at
+ * send time, as its receiver may see it then.
+ */
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** mail or webhook: which sender delivers it. */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  /** What caused it (a subscription run, a stock alert, an order event). */
+  topic: varchar('topic', { length: 64 }).notNull(),
+  /** Where it goes, as the monitor shows it: a mail address, an endpoint's URL. */
+  target: varchar('target', { length: 512 }).notNull(),
+  payload: jsonb('payload').notNull(),
+  /** Whose it is: the upload monitor shows it within this dealer's scope (null: the operator's). */
+  dealerId: integer('dealer_id'),
+  /** Rows of one key go out one after another, in id order (one endpoint's events of one order). */
+  orderingKey: varchar('ordering_key', { length: 128 }),
+  /** pending, sent or failed. */
+  status: varchar('status', { length: 12 }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A node sending it holds it until then; a node that died mid-send lets it go at this time. */
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  leasedBy: varchar('leased_by', { length: 128 }),
+  lastError: varchar('last_error', { length: 1024 }),
+  /** What the receiving side answered last (an SMTP reply, an HTTP status and body), shortened. */
+  lastAnswer: varchar('last_answer', { length: 2048 }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  retriedAt: timestamp('retried_at', { withTimezone: true }),
+  retriedBy: varchar('retried_by', { length: 64 }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  index('outbox_ordering_idx').on(t.orderingKey, t.id).where(sql`status = 'pending'`),
+  index('outbox_time_idx').on(t.createdAt),
+  index('outbox_dealer_idx').on(t.dealerId, t.createdAt),
+]);

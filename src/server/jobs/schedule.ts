@@ -34,6 +34,8 @@ export interface JobSpec {
   minutes: number;
   /** The first try after start: it runs then if the last run, by any node, is older than `minutes` (catching up after downtime). */
   firstAfterMs: number;
+  /** A frequent job (every few seconds) logs its runs at debug level, not info. */
+  quiet?: boolean;
   run(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ export function scheduleJob(app: FastifyInstance, db: Db, job: JobSpec) {
       await job.run();
       ok = true;
     } finally {
-      app.log.info({ job: job.name, ran: true, ok, ms: Math.round(performance.now() - started) }, `${job.title} ran`);
+      app.log[job.quiet && ok ? 'debug' : 'info']({ job: job.name, ran: true, ok, ms: Math.round(performance.now() - started) }, `${job.title} ran`);
       await recordJobEnd(db, job.name, ok);
     }
   };

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { warehouses } from '../db/schema';
 import type { SessionUser } from './sessionStore';
@@ -69,6 +69,19 @@ export function inScope(column: AnyColumn, ids: number[] | null): SQL | undefine
 }
 
 export const allows = (ids: number[] | null, id: number | null | undefined) => ids === null || (id != null && ids.includes(id));
+
+/**
+ * Whether something of a dealer's alone (no warehouse: a mail, a webhook delivery) is in the scope:
+ * its dealer is, or, for staff narrowed to warehouses, the dealer owns one of them. Something of
+ * no dealer (the operator's) is only for unrestricted callers.
+ */
+export async function dealerInScope(db: Db, scope: DataScope, dealerId: number | null): Promise<boolean> {
+  if (scope.dealerIds !== null || scope.warehouseIds === null) return allows(scope.dealerIds, dealerId);
+  if (dealerId == null || !scope.warehouseIds.length) return false;
+  const [owned] = await db.select({ id: warehouses.id }).from(warehouses)
+    .where(and(eq(warehouses.dealerId, dealerId), inArray(warehouses.id, scope.warehouseIds))).limit(1);
+  return owned !== undefined;
+}
 
 /**
  * Whether a tyre is in the caller's data scope: its dealer, and the warehouse it is in (or last

@@ -163,6 +163,7 @@ const table = {
   stopTime: { 'zh-CN': '到站时间不能早于发车时间，也不能晚于现在', 'en-US': 'A stop is reached after the vehicle left and not later than now' },
   stopUnknown: { 'zh-CN': '该行程没有此站点', 'en-US': 'The trip has no such stop' },
   exchangeNotRetryable: { 'zh-CN': '该记录不能重试（已成功、已重试或不是 TMS 到站上报）', 'en-US': 'This exchange cannot be retried (it succeeded, was retried already, or is not a TMS stop report)' },
+  outboxNotRetryable: { 'zh-CN': '只有最终发送失败的邮件或 Webhook 才能重新发送', 'en-US': 'Only a mail or webhook that failed for good can be sent again' },
   tmsTokenInvalid: { 'zh-CN': 'TMS 令牌无效或已过期', 'en-US': 'The TMS token is invalid or has expired' },
   // analysis reports
   analysisDateRange: { 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'The start date cannot be after the end date' },

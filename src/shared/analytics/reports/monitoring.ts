@@ -25,6 +25,17 @@ export const EXCHANGE_KINDS = {
   orderUpload: text('单据上传 ERP', 'Order upload to the ERP'),
 } as const satisfies Record<string, Text>;
 
+/**
+ * What caused an outbox delivery (outbox.topic), as the upload monitor names it; a topic not listed
+ * shows its code. The mail and webhook modules add theirs here.
+ */
+export const OUTBOX_TOPICS = {
+  test: text('测试消息', 'Test message'),
+} as const satisfies Record<string, Text>;
+
+/** Where an outbox delivery stands (outbox.status), as the upload monitor's result column names it; sent and failed read as yes and no. */
+export const OUTBOX_PENDING = text('待发送', 'Waiting');
+
 /** What an audited write did (audit_logs.action, the recordAudit calls); an action not listed shows its code. */
 export const AUDIT_ACTIONS = {
   create: text('新增', 'Create'),
@@ -46,6 +57,7 @@ export const AUDIT_ACTIONS = {
   autoMatch: text('自动匹配', 'Auto match'),
   print: text('打印', 'Print'),
   upload: text('上传', 'Upload'),
+  retry: text('重新发送', 'Send again'),
 } as const satisfies Record<string, Text>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -110,8 +122,8 @@ export const MONITOR_REPORTS: ReportDef[] = [
   defineReport({
     page: 'uploadMonitor',
     description: text(
-      `每个 PDA 批次上传一行（全部接收或全部拒绝）：时间、经销商、操作人、批次号、单据及其 ERP 上传状态、接收和拒绝的条数、错误信息；以及与外部系统的每次交换：TMS 的到站上报（被拒绝的可按权限重试）和上传到 ERP 的单据。图表为各周期成功与失败的次数。${WINDOW['zh-CN']}`,
-      `One row per PDA batch upload (taken whole or refused whole): time, dealer, user, batch id, the order and whether it was uploaded to the ERP, scans taken and refused, the error; and one per exchange with an outside system: the TMS's stop reports (a refused one can be retried, by permission) and orders uploaded to the ERP. The chart counts what was taken and refused per period. ${WINDOW['en-US']}`,
+      `每个 PDA 批次上传一行（全部接收或全部拒绝）：时间、经销商、操作人、批次号、单据及其 ERP 上传状态、接收和拒绝的条数、错误信息；以及与外部系统的每次交换：TMS 的到站上报（被拒绝的可按权限重试）和上传到 ERP 的单据；以及发出的每封邮件和每个 Webhook（接收方、对方的应答、最终失败的可按权限重新发送）。图表为各周期成功与失败的次数。${WINDOW['zh-CN']}`,
+      `One row per PDA batch upload (taken whole or refused whole): time, dealer, user, batch id, the order and whether it was uploaded to the ERP, scans taken and refused, the error; and one per exchange with an outside system: the TMS's stop reports (a refused one can be retried, by permission) and orders uploaded to the ERP; and every mail and webhook sent (the recipient, what it answered; one that failed for good can be sent again, by permission). The chart counts what was taken and refused per period. ${WINDOW['en-US']}`,
     ),
     filters: FILTERS,
     columns: [
@@ -119,8 +131,8 @@ export const MONITOR_REPORTS: ReportDef[] = [
       col('channel', '来源', 'Channel', 'text', 8),
       col('dealerName', '经销商', 'Dealer', 'text', 24),
       col('userName', '操作人', 'User', 'text', 14),
-      col('uploadId', '批次号/交换', 'Batch or exchange', 'text', 24),
-      col('orderNo', '单据号', 'Order or request', 'text', 20),
+      col('uploadId', '批次号/交换', 'Batch, exchange or message', 'text', 24),
+      col('orderNo', '单据号/接收方', 'Order, request or recipient', 'text', 24),
       col('result', '结果', 'Result', 'tag', 10),
       col('accepted', '接收', 'Taken', 'number'),
       col('refused', '拒绝', 'Refused', 'number'),

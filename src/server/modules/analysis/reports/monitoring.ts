@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { ReportDef } from '../../../../shared/analytics/reportDef';
-import { AUDIT_ACTIONS, EXCHANGE_KINDS, LOGIN_REASONS, MONITOR_REPORTS } from '../../../../shared/analytics/reports/monitoring';
+import { AUDIT_ACTIONS, EXCHANGE_KINDS, LOGIN_REASONS, MONITOR_REPORTS, OUTBOX_PENDING, OUTBOX_TOPICS } from '../../../../shared/analytics/reports/monitoring';
 import type { DataScope } from '../../../platform/dataScope';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { contains, localDay, localTime, periodLabel, withinDays } from './reportSql';
@@ -116,9 +116,19 @@ function uploadMonitor(): ReportQuery {
       e.ok, null, null, coalesce(e.message, case when e.retried_at is not null then 'retried by ' || e.retried_by end), null,
       e.system = 'TMS' and not e.ok and e.retried_at is null and e.payload is not null
     from exchange_logs e
+    union all
+    -- The outbox's bigint id as int, as the other rows' ids (the monitor's keys and retries read numbers).
+    select case q.kind when 'mail' then 'MAIL' else 'HOOK' end, q.id::int, q.created_at, q.dealer_id, null, q.retried_by, ${nameOf(sql`q.topic`, OUTBOX_TOPICS, lang)},
+      q.target, null, null, case q.status when 'sent' then true when 'failed' then false end, null, null,
+      nullif(concat_ws(' · ', q.last_error, q.last_answer, case when q.retried_by is not null then 'retried by ' || q.retried_by end), ''), null,
+      q.status = 'failed'
+    from outbox q
   ) x`;
+  // Uploads and exchanges are a warehouse's; a mail or webhook is a dealer's alone, in scope as a user of that dealer would be.
+  const inScope = (scope: DataScope) => sql`(case when x.channel in ('MAIL', 'HOOK') then ${userInScope(scope, sql`x.dealer_id`)}
+    else ${scopeSql(scope, sql`x.dealer_id`, scope.warehouseIds === null ? undefined : sql`x.warehouse_id`)} end)`;
   const where = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
-    ${withinDays(sql`x.created_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`x.dealer_id`, ctx.scope.warehouseIds === null ? undefined : sql`x.warehouse_id`)}
+    ${withinDays(sql`x.created_at`, f, ctx.now)} and ${inScope(ctx.scope)}
     and ${dealerIs(f, sql`x.dealer_id`)} and ${keywordIn(f, [sql`x.what`, sql`x.ref`, sql`x.message`, sql`x.user_name`, sql`x.channel`])}`;
   return sqlReport({
     def: defOf('uploadMonitor'),
@@ -126,7 +136,8 @@ function uploadMonitor(): ReportQuery {
     sortExprs: { uploadedAt: sql`x.created_at`, channel: sql`x.channel`, id: sql`x.id` },
     rows: (ctx, f, after) => sql`
       select x.channel, x.id, ${localTime(sql`x.created_at`)} as "uploadedAt", d.name as "dealerName", x.user_name as "userName", x.what as "uploadId",
-        x.ref as "orderNo", x.order_id as "orderId", x.order_type as "orderType", ${yesNo(sql`x.ok`)} as result, x.ok,
+        x.ref as "orderNo", x.order_id as "orderId", x.order_type as "orderType",
+        case when x.ok is null then ${OUTBOX_PENDING[ctx.lang]} else ${yesNo(sql`x.ok`)} end as result, x.ok,
         x.accepted, x.refused, x.message, case when x.erp_ok is null then null else ${yesNo(sql`x.erp_ok`)} end as "erpUploaded", x.erp_ok as "erpOk",
         x.retryable
       from ${rows(ctx.lang)} left join dealers d on d.id = x.dealer_id

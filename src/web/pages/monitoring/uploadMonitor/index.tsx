@@ -18,9 +18,14 @@ import { ns } from './locale';
 
 type Row = Record<string, string | number | boolean | null>;
 
+/** Rows of the outbox (mail and webhooks, docs/outbox.md): sent again through their own call. */
+const OUTBOX_CHANNELS = new Set(['MAIL', 'HOOK']);
+const CHANNEL_COLORS: Record<string, string> = { PDA: 'arcoblue', TMS: 'purple', ERP: 'cyan', MAIL: 'orangered', HOOK: 'gold' };
+
 /**
  * Monitoring › Upload monitor: the uploadMonitor report (PDA batches, TMS stop reports, ERP
- * order uploads), failures tinted; a refused TMS report carries a retry for holders of the button.
+ * order uploads, mail and webhook deliveries), failures tinted; a refused TMS report and a delivery
+ * that failed for good carry a retry for holders of the button.
  */
 export default function UploadMonitorPage() {
   const { t, i18n } = useTranslation(ns);
@@ -32,11 +37,16 @@ export default function UploadMonitorPage() {
   const def = reportByRoute(route.path);
   useLiveReport('upload', def?.page);
 
-  const retry = useCallback(async (id: number) => {
+  const retry = useCallback(async (id: number, channel: string) => {
     setBusy(id);
     try {
-      const moved = await api.post<{ status: CarRequestStatus }>('/monitoring/exchange/retry', { id });
-      Message.success(t('retried', { status: STATUS_LABELS[moved.status].label[i18n.language as Language] }));
+      if (OUTBOX_CHANNELS.has(channel)) {
+        await api.post('/monitoring/outbox/retry', { id });
+        Message.success(t('resent'));
+      } else {
+        const moved = await api.post<{ status: CarRequestStatus }>('/monitoring/exchange/retry', { id });
+        Message.success(t('retried', { status: STATUS_LABELS[moved.status].label[i18n.language as Language] }));
+      }
       await queryClient.invalidateQueries({ queryKey: ['report'] });
     } catch (err) {
       rethrowUnlessShown(err); // the refusal was shown by the client
@@ -46,20 +56,24 @@ export default function UploadMonitorPage() {
   }, [i18n.language, queryClient, t]);
 
   const renderCell = useCallback((key: string, row: Row) => {
-    if (key === 'channel') return <Tag size="small" color={row.channel === 'PDA' ? 'arcoblue' : row.channel === 'TMS' ? 'purple' : 'cyan'}>{row.channel}</Tag>;
+    if (key === 'channel') return <Tag size="small" color={CHANNEL_COLORS[String(row.channel)] ?? 'cyan'}>{row.channel}</Tag>;
     if (key !== 'result') return undefined;
     return (
       <Space size={4}>
         <ReportTag value={row.result as string} />
         {canRetry && row.retryable && (
-          <Button size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id))} data-testid={`retry-${row.id}`}>
-            {t('retry')}
+          <Button
+            size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id), String(row.channel))}
+            data-testid={`retry-${row.channel}-${row.id}`}
+          >
+            {OUTBOX_CHANNELS.has(String(row.channel)) ? t('resend') : t('retry')}
           </Button>
         )}
       </Space>
     );
   }, [busy, canRetry, retry, t]);
-  const rowClassName = useCallback((row: Row) => (row.ok ? undefined : 'monitor-row--failed'), []);
+  // A mail or webhook still being tried has no verdict yet (ok is null): only a failure is tinted.
+  const rowClassName = useCallback((row: Row) => (row.ok === false ? 'monitor-row--failed' : undefined), []);
   if (!def) return <Result status="404" title={tr('unknownReport')} subTitle={route.path} />;
   return (
     <div className="page">
