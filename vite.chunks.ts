@@ -53,6 +53,6 @@ const graphOf = (ctx: Context) => {
  */
 export const chunkGroups = [
   { name: 'react', test: REACT, priority: 3 },
-  { name: (id: string, ctx: Context) => (graphOf(ctx).entry.has(id) ? 'base' : null), priority: 2 },
-  { name: (id: string, ctx: Context) => (graphOf(ctx).shell.has(id) ? 'shell' : null), priority: 1 },
+  { name: (id: string, ctx: Context) => (graphOf(ctx).entry.has(id) ? 'base' : null), debugName: 'base', priority: 2 },
+  { name: (id: string, ctx: Context) => (graphOf(ctx).shell.has(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
 ];

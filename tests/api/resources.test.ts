@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, resources, roleResources, roles } from '../../src/server/db/schema';
-import type { ResourceNode } from '../../src/shared/api/resource';
 import type { CurrentUserInfo } from '../../src/shared/api/session';
 import type { MenuNode } from '../../src/shared/menu';
 import { startTestServer, type TestServer } from './server';
+import type { EditorNode } from '../../src/shared/menu';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -17,14 +17,14 @@ afterAll(async () => { await server?.stop(); });
 const call = <T = unknown>(path: string, body: unknown, token = tokens.admin) =>
   server.call<T>(`/sys/resource/${path}`, { body, token, lang: 'en-US' });
 
-async function tree(): Promise<ResourceNode[]> {
-  const res = await call<ResourceNode[]>('tree', {});
+async function tree(): Promise<EditorNode[]> {
+  const res = await call<EditorNode[]>('tree', {});
   expect(res.status).toBe(200);
   return res.body.data;
 }
 
-function find(nodes: ResourceNode[] | MenuNode[], perm: string): (ResourceNode & MenuNode) | undefined {
-  for (const n of nodes as (ResourceNode & MenuNode)[]) {
+function find(nodes: EditorNode[] | MenuNode[], perm: string): (EditorNode & MenuNode) | undefined {
+  for (const n of nodes as (EditorNode & MenuNode)[]) {
     if (n.perm === perm) return n;
     const hit = find(n.children, perm);
     if (hit) return hit;

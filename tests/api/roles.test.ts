@@ -5,10 +5,11 @@ import {
   auditLogs, dealers, regions, resources, roleDataRules, roleResources, roles, userRoles, users, warehouses,
 } from '../../src/server/db/schema';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
-import type { ResourceNode, RoleDataRules, RoleOptions, RoleRow } from '../../src/shared/api/role';
+import type { RoleDataRules, RoleOptions, RoleRow } from '../../src/shared/api/role';
 import type { CurrentUserInfo } from '../../src/shared/api/session';
 import type { MenuNode } from '../../src/shared/menu';
 import { startTestServer, type TestServer } from './server';
+import type { GrantNode } from '../../src/shared/menu';
 
 let server: TestServer;
 let admin: string;
@@ -45,7 +46,7 @@ async function addUserWithRoles(userName: string, roleIds: number[]) {
   return user.id;
 }
 
-const flatten = (nodes: ResourceNode[]): ResourceNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+const flatten = (nodes: GrantNode[]): GrantNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const paths = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children).map((p) => `${n.path}/${p}`)]);
 
 describe('role list page calls', () => {
@@ -181,7 +182,7 @@ describe('role list page calls', () => {
 
 describe('what a role grants', () => {
   it('answers the whole resource tree, sections > groups > pages > buttons, in the caller\'s language', async () => {
-    const en = await call<ResourceNode[]>('/sys/role/resourceTree', {});
+    const en = await call<GrantNode[]>('/sys/role/resourceTree', {});
     expect(en.status).toBe(200);
     const all = flatten(en.body.data);
     expect(all.length).toBe((await db().select({ n: count() }).from(resources))[0].n);
@@ -191,7 +192,7 @@ describe('what a role grants', () => {
     expect(rolePage.type).toBe('page');
     expect(rolePage.children.map((b) => b.perm)).toEqual(['add', 'edit', 'delete', 'export', 'import'].map((a) => `system:role:${a}`));
     expect(rolePage.children.every((b) => b.type === 'button' && b.children.length === 0)).toBe(true);
-    const zh = await call<ResourceNode[]>('/sys/role/resourceTree', {}, admin, 'zh-CN');
+    const zh = await call<GrantNode[]>('/sys/role/resourceTree', {}, admin, 'zh-CN');
     expect(zh.body.data[0].label).toBe('系统管理');
   });
 

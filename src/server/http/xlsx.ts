@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { formatDateTime } from '../../shared/dates';
 import type { Language } from '../../shared/i18n/languages';
 
 export interface SheetColumn<Row> {
@@ -13,10 +14,8 @@ export interface SheetColumn<Row> {
   value(row: Row, lang: Language): string | number | boolean | Date | null | undefined;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A moment as sheets show it (spec section 9: 'year-month-day hours:minutes:seconds'), in the server's time zone. */
-export const sheetStamp = (d: Date | null | undefined) =>
-  d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : null;
+/** A moment as sheets show it (`formatDateTime`), in the server's time zone. */
+export const sheetStamp = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
 
 /**
  * Streams an xlsx file: rows are written as the source yields them and flushed to the

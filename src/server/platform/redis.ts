@@ -39,6 +39,7 @@ export async function connectRedis(url: string, prefix: string, log: FastifyBase
   return {
     ...links, prefix,
     async close() {
+      // A link that cannot say goodbye (Redis already gone) is cut instead: closing must not fail.
       await Promise.all(Object.values(links).map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, type ResourceType } from '../menu';
+import { editorNode } from './resourceNode';
 import { coercedRowId } from './rowId';
 
 /** A section's path is absolute (`/system`); groups and pages add one segment (`permission`, `users`). */
@@ -34,40 +35,4 @@ export type ResourceInput = z.input<typeof resourceInput>;
 
 export const resourceUpdate = resourceInput.extend({ id: coercedRowId });
 
-/** A node of the resource editor's tree: every node, buttons included, sorted by orderNum. */
-export interface ResourceNode {
-  id: number;
-  parentId: number | null;
-  type: ResourceType;
-  label: string;
-  labelEn: string;
-  path: string;
-  icon: string | null;
-  orderNum: number;
-  redirectPath: string | null;
-  hidden: boolean;
-  noCache: boolean;
-  affix: boolean;
-  perm: string;
-  /** Part of the release's built-in tree: cannot be deleted; its type, parent, path and code are fixed. */
-  builtIn: boolean;
-  children: ResourceNode[];
-}
-const resourceNode: z.ZodType<ResourceNode> = z.lazy(() => z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
-  type: z.enum(RESOURCE_TYPES),
-  label: z.string(),
-  labelEn: z.string(),
-  path: z.string(),
-  icon: z.string().nullable(),
-  orderNum: z.number(),
-  redirectPath: z.string().nullable(),
-  hidden: z.boolean(),
-  noCache: z.boolean(),
-  affix: z.boolean(),
-  perm: z.string(),
-  builtIn: z.boolean(),
-  children: z.array(resourceNode),
-}));
-export const resourceTreeAnswer = z.array(resourceNode);
+export const resourceTreeAnswer = z.array(editorNode);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESOURCE_TYPES, type ResourceType } from '../menu';
+import { grantNode } from './resourceNode';
 import { rowId } from './rowId';
 import type { RoleType } from './roleFields';
 
@@ -26,24 +26,7 @@ export const grantResourcesBody = z.object({ id, resourceIds: ids });
 export const saveDataRulesBody = z.object({ id, dealerIds: ids.default([]), regionIds: ids.default([]), warehouseIds: ids.default([]) });
 export type SaveDataRulesBody = z.input<typeof saveDataRulesBody>;
 
-/** One node of the whole resource tree the permission drawer checks (sections > groups > pages > buttons). */
-export interface ResourceNode {
-  id: number;
-  parentId: number | null;
-  type: ResourceType;
-  label: string;
-  perm: string;
-  children: ResourceNode[];
-}
-const resourceNode: z.ZodType<ResourceNode> = z.lazy(() => z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
-  type: z.enum(RESOURCE_TYPES),
-  label: z.string(),
-  perm: z.string(),
-  children: z.array(resourceNode),
-}));
-export const roleResourceTree = z.array(resourceNode);
+export const roleResourceTree = z.array(grantNode);
 /** Ids of the resources a role grants, ascending. */
 export const roleResourceIds = z.array(z.number());
 export const grantResourcesAnswer = z.object({ id: z.number(), resourceIds: z.array(z.number()) });

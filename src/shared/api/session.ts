@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MenuNode } from '../menu';
+import { menuNode } from './resourceNode';
 import { PHONE_PATTERN } from '../patterns';
 
 const text = (max: number) => z.string().max(max);
@@ -23,24 +23,6 @@ export type LoginBody = z.input<typeof loginBody>;
 
 export const loginAnswer = z.object({ token: z.string(), expiresInMinutes: z.number() });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
-
-const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    parentId: z.number().nullable(),
-    type: z.enum(['section', 'group', 'page']),
-    label: z.string(),
-    path: z.string(),
-    icon: z.string().nullable(),
-    orderNum: z.number(),
-    redirectPath: z.string().nullable(),
-    hidden: z.boolean(),
-    noCache: z.boolean(),
-    affix: z.boolean(),
-    perm: z.string(),
-    children: z.array(menuNode),
-  }),
-);
 
 export const currentUserInfo = z.object({
   userId: z.number(),

@@ -39,6 +39,7 @@ export function takeEarlyBody(path: string, token: string | undefined): string |
 export async function earlyData<T>(path: string, ask: () => Promise<T>): Promise<T> {
   const res = await takeEarly(path, session.token);
   if (res?.ok) {
+    // A body that is not the envelope (a proxy's page) counts as no early answer: `ask` calls again and the client says why.
     const body = (await res.json().catch(() => null)) as { code: number; data: T } | null;
     if (body?.code === 200) {
       // As the client's answers do (api/http.ts): the dictionaries' version, for the next change to be seen.

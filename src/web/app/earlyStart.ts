@@ -63,6 +63,7 @@ export function startEarlyCalls(homeModules: readonly string[] = []): void {
       if (!res.ok) return res;
       call.body = await res.text();
       return new Response(call.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      // A call that could not be made (offline, refused) leaves no early answer: the console makes it again and shows its failure.
     }).catch(() => null);
     calls.set(path, call);
   }

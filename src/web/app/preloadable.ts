@@ -55,6 +55,7 @@ export function useLoadedFirst(load: (() => Promise<unknown>) | undefined, loade
     // Ready, it stays so: a view kept hidden and shown again (Activity) reruns this effect.
     if (!started || ready) return undefined;
     let mounted = true;
+    // A failed load renders anyway (see above): the route imports again and shows the error there.
     void started().catch(() => undefined).finally(() => mounted && setReady(true));
     return () => void (mounted = false);
   }, [started, ready]);

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { NoticeItem, NoticeMessage } from '@shared/api/notices';
 import { NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, noticeTitleOf } from '@shared/api/noticeWatch';
 import type { Language } from '@shared/i18n/languages';
+import { feedbackUi } from '../api/feedback';
 import { api } from '../api/http';
 import { NOTICE_LIST_ID, connectRealtime, disconnectRealtime, onNotice } from '../api/realtime';
 import { whenIdle } from '../kit/whenIdle';
@@ -20,14 +21,14 @@ let popupId: string | null = null;
 
 async function closePopup() {
   if (!popupId) return;
-  const { default: Notification } = await import('@arco-design/web-react/es/Notification');
+  const { Notification } = await feedbackUi();
   Notification.remove(popupId);
   popupId = null;
 }
 
 /** Arco's Notification loads on the first notice, outside the layout's bundle. */
 async function popup(notice: NoticeMessage, title: string, lines: string[], onClick: () => void) {
-  const { default: Notification } = await import('@arco-design/web-react/es/Notification');
+  const { Notification } = await feedbackUi();
   await closePopup();
   popupId = `delivery-notice-${notice.id}`;
   Notification.info({

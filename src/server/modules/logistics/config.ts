@@ -7,13 +7,11 @@ import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest } from '../../http/errors';
 import type { RouteDef } from '../../http/route';
 import type { Services } from '../../services';
+import { formatDay } from '../../../shared/dates';
 import { refRows } from '../basedata/refRows';
 
 type Held<T> = Omit<T, 'createdAt'> & { createdAt: Date };
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = () => formatDay(new Date());
 /** A blacklist entry is in force while it has no end day or its end day is today or later. */
 export const inForce = () => or(sql`${vehicleBlacklist.blockedUntil} is null`, sql`${vehicleBlacklist.blockedUntil} >= ${today()}`);
 

@@ -4,6 +4,7 @@ import type { BarcodeStatus } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { barcodes, stockDaily, stockMoves, stockOnHand } from '../../db/schema';
 import type { StockAlertPush } from '../../../shared/api/notices';
+import { formatDay } from '../../../shared/dates';
 import { judgeStock, pairsOf } from './alerts';
 
 /** One barcode movement: +1 into a warehouse (and location), -1 out of one. */
@@ -37,9 +38,8 @@ export interface Posting {
   states: BarcodeState[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** The business day of a moment, in the server's time zone (TZ). */
-export const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const dayOf = (d: Date) => formatDay(d);
 
 /**
  * Writes an order's stock effect (DESIGN.md "Database"): the ledger rows, the barcodes' new

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { addDays } from '../analysis/queries/window';
+import { addDays, addMonths } from '../../../shared/dates';
 import { dayOf } from './ledger';
 
 /**
@@ -25,8 +25,7 @@ export function periodStartOf(unit: RollupUnit | 'day', day: string): string {
 /** The first day of the period after the one starting at `start`. */
 export function nextPeriodStart(unit: RollupUnit, start: string): string {
   if (unit === 'week') return addDays(start, 7);
-  const [y, m] = start.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return addMonths(start, 1);
 }
 
 /** The last day of the period starting at `start`. */

@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, SECTION_PATH_PATTERN, resourceInput, resourceTreeAnswer, resourceUpdate, type ResourceNode,
+  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, SECTION_PATH_PATTERN, resourceInput, resourceTreeAnswer, resourceUpdate,
 } from '../../../shared/api/resource';
 import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
-import type { ResourceType } from '../../../shared/menu';
+import type { EditorNode, ResourceType } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { resources, roleResources, roles } from '../../db/schema';
@@ -26,14 +26,14 @@ const isBuiltIn = (perm: string) => (builtInPerms ??= new Set(builtInResources()
 /** Fields of a built-in node the editor may not change: the registry, route table and permission checks rely on them. */
 const LOCKED_FIELDS = ['type', 'parentId', 'path', 'perm'] as const;
 
-function toTree(rows: Row[]): ResourceNode[] {
-  const nodes = new Map<number, ResourceNode>(rows.map((r) => [r.id, { ...r, type: r.type as ResourceType, builtIn: isBuiltIn(r.perm), children: [] }]));
-  const roots: ResourceNode[] = [];
+function toTree(rows: Row[]): EditorNode[] {
+  const nodes = new Map<number, EditorNode>(rows.map((r) => [r.id, { ...r, type: r.type as ResourceType, builtIn: isBuiltIn(r.perm), children: [] }]));
+  const roots: EditorNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId != null ? nodes.get(node.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  const sort = (list: ResourceNode[]) => {
+  const sort = (list: EditorNode[]) => {
     list.sort((a, b) => a.orderNum - b.orderNum || a.id - b.id);
     for (const n of list) sort(n.children);
   };

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   ADMIN_ROLE_CODE, dataRulesAnswer, grantResourcesAnswer, grantResourcesBody, roleIdBody, roleOptions,
   roleResourceIds, roleResourceTree, saveDataRulesAnswer, saveDataRulesBody,
-  type ResourceNode, type RoleDataRules, type RoleOptions, type RoleRow, type RoleType,
+  type RoleDataRules, type RoleOptions, type RoleRow, type RoleType,
 } from '../../../shared/api/role';
 import type { Language } from '../../../shared/i18n/languages';
-import type { ResourceType } from '../../../shared/menu';
+import type { GrantNode, ResourceType } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { dealers, regions, resources, roleDataRules, roleResources, roles, userRoles, warehouses } from '../../db/schema';
@@ -27,17 +27,17 @@ const RULE_KINDS = [
 ] as const;
 
 /** The whole resource tree, labelled in the caller's language, sorted by orderNum. */
-export function resourceTree(rows: (typeof resources.$inferSelect)[], lang: Language): ResourceNode[] {
-  const nodes = new Map<number, ResourceNode>(rows.map((r) => [r.id, {
+export function resourceTree(rows: (typeof resources.$inferSelect)[], lang: Language): GrantNode[] {
+  const nodes = new Map<number, GrantNode>(rows.map((r) => [r.id, {
     id: r.id, parentId: r.parentId, type: r.type as ResourceType, label: lang === 'en-US' ? r.labelEn : r.label, perm: r.perm, children: [],
   }]));
   const order = new Map(rows.map((r) => [r.id, r.orderNum]));
-  const roots: ResourceNode[] = [];
+  const roots: GrantNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId != null ? nodes.get(node.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  const sort = (list: ResourceNode[]) => {
+  const sort = (list: GrantNode[]) => {
     list.sort((a, b) => order.get(a.id)! - order.get(b.id)! || a.id - b.id);
     list.forEach((n) => sort(n.children));
     return list;

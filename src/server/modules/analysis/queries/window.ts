@@ -1,10 +1,12 @@
 import { periodOf, type DateDimension } from '../../../../shared/analytics/domain';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { dayOf } from '../../stock/ledger';
+import { addDays } from '../../../../shared/dates';
 import type { AnalyticsCtx } from '../registry';
 
 /** Calendar-day maths on `YYYY-MM-DD` (business days are the server's local days, like the roll-up's). */
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** Calendar days (`addDays` of src/shared/dates.ts), for the queries that import them from here. */
+export { addDays };
 
 /** Every day from `from` to `to`, both included (empty when from is after to). */
 export function daysOf(from: string, to: string): string[] {

@@ -7,12 +7,14 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { queryRows, type Db } from '../../../db/client';
 import { badRequest } from '../../../http/errors';
 import { dayOf } from '../../stock/ledger';
+import { addDays } from '../../../../shared/dates';
 import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
 
 /** The server's time zone: business days (the daily roll-up, period labels) are counted in it. */
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** Calendar days (`addDays` of src/shared/dates.ts), for the queries that import them from here. */
+export { addDays };
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 /** The moment a business day starts (local midnight), for index-friendly timestamp ranges. */
 export const startOfDay = (day: string) => new Date(`${day}T00:00:00`);

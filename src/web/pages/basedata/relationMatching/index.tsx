@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { CatalogueOptions, MatchSuggestionRow } from '@shared/api/basedata/catalogue';
 import type { Page } from '@shared/api/paging';
+import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { useButtons } from '../../../kit/usePermission';
 import { session } from '../../../stores/session';
@@ -43,6 +44,8 @@ export default function RelationMatchingPage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['match'] });
 
+  // A refused match or auto-match was shown by the client and leaves the list as it was: the
+  // buttons below let that go (`rethrowUnlessShown`), and nothing else.
   const accept = async (row: MatchSuggestionRow, materialId: number) => {
     await matchingApi.match(row.id, materialId);
     Message.success(t('matchedOne', { name: row.dealerMaterialCode }));
@@ -76,7 +79,7 @@ export default function RelationMatchingPage() {
       render: (_: unknown, r: MatchSuggestionRow) => (
         <Space size={4}>
           {r.suggestion && (
-            <Button size="mini" type="text" icon={<IconCheck />} data-testid="row-accept" onClick={() => void accept(r, r.suggestion!.id).catch(() => undefined)}>
+            <Button size="mini" type="text" icon={<IconCheck />} data-testid="row-accept" onClick={() => void accept(r, r.suggestion!.id).catch(rethrowUnlessShown)}>
               {t('accept')}
             </Button>
           )}
@@ -106,7 +109,7 @@ export default function RelationMatchingPage() {
         </Form>
         <div className="list-toolbar">
           <Space wrap size={8}>
-            {canEdit && <Button type="primary" icon={<IconThunderbolt />} onClick={() => void acceptSelected().catch(() => undefined)} data-testid="accept-selected">{t('acceptSelected')}</Button>}
+            {canEdit && <Button type="primary" icon={<IconThunderbolt />} onClick={() => void acceptSelected().catch(rethrowUnlessShown)} data-testid="accept-selected">{t('acceptSelected')}</Button>}
           </Space>
           <Tooltip content={t('kit.refresh')}><Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} /></Tooltip>
         </div>
@@ -123,7 +126,7 @@ export default function RelationMatchingPage() {
       <Modal
         title={picking ? t('pickTitle', { name: picking.dealerMaterialName }) : ''} visible={!!picking} unmountOnExit
         onCancel={() => setPicking(null)} okButtonProps={{ disabled: !picked }} okText={t('common.confirm')} cancelText={t('common.cancel')}
-        onOk={async () => { if (picking && picked) { await accept(picking, picked).catch(() => undefined); setPicking(null); } }}
+        onOk={async () => { if (picking && picked) { await accept(picking, picked).catch(rethrowUnlessShown); setPicking(null); } }}
       >
         <MaterialPicker url={`${BASE}/matchMaterials`} value={picked} onChange={(v) => setPicked(v)} placeholder={t('pickHint')}
           initial={picking?.suggestion ? { id: picking.suggestion.id, code: picking.suggestion.code, name: picking.suggestion.name } : null} />

@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, PERM_PATTERN, SECTION_PATH_PATTERN, type ResourceNode,
+  CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, PERM_PATTERN, SECTION_PATH_PATTERN,
 } from '@shared/api/resource';
-import { RESOURCE_TYPES, type ResourceType } from '@shared/menu';
+import { RESOURCE_TYPES, type EditorNode, type ResourceType } from '@shared/menu';
 import { Perm, buttonPerm } from '@shared/permissions';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
@@ -18,7 +18,7 @@ import { ns } from './locale';
 import './resources.css';
 
 const resourceApi = {
-  tree: () => api.post<ResourceNode[]>('/sys/resource/tree'),
+  tree: () => api.post<EditorNode[]>('/sys/resource/tree'),
   create: (body: Record<string, unknown>) => api.post<{ id: number }>('/sys/resource/save', body),
   update: (id: number, body: Record<string, unknown>) => api.post<{ id: number }>('/sys/resource/update', { ...body, id }),
   remove: (id: number) => api.post<{ deleted: number }>('/sys/resource/delete', { ids: [id] }),
@@ -27,12 +27,12 @@ const TREE_KEY = ['resources', 'tree'];
 const TYPE_COLOR: Record<ResourceType, string> = { section: 'arcoblue', group: 'cyan', page: 'green', button: 'orange' };
 
 /** A table row: the node with its children left out when it has none, so leaves show no expand icon. */
-type Row = Omit<ResourceNode, 'children'> & { children?: Row[] };
+type Row = Omit<EditorNode, 'children'> & { children?: Row[] };
 
 /** The nodes matching a keyword, with their ancestors so the match stays in place in the tree. */
-function filterTree(nodes: ResourceNode[], keyword: string): Row[] {
+function filterTree(nodes: EditorNode[], keyword: string): Row[] {
   const k = keyword.trim().toLowerCase();
-  const walk = (list: ResourceNode[]): Row[] => list.flatMap((n) => {
+  const walk = (list: EditorNode[]): Row[] => list.flatMap((n) => {
     const children = walk(n.children);
     const hit = !k || [n.label, n.labelEn, n.path, n.perm].some((v) => v.toLowerCase().includes(k));
     if (!hit && !children.length) return [];
@@ -41,7 +41,7 @@ function filterTree(nodes: ResourceNode[], keyword: string): Row[] {
   return walk(nodes);
 }
 
-function flatten(nodes: ResourceNode[], into: ResourceNode[] = []): ResourceNode[] {
+function flatten(nodes: EditorNode[], into: EditorNode[] = []): EditorNode[] {
   for (const n of nodes) {
     into.push(n);
     flatten(n.children, into);
@@ -53,7 +53,7 @@ function flatten(nodes: ResourceNode[], into: ResourceNode[] = []): ResourceNode
 const parentsIn = (rows: Row[]): number[] => rows.flatMap((r) => (r.children ? [r.id, ...parentsIn(r.children)] : []));
 
 /** What the form is open for: a node to change, or a new node under a parent (null: a section). */
-type Editing = { row: ResourceNode } | { parent: ResourceNode | null };
+type Editing = { row: EditorNode } | { parent: EditorNode | null };
 
 /** System › Resources: the menu and button tree every role's grants are made of. */
 export default function ResourcesPage() {
@@ -73,16 +73,16 @@ export default function ResourcesPage() {
   // Sections start open; a search opens everything it matched.
   const expandedKeys = keyword.trim() ? parentsIn(rows) : expanded ?? (query.data ?? []).map((n) => n.id);
   const english = i18n.language === 'en-US';
-  const labelOf = (n: Pick<ResourceNode, 'label' | 'labelEn'>) => (english ? n.labelEn : n.label);
+  const labelOf = (n: Pick<EditorNode, 'label' | 'labelEn'>) => (english ? n.labelEn : n.label);
   const typeTag = (type: ResourceType) => <Tag size="small" color={TYPE_COLOR[type]}>{t(`type_${type}`)}</Tag>;
 
   /** "System / Permissions / Users": where a possible parent sits. */
-  const trail = (node: ResourceNode): string => {
+  const trail = (node: EditorNode): string => {
     const parent = node.parentId != null ? byId.get(node.parentId) : undefined;
     return parent ? `${trail(parent)} / ${labelOf(node)}` : labelOf(node);
   };
 
-  const remove = async (node: ResourceNode) => {
+  const remove = async (node: EditorNode) => {
     try {
       await resourceApi.remove(node.id);
       Message.success(t('deleted'));
@@ -191,7 +191,7 @@ export default function ResourcesPage() {
     }
     const parent = editing.parent;
     const siblings = parent ? parent.children : query.data ?? [];
-    let section: ResourceNode | undefined = parent ?? undefined;
+    let section: EditorNode | undefined = parent ?? undefined;
     while (section?.parentId != null) section = byId.get(section.parentId);
     // Codes follow src/shared/permissions.ts: `<section>:<page>` for groups and pages, `<page code>:<action>` for buttons.
     const permPrefix = !parent ? '' : parent.type === 'page' ? `${parent.perm}:` : `${section?.perm ?? parent.perm}:`;

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { ResourceNode, RoleRow } from '@shared/api/role';
+import type { RoleRow } from '@shared/api/role';
 import { api } from '../../../api/http';
 import { appState } from '../../../stores/app';
 import { checkedKeysOf, grantedIdsOf, leafKeysOf, parentKeysOf, readOnlyTree, strictKeysOf, toTreeData } from './grantTree';
 import { ns } from './locale';
+import type { GrantNode } from '@shared/menu';
 
 const TYPE_COLOR: Record<string, string> = { section: 'arcoblue', group: 'cyan', page: 'green', button: 'orange' };
 
@@ -21,7 +22,7 @@ export function PermissionDrawer({ role, readOnly, notice, onClose }: { role: Ro
 
   const tree = useQuery({
     queryKey: ['role', 'resourceTree', i18n.language],
-    queryFn: () => api.post<ResourceNode[]>('/sys/role/resourceTree', {}),
+    queryFn: () => api.post<GrantNode[]>('/sys/role/resourceTree', {}),
     enabled: !!role,
     staleTime: 5 * 60_000,
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceNode } from '@shared/api/role';
 import { checkedKeysOf, grantedIdsOf, leafKeysOf, parentKeysOf, strictKeysOf, toTreeData } from './grantTree';
+import type { GrantNode } from '@shared/menu';
 
-const node = (id: number, parentId: number | null, type: ResourceNode['type'], children: ResourceNode[] = []): ResourceNode =>
+const node = (id: number, parentId: number | null, type: GrantNode['type'], children: GrantNode[] = []): GrantNode =>
   ({ id, parentId, type, label: `n${id}`, perm: `p${id}`, children });
 
 // section 1 > group 2 > page 3 (buttons 4, 5) and page 6 (no buttons)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ResourceNode } from '@shared/api/role';
 import type { ResourceType } from '@shared/menu';
+import type { GrantNode } from '@shared/menu';
 
 /** Key of the leaf that stands for "open the page" under a page with buttons. */
 const VIEW = 'view:';
@@ -18,7 +18,7 @@ export interface GrantTreeNode {
  * children, so a page with buttons gets a first leaf "open the page": checking it alone grants
  * the page without any button (a read-only role), which the tree could not say otherwise.
  */
-export function toTreeData(nodes: ResourceNode[], title: (node: ResourceNode) => ReactNode, openPage: ReactNode): GrantTreeNode[] {
+export function toTreeData(nodes: GrantNode[], title: (node: GrantNode) => ReactNode, openPage: ReactNode): GrantTreeNode[] {
   return nodes.map((n) => {
     const children = toTreeData(n.children, title, openPage);
     if (n.type === 'page' && children.length) children.unshift({ key: `${VIEW}${n.id}`, title: openPage, type: 'view' });
@@ -30,9 +30,9 @@ export function toTreeData(nodes: ResourceNode[], title: (node: ResourceNode) =>
  * Keys to show checked for the granted ids: leaves only, since a checked parent would check
  * every child. Parents then show checked or half-checked from their leaves.
  */
-export function checkedKeysOf(nodes: ResourceNode[], granted: ReadonlySet<number>): string[] {
+export function checkedKeysOf(nodes: GrantNode[], granted: ReadonlySet<number>): string[] {
   const keys: string[] = [];
-  const walk = (list: ResourceNode[]) => {
+  const walk = (list: GrantNode[]) => {
     for (const n of list) {
       if (!n.children.length) {
         if (granted.has(n.id)) keys.push(String(n.id));
@@ -50,9 +50,9 @@ export function checkedKeysOf(nodes: ResourceNode[], granted: ReadonlySet<number
  * Keys to show checked in a read-only tree (checkStrictly, nothing cascades): exactly the
  * granted nodes, and the view leaf of each granted page that has buttons.
  */
-export function strictKeysOf(nodes: ResourceNode[], granted: ReadonlySet<number>): string[] {
+export function strictKeysOf(nodes: GrantNode[], granted: ReadonlySet<number>): string[] {
   const keys: string[] = [];
-  const walk = (list: ResourceNode[]) => list.forEach((n) => {
+  const walk = (list: GrantNode[]) => list.forEach((n) => {
     if (granted.has(n.id)) {
       keys.push(String(n.id));
       if (n.type === 'page' && n.children.length) keys.push(`${VIEW}${n.id}`);
@@ -64,9 +64,9 @@ export function strictKeysOf(nodes: ResourceNode[], granted: ReadonlySet<number>
 }
 
 /** Ids to grant: every checked node (the view leaf stands for its page) and all ancestors, i.e. the half-checked parents. */
-export function grantedIdsOf(nodes: ResourceNode[], checked: readonly string[]): number[] {
+export function grantedIdsOf(nodes: GrantNode[], checked: readonly string[]): number[] {
   const parent = new Map<number, number | null>();
-  const walk = (list: ResourceNode[]) => list.forEach((n) => { parent.set(n.id, n.parentId); walk(n.children); });
+  const walk = (list: GrantNode[]) => list.forEach((n) => { parent.set(n.id, n.parentId); walk(n.children); });
   walk(nodes);
   const ids = new Set<number>();
   for (const key of checked) {
