@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/web/**/*.test.ts', 'vite.*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/web/**/*.test.ts', 'vite.*.test.ts', 'scripts/**/*.test.ts'],
           exclude: BROWSER_TESTS,
           environment: 'node',
           // Pure rules: a worker imports what they share once, not once a file (the unit step 58 s to 21 s with the above).

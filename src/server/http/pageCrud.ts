@@ -29,7 +29,7 @@ type Values = Record<string, unknown>;
  * The tables a `ref` field points at, and the part of the caller's data scope that limits which
  * of their records a form may choose (materials and brands are the whole channel's).
  */
-interface RefTable {
+export interface RefTable {
   table: PgTable;
   id: PgColumn;
   /** What an import names the record by, and the form shows first. */
@@ -59,7 +59,7 @@ const refTable = (table: PgTable & { id: PgColumn; code: PgColumn; name: PgColum
   ({ table, id: table.id, code: table.code, name: table.name, scope });
 
 /** The tables a `ref` field points at. */
-const REFS: Record<RefKind, RefTable> = {
+export const REFS: Record<RefKind, RefTable> = {
   warehouse: refTable(warehouses, 'warehouseIds'),
   dealer: refTable(dealers, 'dealerIds'),
   material: refTable(materials),
