@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { SectionSpec } from '../../src/shared/pages/types';
@@ -37,7 +37,32 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let prompt: Interface | undefined;
+/**
+ * Answers read a line at a time, also when typed ahead or pasted: a line that comes before its
+ * question waits for it. null once the input ends (Ctrl+D).
+ */
+function lineReader() {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const lines: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let closed = false;
+  rl.on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)));
+  rl.on('close', () => {
+    closed = true;
+    for (const answer of waiting.splice(0)) answer(null);
+  });
+  return {
+    ask(question: string): Promise<string | null> {
+      rl.setPrompt(question);
+      rl.prompt();
+      if (lines.length) return Promise.resolve(lines.shift()!);
+      return closed ? Promise.resolve(null) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => rl.close(),
+  };
+}
+let prompt: ReturnType<typeof lineReader> | undefined;
+
 /** A value given, or asked for at a terminal; without one, the command says what it needs. */
 async function valueOf(given: string | undefined, name: string, question: string, fallback?: string): Promise<string> {
   if (given !== undefined) return given;
@@ -45,9 +70,11 @@ async function valueOf(given: string | undefined, name: string, question: string
     if (fallback !== undefined) return fallback;
     fail(`--${name} is missing.\n\n${USAGE}`);
   }
-  prompt ??= createInterface({ input: process.stdin, output: process.stdout });
-  const answer = (await prompt.question(`${question}${fallback !== undefined ? ` [${fallback}]` : ''}: `)).trim();
-  return answer || fallback || valueOf(undefined, name, question, fallback);
+  prompt ??= lineReader();
+  const answer = await prompt.ask(`${question}${fallback ? ` [${fallback}]` : ''}: `);
+  if (answer === null) fail('stopped: nothing was written');
+  if (answer.trim()) return answer.trim();
+  return fallback ?? valueOf(undefined, name, question, fallback);
 }
 
 async function askFields(): Promise<FieldPlan[]> {
