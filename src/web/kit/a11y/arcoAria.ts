@@ -93,7 +93,7 @@ export const REPAIRS: Repair[] = [
     // a div, not on what takes focus: the focusable parts are labelled by it.
     selector: [
       '.arco-form-item input:not([type="hidden"])', '.arco-form-item textarea', '.arco-form-item [role="combobox"]', '.arco-form-item [role="switch"]',
-      '[data-field-label] input', '[data-field-label] [role="combobox"]', '[data-field-label] textarea',
+      '[data-field-label] input', '[data-field-label] [role="combobox"]', '[data-field-label] textarea', '[role="combobox"][data-field-label]',
     ].join(', '),
     fix: (el) => {
       if (named(el) || (el as HTMLInputElement).labels?.length) return;
