@@ -77,11 +77,8 @@ for (const { user, shift, dialogs } of USERS) {
         }
         await page.goto(`/#${path}`);
         const view = `section.app-view[data-view="${path}"]`;
-        const t0 = Date.now();
         await settled(page, view);
-        const t1 = Date.now();
         await check(path);
-        console.log('TIMING', path, t1 - t0, Date.now() - t1);
         const add = page.locator(view).getByTestId('toolbar-add').first();
         if (dialogs && await add.isVisible()) {
           await add.click();
