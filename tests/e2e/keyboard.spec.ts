@@ -27,7 +27,8 @@ async function tabTo(page: Page, matches: (el: HTMLElement) => boolean, { back =
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const here = await focused(page);
-    expect(here.visible, `focus shown on ${here.html}`).toBe(true);
+    // Past the page's last stop the focus leaves the document (the browser's own controls) before coming round.
+    if (here.html !== 'body') expect(here.visible, `focus shown on ${here.html}`).toBe(true);
     if (await page.evaluate(matches as (el: HTMLElement) => boolean, undefined as never).catch(() => false)) return;
   }
   throw new Error('Tab never reached the element the test looks for');
@@ -104,7 +105,7 @@ test.describe('by keyboard alone', () => {
     await on('[data-testid="filter-keyword"] input')(page);
     await typeKeys(page, 'Everpeak');
     await page.keyboard.press('Enter');
-    await expect(report.locator('.arco-table-body .arco-table-tr').first()).toContainText('Everpeak');
+    await expect(report.locator('tbody .arco-table-tr').first()).toContainText('Everpeak');
 
     await on('th[aria-sort]', 'Quantity')(page);
     const sort = page.waitForRequest((r) => r.url().includes('/enterDetail/') && (r.postData() ?? '').includes('"field":"qty"'));
@@ -151,9 +152,9 @@ test.describe('by keyboard alone', () => {
     await on('[data-testid="search-form"] input')(page, );
     await typeKeys(page, code);
     await page.keyboard.press('Enter');
-    const row = list.locator('.arco-table-body .arco-table-tr', { hasText: code });
+    const row = list.locator('tbody .arco-table-tr', { hasText: code });
     await expect(row).toHaveCount(1);
-    await expect(list.locator('.arco-table-body .arco-table-tr')).toHaveCount(1);
+    await expect(list.locator('tbody .arco-table-tr')).toHaveCount(1);
     await on('[data-testid="row-edit"]')(page);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
@@ -166,7 +167,7 @@ test.describe('by keyboard alone', () => {
     await expect(page.getByTestId('row-edit')).toBeFocused();
 
     // Selected with Space, deleted after its confirmation.
-    await on('.arco-table-body input[type="checkbox"]', undefined)(page, );
+    await on('tbody input[type="checkbox"]', undefined)(page, );
     await page.keyboard.press('Space');
     await on('[data-testid="toolbar-delete"]')(page);
     await page.keyboard.press('Enter');
@@ -186,7 +187,7 @@ test.describe('by keyboard alone', () => {
     await on('[data-testid="search-form"] input')(page);
     await typeKeys(page, tag);
     await page.keyboard.press('Enter');
-    await expect(receipts.locator('.arco-table-body .arco-table-tr')).toHaveCount(1);
+    await expect(receipts.locator('tbody .arco-table-tr')).toHaveCount(1);
     await on('[data-testid="row-scan"]')(page);
     await page.keyboard.press('Enter');
     const input = page.getByTestId('scan-input');
@@ -194,7 +195,7 @@ test.describe('by keyboard alone', () => {
 
     // A storage location first: back to its select, opened and chosen with the keys.
     await page.keyboard.press('Shift+Tab');
-    await expect(page.getByTestId('scan-location')).toBeFocused();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="scan-location"]'))).toBe(true);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(input).toBeFocused();
@@ -229,10 +230,10 @@ test.describe('by keyboard alone', () => {
     await on('[data-testid="search-form"] input')(page);
     await typeKeys(page, material.code);
     await page.keyboard.press('Enter');
-    const row = alerts.locator('.arco-table-body .arco-table-tr', { hasText: material.code });
+    const row = alerts.locator('tbody .arco-table-tr', { hasText: material.code });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Below minimum');
-    await on('.arco-table-body input[type="checkbox"]')(page);
+    await on('tbody input[type="checkbox"]')(page);
     await page.keyboard.press('Space');
     await on('[data-testid="alert-ack"]')(page);
     await page.keyboard.press('Enter');

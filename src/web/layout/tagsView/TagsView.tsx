@@ -63,6 +63,13 @@ export function TagsView() {
     if (view.path !== active) navigate(view.fullPath);
   };
 
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    scroller.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();
+  }, [active, views.length]);
+
   const tabAt = (path: string) => scroller.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
 
   /**
@@ -80,9 +87,9 @@ export function TagsView() {
     else if (e.key === 'Home') move(0);
     else if (e.key === 'End') move(views.length - 1);
     else if (e.key === 'Delete' && !view.affix) {
+      // The focus stays in the tab bar, on the tab shown next (the effect below, once it is drawn).
+      refocus.current = true;
       close(view);
-      // The focus stays in the tab bar, on the tab now shown.
-      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus());
     } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
       setMenu({ view, left: Math.min(box.left, window.innerWidth - TAB_MENU_WIDTH - 8), top: box.bottom, byKeyboard: true });
