@@ -194,10 +194,15 @@ test.describe('by keyboard alone', () => {
     await expect(input).toBeFocused();
 
     // A storage location first: back to its select, opened and chosen with the keys.
-    await page.keyboard.press('Shift+Tab');
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="scan-location"]'))).toBe(true);
+    await expect(page.getByTestId('scan-location')).toBeVisible();
+    await tabTo(page, () => !!document.activeElement?.closest('[data-testid="scan-location"]'), { back: true, max: 6 });
+    const location = page.getByTestId('scan-location');
+    await page.keyboard.press('Enter');
+    await expect(location).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await expect(location).toHaveAttribute('aria-expanded', 'false');
+    await expect(location.locator('.arco-select-view-value')).not.toHaveText('');
     await expect(input).toBeFocused();
 
     // The scanner types the code and Enter.
@@ -205,7 +210,7 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const verdict = page.getByTestId('scan-verdict');
     await expect(verdict).toHaveAttribute('role', 'status');
-    await expect(verdict).toContainText(`Added ${codes[0]}`);
+    await expect(verdict).toContainText(`Scanned ${codes[0]}`);
     await expect(page.getByTestId('scan-total')).toContainText('1 / 2');
 
     await on('[data-testid="scan-remove"]')(page);
