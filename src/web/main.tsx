@@ -4,6 +4,7 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 // module that imports it (vite.arcoStyle.ts), so the login page does not load the whole arco.css.
 import '@arco-design/web-react/es/style/index.css';
 import './styles/global.css';
+import './styles/a11y.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { earlyCallsStarted, startEarlyCalls } from './app/earlyCalls';

@@ -2,8 +2,9 @@ import { ConfigProvider } from '@arco-design/web-react';
 import enUS from '@arco-design/web-react/es/locale/en-US';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { storedLanguage } from '../i18n';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { i18n, storedLanguage } from '../i18n';
+import { watchArcoAria } from '../kit/a11y/arcoAria';
 import { queryClient } from './queryClient';
 
 /**
@@ -12,6 +13,11 @@ import { queryClient } from './queryClient';
  * Notification, dayjs) would load before its form (issue 14).
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
+  // Before the first paint of the signed-in console: Arco's own ARIA, repaired (kit/a11y/arcoAria.ts).
+  useLayoutEffect(() => watchArcoAria(document.body, {
+    selectRow: i18n.t('a11y.selectRow'), selectAll: i18n.t('a11y.selectAll'), expandRow: i18n.t('a11y.expandRow'),
+    pageSize: i18n.t('a11y.pageSize'), tableScroll: i18n.t('a11y.tableScroll'),
+  }), []);
   return (
     <ConfigProvider locale={storedLanguage() === 'en-US' ? enUS : zhCN}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

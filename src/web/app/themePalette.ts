@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@shared/settings';
+import { readablePalette } from './readablePalette';
 
 /**
  * Arco's primary palette for the default theme colour (spec section 9: #1890ff) as `r,g,b`
@@ -52,12 +53,13 @@ export function firstFramePalette(theme: string, dark: boolean): readonly string
 }
 
 /**
- * Puts the theme type (Arco's dark mode) and a primary palette on the page; no palette leaves the
- * one there. Used by the console (useThemeEffect) and by the first frame's script (index.html).
+ * Puts the theme type (Arco's dark mode) and a primary palette on the page, made readable
+ * (readablePalette.ts); no palette leaves the one there. Used by the console (useThemeEffect) and by
+ * the first frame's script (index.html).
  */
 export function paintTheme(dark: boolean, palette: readonly string[] | null) {
   if (dark) document.body.setAttribute('arco-theme', 'dark');
   else document.body.removeAttribute('arco-theme');
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  palette?.forEach((rgb, i) => document.body.style.setProperty(`--primary-${i + 1}`, rgb));
+  if (palette) readablePalette(palette, dark).forEach((rgb, i) => document.body.style.setProperty(`--primary-${i + 1}`, rgb));
 }

@@ -57,5 +57,10 @@ const en: Shape<typeof zh> = {
     pickFirst: 'Please select: {{label}}',
   },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
+  a11y: {
+    skipToContent: 'Skip to the page content', selectRow: 'Select this row', selectAll: 'Select every row of this page', expandRow: 'Expand or collapse this row',
+    pageSize: 'Rows per page', tableScroll: 'Table (scrolls sideways)', sidebar: 'Side menu', sections: 'Sections', tabs: 'Open pages',
+    tabKeys: 'Delete closes it, Shift+F10 opens its menu', showTable: 'Show as a table', showChart: 'Show as a chart', chartTable: 'Data of {{title}}',
+  },
 };
 export default en;

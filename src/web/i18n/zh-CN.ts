@@ -50,4 +50,9 @@ export default {
     createdAt: '创建时间', updatedAt: '更新时间', remark: '备注', pickFirst: '请选择{{label}}',
   },
   common: { confirm: '确定', cancel: '取消', loading: '加载中…', retry: '重试', ok: '知道了' },
+  a11y: {
+    skipToContent: '跳到页面内容', selectRow: '选择此行', selectAll: '选择本页所有行', expandRow: '展开或收起此行', pageSize: '每页条数',
+    tableScroll: '表格（可左右滚动）', sidebar: '侧边菜单', sections: '一级菜单', tabs: '已打开的页面', tabKeys: '按 Delete 关闭，按 Shift+F10 打开菜单',
+    showTable: '以表格显示', showChart: '以图表显示', chartTable: '{{title}}的数据',
+  },
 };

@@ -20,6 +20,9 @@ export function useRouteTitle() {
   return (route: AppRoute) => viewTitle(route.kind === 'constant' ? t(route.meta.title) : route.meta.title);
 }
 
+/** The page area's id: the skip link moves the keyboard's focus there. */
+export const MAIN_ID = 'main-content';
+
 /**
  * A view's page once its code is in, with its own loading state until then rather than a Suspense
  * fallback, whose reveal React holds until 300 ms after it showed (useLoadedFirst): every first
@@ -85,7 +88,7 @@ export function AppMain() {
   if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
 
   return (
-    <main className="app-main" ref={main}>
+    <main className="app-main" ref={main} id={MAIN_ID} tabIndex={-1}>
       {mounted.map((path) => {
         const route = path === current?.path ? current : routeIndex.get(path) ?? resolveConstant(path);
         if (!route) return null;

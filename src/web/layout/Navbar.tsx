@@ -72,7 +72,7 @@ export function Navbar() {
             </Menu>
           }
         >
-          <button type="button" className="navbar__user" data-testid="user-menu">
+          <button type="button" className="navbar__user" data-testid="user-menu" aria-haspopup="menu" aria-label={user?.nickName ?? t('navbar.profile')}>
             <Avatar size={28} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>
               {user?.avatar ? <img src={user.avatar} alt="" /> : (user?.nickName ?? '?').slice(0, 1)}
             </Avatar>

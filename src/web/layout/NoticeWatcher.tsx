@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NoticeItem, NoticeMessage } from '@shared/api/notices';
 import { NOTICE_BASE, NOTICE_POLL_MS, NOTICE_SPEECH_RATE, ORDER_MONITOR_PATH, noticeTitleOf } from '@shared/api/noticeWatch';
@@ -68,6 +68,8 @@ const itemLine = (i: NoticeItem) => t('item', { ...i, batch: i.batch ? t('batch'
 export function NoticeWatcher() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // What a screen reader says of the newest notice; the region is on the page before it changes, so it is heard.
+  const [announced, setAnnounced] = useState('');
 
   useEffect(() => {
     let newestId = 0;
@@ -92,6 +94,7 @@ export function NoticeWatcher() {
       // A socket push reaches readers of both languages: each titles it in its own.
       const title = noticeTitleOf(lang, notice.orderType, notice.orderNo, notice.orderItemList);
       // A failed setRead was shown by the client; the popup is gone and the notice stays unread.
+      setAnnounced([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '));
       await popup(notice, title, lines, () => void open(notice).catch(() => undefined));
       speak([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '), lang);
     };
@@ -128,5 +131,5 @@ export function NoticeWatcher() {
     };
   }, [navigate, queryClient]);
 
-  return null;
+  return <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="notice-announcement">{announced}</div>;
 }

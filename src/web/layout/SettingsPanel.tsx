@@ -40,7 +40,7 @@ export function SettingsPanel() {
         <div className="settings-panel__row">
           <span>{t('settings.language')}</span>
           <Select
-            size="small" style={{ width: 130 }} value={storedLanguage()} data-testid="language-select"
+            size="small" style={{ width: 130 }} value={storedLanguage()} data-testid="language-select" data-field-label={t('settings.language')}
             onChange={(lang: Language) => switchLanguage(lang)}
             options={[{ label: '简体中文', value: 'zh-CN' }, { label: 'English', value: 'en-US' }]}
           />
@@ -70,7 +70,7 @@ export function SettingsPanel() {
         {switches.map((key) => (
           <div className="settings-panel__row" key={key}>
             <span>{t(`settings.${key}`)}</span>
-            <Switch size="small" checked={s[key]} data-testid={`setting-${key}`} onChange={(value) => set({ [key]: value })} />
+            <Switch size="small" checked={s[key]} data-testid={`setting-${key}`} aria-label={t(`settings.${key}`)} onChange={(value) => set({ [key]: value })} />
           </div>
         ))}
         <Divider />

@@ -18,19 +18,38 @@ const visible = (routes: readonly AppRoute[]) => routes.filter((r) => !r.hidden)
  * opened: Arco keeps a closed submenu's items in the page, hidden, and the menu of every section
  * (home's) was 860 of home's 1,170 elements, made and styled before its first chart (issue 14).
  */
-function renderItems(routes: readonly AppRoute[], opened?: ReadonlySet<string>) {
+function renderItems(routes: readonly AppRoute[], aria: ItemAria, opened?: ReadonlySet<string>) {
   return visible(routes).map((route) =>
     route.kind === 'page' ? (
-      <Menu.Item key={route.path}>
+      <Menu.Item key={route.path} {...aria(route.path)}>
         <MenuIcon name={route.meta.icon} />
         {route.meta.title}
       </Menu.Item>
     ) : (
       <Menu.SubMenu key={route.path} title={<><MenuIcon name={route.meta.icon} />{route.meta.title}</>}>
-        {!opened || opened.has(route.path) ? renderItems(route.children, opened) : null}
+        {!opened || opened.has(route.path) ? renderItems(route.children, aria, opened) : null}
       </Menu.SubMenu>
     ),
   );
+}
+
+type ItemAria = (path: string) => { role?: string; 'aria-current'?: 'page' };
+
+/**
+ * The roles of the sidebar's menu (docs/accessibility.md, "The shell"). Open, it is a list of links
+ * under buttons that show or hide each group, not the application menu Arco's role="menu" announces
+ * (whose arrow keys it does not implement): no role on the menu, links for the pages, the current
+ * one marked. Folded, each group is a submenu in a popup, and Arco's menu roles fit.
+ */
+const itemAria = (folded: boolean, current: string): ItemAria => (path) =>
+  (folded ? {} : { role: 'link', ...(path === current ? { 'aria-current': 'page' as const } : {}) });
+
+/** Space presses what a role of button or link says it is, as Enter does (Arco listens for Enter only). */
+function pressWithSpace(e: React.KeyboardEvent) {
+  const target = e.target as HTMLElement;
+  if (e.key !== ' ' || !target.matches('.arco-menu-inline-header, .arco-menu-item')) return;
+  e.preventDefault();
+  target.click();
 }
 
 /** The children of the current first-level menu (spec section 2), with a logo and a collapse toggle. */
@@ -48,9 +67,11 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   // items in a popup, made when it shows, so its items are all given.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const everySection = (path: string) => setOpened((was) => (was.has(path) ? was : new Set(was).add(path)));
+  const aria = itemAria(collapsed, location.pathname);
+  const menuRole = collapsed ? {} : { role: undefined };
 
   return (
-    <div className="sidebar" data-collapsed={collapsed}>
+    <div className="sidebar" data-collapsed={collapsed} onKeyDown={pressWithSpace}>
       {sidebarLogo && <Logo collapsed={collapsed} />}
       <div className="sidebar__menu">
         {section ? (
@@ -60,28 +81,30 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
             defaultOpenKeys={groups}
             collapse={collapsed}
             autoOpen
+            {...menuRole}
             onClickMenuItem={(path) => {
               navigate(path);
               onNavigate?.();
             }}
           >
-            {renderItems(section.children)}
+            {renderItems(section.children, aria)}
           </Menu>
         ) : (
           // Outside any section (home, personal centre) the sidebar offers every section.
           <Menu
             selectedKeys={[location.pathname]}
             collapse={collapsed}
+            {...menuRole}
             onClickMenuItem={(path) => { navigate(path); onNavigate?.(); }}
             onClickSubMenu={everySection}
           >
-            <Menu.Item key="/home"><MenuIcon name="home" />{t('route.home')}</Menu.Item>
-            {renderItems(routes as AppRoute[], collapsed ? undefined : opened)}
+            <Menu.Item key="/home" {...aria('/home')}><MenuIcon name="home" />{t('route.home')}</Menu.Item>
+            {renderItems(routes as AppRoute[], aria, collapsed ? undefined : opened)}
           </Menu>
         )}
       </div>
       {device === 'desktop' && (
-        <button type="button" className="sidebar__toggle" aria-label={t('navbar.toggleSidebar')} onClick={() => setSidebar(!sidebar.opened)}>
+        <button type="button" className="sidebar__toggle" aria-label={t('navbar.toggleSidebar')} aria-expanded={!collapsed} onClick={() => setSidebar(!sidebar.opened)}>
           {collapsed ? <IconMenuUnfold /> : <IconMenuFold />}
         </button>
       )}

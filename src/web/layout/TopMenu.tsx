@@ -24,11 +24,11 @@ export function TopMenu() {
   const open = (route: AppRoute) => navigate(route.path);
 
   return (
-    <nav className="top-menu" aria-label="sections">
+    <nav className="top-menu" aria-label={t('a11y.sections')}>
       {shown.map((route, i) => (
         <Fragment key={route.path}>
           {i > 0 && <span className="top-menu__separator" aria-hidden>|</span>}
-          <button type="button" className="top-menu__item" data-active={route.path === active} onClick={() => open(route)}>
+          <button type="button" className="top-menu__item" data-active={route.path === active} aria-current={route.path === active ? 'true' : undefined} onClick={() => open(route)}>
             <MenuIcon name={route.meta.icon} />
             <span>{route.meta.title}</span>
           </button>
@@ -38,6 +38,8 @@ export function TopMenu() {
         <>
           <span className="top-menu__separator" aria-hidden>|</span>
           <Dropdown
+            // Enter on the button opens it too, not only the pointer resting on it.
+            trigger={['hover', 'click']}
             droplist={
               <Menu selectedKeys={active ? [active] : []} onClickMenuItem={(path) => navigate(path)}>
                 {rest.map((route) => (

@@ -1,10 +1,12 @@
 import { Drawer } from '@arco-design/web-react';
 import { useDeferredValue, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { OverflowTip } from '../kit/a11y/OverflowTip';
 import { appState, setSidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../stores/app';
 import { settings } from '../stores/settings';
-import { AppMain } from './AppMain';
+import { AppMain, MAIN_ID } from './AppMain';
 import { Navbar } from './Navbar';
 import { NoticeWatcher } from './NoticeWatcher';
 import { SettingsPanel } from './SettingsPanel';
@@ -18,6 +20,7 @@ export { hasPage, loadPage } from '../app/pageRegistry';
 
 /** The console shell: sidebar, top bar, tab bar, page area, settings panel. */
 export default function Layout() {
+  const { t } = useTranslation();
   const { sidebar, device } = useSnapshot(appState);
   const s = useSnapshot(settings);
   const location = useLocation();
@@ -40,14 +43,18 @@ export default function Layout() {
       className="layout" data-device={device} data-fixed-header={s.fixedHeader} data-animate={!sidebar.withoutAnimation}
       style={{ '--sidebar-width': `${sidebarWidth}px` } as React.CSSProperties}
     >
-      {sidebarShown && !mobile && <aside className="layout__sidebar" aria-label="sidebar">{menuShown && <SidebarMenu />}</aside>}
+      {/* The first stop of Tab: past the menus and the tab bar to the page (a button: a link's #hash would be a route). */}
+      <button type="button" className="skip-link" data-testid="skip-link" onClick={() => document.getElementById(MAIN_ID)?.focus()}>
+        {t('a11y.skipToContent')}
+      </button>
+      {sidebarShown && !mobile && <nav className="layout__sidebar" aria-label={t('a11y.sidebar')}>{menuShown && <SidebarMenu />}</nav>}
       {mobile && (
         // Spec: with the sidebar open in mobile mode, a click outside it closes it.
         <Drawer
           placement="left" width={SIDEBAR_WIDTH} visible={sidebar.opened} footer={null} title={null} closable={false}
           className="layout__drawer" onCancel={() => setSidebar(false, true)}
         >
-          <SidebarMenu onNavigate={() => setSidebar(false, true)} />
+          <nav aria-label={t('a11y.sidebar')}><SidebarMenu onNavigate={() => setSidebar(false, true)} /></nav>
         </Drawer>
       )}
       <div className="layout__body">
@@ -59,6 +66,7 @@ export default function Layout() {
       </div>
       <SettingsPanel />
       <NoticeWatcher />
+      <OverflowTip />
     </div>
   );
 }

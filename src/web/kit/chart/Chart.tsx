@@ -2,6 +2,7 @@ import type { EChartsOption } from 'echarts';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { settings } from '../../stores/settings';
+import { describeChart } from './describeChart';
 import { useDrawTurn } from './drawTurn';
 import { EChart } from './EChart';
 
@@ -44,7 +45,8 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
       color: [theme, ...PALETTE.filter((p) => p !== theme)],
       backgroundColor: 'transparent',
       tooltip: { backgroundColor: c.tooltip, borderColor: c.axis, textStyle: { color: dark ? '#fff' : '#1d2129' } },
-      aria: { enabled: true, label: { description: ariaLabel } },
+      // ECharts puts the chart's description on its box (role img): what it shows and its first values.
+      aria: { enabled: true, label: { description: describeChart(option, ariaLabel ?? '') } },
       ...(reducedMotion() ? { animation: false } : {}),
       ...option,
       // The page's font under what the caller sets (a wall screen's larger text).

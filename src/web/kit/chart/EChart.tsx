@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { i18n } from '../../i18n';
 import { echarts } from './echarts';
 import { sameValue } from './sameValue';
 
@@ -28,7 +29,8 @@ export function EChart({ option, style, onClick }: Props) {
 
   useLayoutEffect(() => {
     const el = box.current!;
-    const instance = echarts.init(el);
+    // ECharts' own words (its toolbox, its loading text) in the console's language; the page reloads when it changes.
+    const instance = echarts.init(el, undefined, { locale: i18n.language === 'en-US' ? 'EN' : 'ZH' });
     chart.current = instance;
     let size = { width: el.clientWidth, height: el.clientHeight };
     // The observer's first report is the size the chart was made at: only a change redraws it.
@@ -65,5 +67,6 @@ export function EChart({ option, style, onClick }: Props) {
     return () => void (instance.isDisposed() || instance.off('click', handler));
   }, [onClick]);
 
+  // ECharts makes the box role img, with the chart's description for its aria-label (Chart.tsx).
   return <div ref={box} style={style} />;
 }

@@ -37,37 +37,37 @@ export default function FilterBar({ keys, value, onChange }: Props) {
   return (
     <div className="dash-filters" data-testid="dashboard-filters">
       {has('dimension') && (
-        <Select className="dash-filter" aria-label={t('dimension')} value={value.dimension ?? 'day'}
+        <Select className="dash-filter" data-field-label={t('dimension')} value={value.dimension ?? 'day'}
           onChange={(dimension: DateDimension) => set({ dimension })}
           options={DATE_DIMENSIONS.map((d) => ({ value: d, label: t(d) }))} />
       )}
       {has('dateRange') && (
-        <DatePicker.RangePicker className="dash-filter dash-filter--dates" aria-label={t('dateRange')}
+        <DatePicker.RangePicker className="dash-filter dash-filter--dates" data-field-label={t('dateRange')}
           value={value.dateFrom && value.dateTo ? [value.dateFrom, value.dateTo] : undefined}
           onChange={(days?: string[]) => set({ dateFrom: days?.[0] || undefined, dateTo: days?.[1] || undefined })} />
       )}
       {has('dealer') && (
-        <Select {...select} placeholder={t('dealer')} value={value.dealerId}
+        <Select {...select} placeholder={t('dealer')} data-field-label={t('dealer')} value={value.dealerId}
           onChange={(dealerId?: number) => set({ dealerId, warehouseId: undefined })}
           options={(options.data?.dealers ?? []).map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }))} />
       )}
       {has('warehouse') && (
-        <Select {...select} placeholder={t('warehouse')} value={value.warehouseId}
+        <Select {...select} placeholder={t('warehouse')} data-field-label={t('warehouse')} value={value.warehouseId}
           onChange={(warehouseId?: number) => set({ warehouseId })}
           options={warehouses.map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))} />
       )}
       {has('brand') && (
-        <Select {...select} placeholder={t('brand')} value={value.brandId}
+        <Select {...select} placeholder={t('brand')} data-field-label={t('brand')} value={value.brandId}
           onChange={(brandId?: number) => set({ brandId })}
           options={(options.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
       )}
       {has('specification') && (
-        <Select {...select} placeholder={t('specification')} aria-label={t('specification')} value={value.specification}
+        <Select {...select} placeholder={t('specification')} data-field-label={t('specification')} value={value.specification}
           onChange={(specification?: string) => set({ specification })}
           options={(options.data?.specifications ?? []).map((v) => ({ value: v, label: v }))} />
       )}
       {has('pattern') && (
-        <Select {...select} placeholder={t('pattern')} aria-label={t('pattern')} value={value.pattern}
+        <Select {...select} placeholder={t('pattern')} data-field-label={t('pattern')} value={value.pattern}
           onChange={(pattern?: string) => set({ pattern })}
           options={(options.data?.patterns ?? []).map((v) => ({ value: v, label: v }))} />
       )}

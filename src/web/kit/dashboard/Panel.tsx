@@ -1,11 +1,12 @@
 import { Button, Empty, Skeleton } from '@arco-design/web-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PanelDef } from '@shared/analytics/dashboards';
 import type { QueryAnswer } from '@shared/analytics/filters';
 import type { Language } from '@shared/i18n/languages';
+import { ChartTable, TableToggle } from '../chart/ChartTable';
 import { LazyChart } from '../chart/LazyChart';
 import { session } from '../../stores/session';
 import { drillTarget, type DashboardFilters } from './drill';
@@ -39,6 +40,9 @@ export function Panel({ panel, result, filters, lang }: Props) {
   // A gauge without a value (no capacity anywhere) has nothing to show, unlike a gauge at zero.
   const hasData = rows.length > 0 && !(panel.type === 'gauge' && rows[0][panel.value ?? 'value'] == null);
   const state = result.isPending ? 'loading' : result.isError && !result.data ? 'error' : hasData ? 'ready' : 'empty';
+  const chart = panel.type !== 'stat' && panel.type !== 'table';
+  // A chart's numbers, for whoever cannot read the picture: its rows as a table, on demand.
+  const [asTable, setAsTable] = useState(false);
 
   let body;
   if (state === 'loading') body = <Skeleton animation text={{ rows: panel.type === 'stat' ? 1 : 4 }} />;
@@ -55,14 +59,25 @@ export function Panel({ panel, result, filters, lang }: Props) {
       <button type="button" className="dash-panel__hit" title={t('open')} onClick={() => open(rows[0])}><StatValue panel={panel} row={rows[0]} lang={lang} /></button>
     ) : <StatValue panel={panel} row={rows[0]} lang={lang} />;
   } else if (panel.type === 'table') body = <TableValue panel={panel} rows={rows} lang={lang} onRow={open} />;
+  else if (asTable) body = <PanelTable panel={panel} rows={rows} lang={lang} />;
   else body = <PanelChart panel={panel} rows={rows} lang={lang} onClick={open} />;
 
   return (
     <section className={`dash-panel dash-panel--${panel.type}`} style={style} data-testid={`panel-${panel.id}`} data-state={state}>
-      <h3 className="dash-panel__title">{panel.title[lang]}</h3>
+      <div className="dash-panel__head">
+        <h3 className="dash-panel__title">{panel.title[lang]}</h3>
+        {chart && state === 'ready' && <TableToggle asTable={asTable} onChange={setAsTable} />}
+      </div>
       <div className="dash-panel__body">{body}</div>
     </section>
   );
+}
+
+function PanelTable({ panel, rows, lang }: { panel: PanelDef; rows: Row[]; lang: Language }) {
+  const { t } = useTranslation(ns);
+  const categories = useMemo(() => t('category', { returnObjects: true }) as Record<string, string>, [t]);
+  const labelled = useMemo(() => labelRows(rows, lang, panel.x, categories), [rows, lang, panel.x, categories]);
+  return <ChartTable panel={{ ...panel, seriesNames: SERIES_NAMES }} rows={labelled} lang={lang} title={panel.title[lang]} />;
 }
 
 function PanelChart({ panel, rows, lang, onClick }: { panel: PanelDef; rows: Row[]; lang: Language; onClick?(row: Row): void }) {

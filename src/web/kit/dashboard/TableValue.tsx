@@ -3,8 +3,10 @@ import type { Language } from '@shared/i18n/languages';
 
 type Row = Record<string, string | number | null>;
 
-/** A table panel: the panel's columns; a row opens its drill-down when there is one. */
-export function TableValue({ panel, rows, lang, onRow }: { panel: PanelDef; rows: Row[]; lang: Language; onRow?(row: Row): void }) {
+/** A table panel: the panel's columns; a row opens its drill-down when there is one. A chart's table names itself in `caption`. */
+export function TableValue({ panel, rows, lang, onRow, caption }: {
+  panel: Pick<PanelDef, 'columns'>; rows: Row[]; lang: Language; onRow?(row: Row): void; caption?: string;
+}) {
   const columns = panel.columns ?? [];
   const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   // Numbers keep their width; names share what is left and end in an ellipsis, so a long
@@ -14,6 +16,7 @@ export function TableValue({ panel, rows, lang, onRow }: { panel: PanelDef; rows
   return (
     <div className="dash-table">
       <table>
+        {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr>{columns.map((c) => <th key={c.key} className={cellClass(c.key)}>{c.title[lang]}</th>)}</tr>
         </thead>

@@ -1,5 +1,5 @@
 import { Drawer, Form, Grid, Modal } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { rethrowUnlessShown } from '../../api/client';
@@ -28,6 +28,17 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
   const { device } = useSnapshot(appState);
   const editing = initial !== null;
   const shown = fields.filter((f) => !(editing && f.createOnly));
+  // The keyboard's way through the dialog (docs/accessibility.md, "Dialogs"): in on its first field,
+  // kept inside while it is open (Arco's focus lock), back where it was when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!visible) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = setTimeout(() => body.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), [role="combobox"][tabindex="0"]')?.focus(), 50);
+    return () => clearTimeout(first);
+  }, [visible]);
+  const backToOpener = () => { if (opener.current?.isConnected) opener.current.focus(); };
 
   useEffect(() => {
     if (!visible) return;
@@ -59,7 +70,8 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
     }
   };
 
-  const body = (
+  const content = (
+    <div ref={body}>
     <Form form={form} layout="vertical" onSubmit={submit} onValuesChange={onValuesChange} data-testid="entity-form">
       <Grid.Row gutter={16}>
         {shown.map((f) => (
@@ -81,21 +93,22 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
         ))}
       </Grid.Row>
     </Form>
+    </div>
   );
 
   return device === 'mobile' ? (
     <Drawer
       title={title} visible={visible} width="100%" onCancel={onCancel} onOk={submit} confirmLoading={saving}
-      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit
+      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit focusLock afterClose={backToOpener}
     >
-      {body}
+      {content}
     </Drawer>
   ) : (
     <Modal
       title={title} visible={visible} onCancel={onCancel} onOk={submit} confirmLoading={saving} style={{ width: 720, maxWidth: '96vw' }}
-      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit maskClosable={false}
+      okText={t('common.confirm')} cancelText={t('common.cancel')} unmountOnExit maskClosable={false} focusLock afterClose={backToOpener}
     >
-      {body}
+      {content}
     </Modal>
   );
 }

@@ -14,6 +14,7 @@ import { EntityForm } from './EntityForm';
 import type { FieldDef } from './fields';
 import { ImportDialog } from './ImportDialog';
 import { SearchForm } from './SearchForm';
+import { sortHeader } from './sortHeader';
 import { arrange, useTablePrefs } from './useTablePrefs';
 import './list.css';
 
@@ -95,6 +96,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
       ...c, key, dataIndex: c.dataIndex ?? key,
       sorter: sortable ? true : undefined,
       sortOrder: sortable ? (orderBy.find((o) => o.field === key)?.order === 'asc' ? 'ascend' : orderBy.find((o) => o.field === key) ? 'descend' : undefined) : undefined,
+      onHeaderCell: sortable ? sortHeader(orderBy.find((o) => o.field === key)?.order) : undefined,
     }) as TableColumnProps<Row>);
     if (can('edit') && props.form || props.rowActions) {
       base.push({

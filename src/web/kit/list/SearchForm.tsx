@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState } from '../../stores/app';
 import { FieldControl, type FieldDef } from './fields';
+import { labelColumn } from './labelWidth';
 
 /** The search form above a list; on a phone it shows one field until expanded. */
 export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch(values: Record<string, unknown>): void }) {
@@ -20,7 +21,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch(
   return (
     <Form
       form={form} className="list-search" onSubmit={(values) => onSearch(clean(values))} data-testid="search-form"
-      labelCol={{ flex: '86px' }} wrapperCol={{ flex: 1 }} labelAlign="right"
+      labelCol={labelColumn(fields.map((f) => f.label))} wrapperCol={{ flex: 1 }} labelAlign="right"
     >
       {/* A grid by the form's own width, so a search form in a half-width card lays out as well as a full one. */}
       <div className="list-search__grid">

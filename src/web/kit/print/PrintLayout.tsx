@@ -53,7 +53,8 @@ export function PrintLayout({ title, onPrinted, ready = true, children }: {
           <Button icon={<IconClose />} onClick={() => void close()} data-testid="print-close">{t('close')}</Button>
         </Space>
       </div>
-      <div className="print-pages">{children}</div>
+      {/* It scrolls on a narrow screen: the keyboard reaches it to scroll. */}
+      <main className="print-pages" tabIndex={0} aria-label={title}>{children}</main>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { Language } from '@shared/i18n/languages';
 import { appState } from '../../stores/app';
 import { session } from '../../stores/session';
 import { ns } from './locale';
+import { labelColumn } from '../list/labelWidth';
 import { cleanFilters } from './reportFilters';
 import { filterOptions } from './reportApi';
 
@@ -74,7 +75,7 @@ export function ReportFilterBar({ keys, initial, onSearch, keywordHint }: { keys
   return (
     <Form<FormValues>
       form={form} className="list-search" initialValues={toForm(initial)} data-testid="report-filters"
-      labelCol={{ flex: '86px' }} wrapperCol={{ flex: 1 }} labelAlign="right"
+      labelCol={labelColumn(items.map((i) => i.label))} wrapperCol={{ flex: 1 }} labelAlign="right"
       onValuesChange={(changed) => {
         if (!('dealerId' in changed)) return;
         setDealerId(changed.dealerId);

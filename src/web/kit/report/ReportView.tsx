@@ -11,6 +11,7 @@ import type { OrderBy } from '../../api/crud';
 import { ViewContext } from '../../app/viewContext';
 import { saveResponse } from '../download';
 import { useButtons } from '../usePermission';
+import { sortHeader } from '../list/sortHeader';
 import { formatCell, isNumeric } from './format';
 import { ns } from './locale';
 import { ReportChart } from './ReportChart';
@@ -64,6 +65,7 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
         key: c.key, dataIndex: c.key, title: c.title[lang], width: c.width ? c.width * 8 : undefined, align: isNumeric(c.type) ? 'right' : undefined,
         sorter: c.sortable ? true : undefined,
         sortOrder: c.sortable ? (sorted ? (sorted.order === 'asc' ? 'ascend' : 'descend') : undefined) : undefined,
+        onHeaderCell: c.sortable ? sortHeader(sorted?.order) : undefined,
         render: (value: Row[string], row: Row) => renderCell?.(c.key, row) ?? (c.type === 'tag' ? <ReportTag value={value} /> : formatCell(c.type, value, lang)),
       };
     });

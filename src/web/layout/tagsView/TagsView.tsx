@@ -1,5 +1,5 @@
 import { IconClose } from '@arco-design/web-react/icon';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -10,7 +10,7 @@ import type { VisitedView } from './tagsRules';
 export const TAB_MENU_WIDTH = 105;
 export const TAB_SCROLL_MARGIN = 4;
 
-interface MenuAt { view: VisitedView; left: number; top: number }
+interface MenuAt { view: VisitedView; left: number; top: number; byKeyboard?: boolean }
 
 /** The tab bar of visited views (spec section 2). */
 export function TagsView() {
@@ -35,6 +35,12 @@ export function TagsView() {
     else if (right > box.scrollLeft + box.clientWidth) box.scrollLeft = right - box.clientWidth;
   }, [active, views.length]);
 
+  // A menu opened from the keyboard takes the focus, on its first item.
+  const menuList = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (menu?.byKeyboard) menuList.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [menu]);
+
   useEffect(() => {
     if (!menu) return;
     const hide = () => setMenu(null);
@@ -57,37 +63,100 @@ export function TagsView() {
     if (view.path !== active) navigate(view.fullPath);
   };
 
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    scroller.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();
+  }, [active, views.length]);
+
+  const tabAt = (path: string) => scroller.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
+
+  /**
+   * The keys of a tab list (docs/accessibility.md, "The shell"): arrows, Home and End move between
+   * tabs, Enter or Space opens one, Delete closes it, Shift+F10 or the menu key opens its menu.
+   */
+  const onTabKey = (e: KeyboardEvent, view: VisitedView, index: number) => {
+    const move = (to: number) => {
+      const next = views[(to + views.length) % views.length];
+      if (next) tabAt(next.path)?.focus();
+    };
+    if (e.key === 'Enter' || e.key === ' ') navigate(view.fullPath);
+    else if (e.key === 'ArrowRight') move(index + 1);
+    else if (e.key === 'ArrowLeft') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(views.length - 1);
+    else if (e.key === 'Delete' && !view.affix) {
+      // The focus stays in the tab bar, on the tab shown next (the effect below, once it is drawn).
+      refocus.current = true;
+      close(view);
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
+      setMenu({ view, left: Math.min(box.left, window.innerWidth - TAB_MENU_WIDTH - 8), top: box.bottom, byKeyboard: true });
+    } else return;
+    e.preventDefault();
+  };
+
+  /** The menu's keys: up and down move, Escape closes it and gives the focus back to its tab. */
+  const onMenuKey = (e: KeyboardEvent) => {
+    const items = [...(menuList.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else if (e.key === 'Escape' || e.key === 'Tab') {
+      const view = menu?.view;
+      setMenu(null);
+      if (view) tabAt(view.path)?.focus();
+    } else if (e.key === 'Enter' || e.key === ' ') (document.activeElement as HTMLElement | null)?.click();
+    else return;
+    e.preventDefault();
+  };
+  const menuItem = (label: string, act: () => void) => (
+    <li role="menuitem" tabIndex={-1} onClick={() => { setMenu(null); act(); }}>{label}</li>
+  );
+
   return (
-    <div className="tags-view" role="tablist" aria-label="visited views">
-      <div className="tags-view__scroll" ref={scroller} onWheel={(e) => { if (scroller.current) scroller.current.scrollLeft += e.deltaY; }}>
-        {views.map((view) => (
+    <div className="tags-view">
+      <div
+        className="tags-view__scroll" ref={scroller} role="tablist" aria-label={t('a11y.tabs')}
+        onWheel={(e) => { if (scroller.current) scroller.current.scrollLeft += e.deltaY; }}
+      >
+        {views.map((view, index) => (
           <div
             key={view.path}
             role="tab"
-            tabIndex={0}
+            // One stop of Tab for the whole bar, on the tab shown; the arrows move along it.
+            tabIndex={view.path === active ? 0 : -1}
             aria-selected={view.path === active}
+            aria-keyshortcuts={view.affix ? 'Shift+F10' : 'Delete Shift+F10'}
+            aria-describedby="tags-view-keys"
             data-active={view.path === active}
             data-path={view.path}
             className="tags-view__tab"
             onClick={() => navigate(view.fullPath)}
-            onKeyDown={(e) => e.key === 'Enter' && navigate(view.fullPath)}
+            onKeyDown={(e) => onTabKey(e, view, index)}
             onMouseDown={(e) => e.button === 1 && e.preventDefault()}
             onAuxClick={(e) => { if (e.button === 1 && !view.affix) close(view); }}
             onContextMenu={(e) => openMenu(e, view)}
           >
             <span>{view.title}</span>
+            {/* For the pointer: the keyboard closes a tab with Delete (a button inside a tab is not allowed). */}
             {!view.affix && (
-              <IconClose className="tags-view__close" aria-label={t('tags.close')} onClick={(e) => { e.stopPropagation(); close(view); }} />
+              <IconClose className="tags-view__close" aria-hidden="true" onClick={(e) => { e.stopPropagation(); close(view); }} />
             )}
           </div>
         ))}
       </div>
+      <span id="tags-view-keys" className="sr-only">{t('a11y.tabKeys')}</span>
       {menu && (
-        <ul className="tags-view__menu" role="menu" style={{ left: menu.left, top: menu.top, width: TAB_MENU_WIDTH }}>
-          <li role="menuitem" onClick={() => refresh(menu.view)}>{t('tags.refresh')}</li>
-          {!menu.view.affix && <li role="menuitem" onClick={() => close(menu.view)}>{t('tags.close')}</li>}
-          <li role="menuitem" onClick={() => go(closeOtherTags(menu.view.path, active))}>{t('tags.closeOthers')}</li>
-          <li role="menuitem" onClick={() => go(closeAllTags(active))}>{t('tags.closeAll')}</li>
+        <ul
+          className="tags-view__menu" role="menu" ref={menuList} aria-label={menu.view.title} onKeyDown={onMenuKey}
+          style={{ left: menu.left, top: menu.top, width: TAB_MENU_WIDTH }}
+        >
+          {menuItem(t('tags.refresh'), () => refresh(menu.view))}
+          {!menu.view.affix && menuItem(t('tags.close'), () => close(menu.view))}
+          {menuItem(t('tags.closeOthers'), () => go(closeOtherTags(menu.view.path, active)))}
+          {menuItem(t('tags.closeAll'), () => go(closeAllTags(active)))}
         </ul>
       )}
     </div>

@@ -45,7 +45,8 @@ function RouteDiagram({ trip }: { trip: Trip }) {
   const step = 160;
   const width = Math.max(1, nodes.length - 1) * step + 120;
   return (
-    <div className="trip-diagram" data-testid="trip-diagram">
+    // It scrolls sideways on a phone: the keyboard reaches it to scroll.
+    <div className="trip-diagram" data-testid="trip-diagram" tabIndex={0} role="group" aria-label={t('route')}>
       <svg viewBox={`0 0 ${width} 96`} width={width} height={96} role="img" aria-label={nodes.map((n) => `${n.name}: ${n.title}`).join(', ')}>
         {nodes.slice(1).map((n, i) => (
           <line key={n.key} x1={60 + i * step} y1={30} x2={60 + (i + 1) * step} y2={30} stroke={n.color === COLORS.pending || n.color === COLORS.next ? '#c9cdd4' : n.color} strokeWidth={4} strokeDasharray={n.color === COLORS.pending ? '6 6' : undefined} />

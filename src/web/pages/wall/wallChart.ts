@@ -5,48 +5,75 @@ const TEXT = 'rgba(255,255,255,0.85)';
 const AXIS = 'rgba(255,255,255,0.25)';
 const SPLIT = 'rgba(255,255,255,0.08)';
 
-/** Chart font size for a screen width: 16 px at 1920, 32 px at 3840, never below 12. */
-export const wallFontSize = (width: number) => Math.max(12, Math.round((width / 1920) * 16));
+/** Chart font size for a screen width: 16 px at 1920, 32 px at 3840, never below 14 (read from three metres). */
+export const wallFontSize = (width: number) => Math.max(14, Math.round((width / 1920) * 16));
 
-const FEW_CATEGORIES = 8;
+/** Categories read one by one (age groups, a top-ten rank): every one is named, however narrow the chart. */
+const FEW_CATEGORIES = 12;
 
 const each = (v: unknown, fn: (o: Obj) => Obj) => (Array.isArray(v) ? v.map(fn) : v ? fn(v as Obj) : v);
 
 /**
- * A chart option restyled for a wall screen: always dark whatever the console's theme,
- * fonts sized from the screen (readable from three metres), no tooltips (no mouse).
+ * A chart option restyled for a wall screen (docs/accessibility.md, "Wall screens"): always dark
+ * whatever the console's theme, type sized from the screen, no tooltips (no mouse), and the drawing
+ * filling its panel: the plot to the panel's edges, fewer value ticks, a donut as large as the panel
+ * allows with its figures in the legend beside it, every bar of a rank named.
  */
 export function wallChart(fontSize: number) {
   return (option: EChartsOption): EChartsOption => {
     const o = option as Obj;
-    // A few categories (age groups, weekdays) are each read on their own: all shown, long names
-    // wrapped; many (days, dealers) are a scale, where ECharts may skip what would overlap.
+    // A few categories are each read on their own: all shown, long names wrapped (under a bar) or cut
+    // (beside a bar, a dealer's name); many (days) are a scale, where ECharts skips what would overlap.
     const few = (a: Obj) => a.type === 'category' && Array.isArray(a.data) && a.data.length <= FEW_CATEGORIES;
-    const axis = (a: Obj): Obj => ({
+    const axis = (side: 'x' | 'y') => (a: Obj): Obj => ({
       ...a,
       axisLabel: {
-        ...(a.axisLabel as Obj), color: TEXT, fontSize,
-        ...(few(a) ? { interval: 0, overflow: 'break', width: fontSize * 5 } : { interval: 'auto' }),
+        ...(a.axisLabel as Obj), color: TEXT, fontSize, margin: fontSize / 2,
+        ...(few(a)
+          ? { interval: 0, ...(side === 'x' ? { overflow: 'break', width: fontSize * 5 } : { overflow: 'truncate', width: fontSize * 9 }) }
+          : { interval: 'auto', hideOverlap: true }),
       },
+      ...(a.type === 'value' ? { splitNumber: 3 } : {}),
       axisLine: { lineStyle: { color: AXIS } },
       splitLine: { lineStyle: { color: SPLIT } },
       ...(a.splitArea ? { splitArea: { show: true, areaStyle: { color: ['rgba(255,255,255,0.02)', 'rgba(255,255,255,0.05)'] } } } : {}),
     });
+    const pie = (Array.isArray(o.series) ? o.series as Obj[] : o.series ? [o.series as Obj] : []).find((s) => s.type === 'pie');
+    const pieValues = new Map((pie?.data as Obj[] | undefined)?.map((d) => [String(d.name), d.value]) ?? []);
     const series = each(o.series, (s) => {
-      if (s.type === 'pie') return { ...s, label: { color: TEXT, fontSize, textBorderWidth: 0 } };
-      if (s.type === 'gauge') return { ...s, detail: { ...(s.detail as Obj), color: TEXT, fontSize: fontSize * 2.4 }, axisLabel: { color: TEXT, fontSize: fontSize * 0.8 } };
-      if (s.type === 'bar') return { ...s, barMaxWidth: fontSize * 3 };
+      if (s.type === 'pie') {
+        const donut = Array.isArray(s.radius);
+        // The figures sit in the legend beside the ring, which takes the panel's height.
+        return { ...s, center: ['32%', '50%'], radius: donut ? ['48%', '88%'] : '88%', label: { show: false }, labelLine: { show: false } };
+      }
+      if (s.type === 'gauge') {
+        return { ...s, radius: '92%', detail: { ...(s.detail as Obj), color: TEXT, fontSize: fontSize * 3.2 }, axisLabel: { color: TEXT, fontSize: fontSize * 0.9 } };
+      }
+      if (s.type === 'bar') return { ...s, barMaxWidth: fontSize * 3, barCategoryGap: '30%' };
       return s;
     });
+    const legend = !o.legend ? undefined : pie
+      ? {
+        ...(o.legend as Obj), type: 'plain', orient: 'vertical', left: '62%', top: 'middle', bottom: undefined, itemGap: fontSize * 0.6,
+        textStyle: { color: TEXT, fontSize }, itemWidth: fontSize * 1.2, itemHeight: fontSize * 0.9,
+        formatter: (name: string) => `${name}  ${String(pieValues.get(name) ?? '')}`,
+      }
+      : { ...(o.legend as Obj), textStyle: { color: TEXT, fontSize }, itemWidth: fontSize * 1.5, itemHeight: fontSize * 0.9 };
     return {
       ...o,
       tooltip: undefined,
       textStyle: { color: TEXT, fontSize },
-      legend: o.legend ? { ...(o.legend as Obj), textStyle: { color: TEXT, fontSize }, itemWidth: fontSize * 1.5, itemHeight: fontSize * 0.9 } : undefined,
-      grid: o.grid ? { ...(o.grid as Obj), top: o.legend ? fontSize * 2.5 : fontSize, bottom: o.visualMap ? fontSize * 4 : fontSize / 2 } : undefined,
+      legend,
+      // Room under the plot for a second line of a wrapped category name, which ECharts does not count.
+      grid: o.grid
+        ? {
+          ...(o.grid as Obj), left: fontSize / 2, right: fontSize, top: o.legend ? fontSize * 2.2 : fontSize * 0.8, containLabel: true,
+          bottom: o.visualMap ? fontSize * 4 : [o.xAxis].flat().some((a) => a && few(a as Obj)) ? fontSize * 1.4 : fontSize / 4,
+        }
+        : undefined,
       visualMap: o.visualMap ? { ...(o.visualMap as Obj), textStyle: { color: TEXT, fontSize }, itemWidth: fontSize, itemHeight: fontSize * 8 } : undefined,
-      xAxis: each(o.xAxis, axis),
-      yAxis: each(o.yAxis, axis),
+      xAxis: each(o.xAxis, axis('x')),
+      yAxis: each(o.yAxis, axis('y')),
       series,
     } as EChartsOption;
   };

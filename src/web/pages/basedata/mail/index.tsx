@@ -88,7 +88,8 @@ function InboxList({ onOpen }: { onOpen(id: number): void }) {
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search allowClear placeholder={t('keywordHint')} style={{ width: 240 }} onSearch={(v) => { setKeyword(v); reset(); }} />
-        <Space size={6}><Switch size="small" checked={onlyUnread} onChange={(v) => { setOnlyUnread(v); reset(); }} />{t('onlyUnread')}</Space>
+        <Switch size="small" checked={onlyUnread} onChange={(v) => { setOnlyUnread(v); reset(); }} aria-label={t('onlyUnread')} />
+        <span aria-hidden="true">{t('onlyUnread')}</span>
       </Space>
       <Table<InboxRow>
         rowKey="id" loading={query.isFetching} data={query.data?.list ?? []} pagination={pagination} scroll={{ x: 'max-content' }}

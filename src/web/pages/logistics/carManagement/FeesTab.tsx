@@ -48,7 +48,7 @@ export function FeesTab() {
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="fees-tab">
       <Space wrap>
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v?.length ? v : undefined)} placeholder={[t('dateRange'), t('dateRange')]} />
-        <Space><Switch checked={differencesOnly} onChange={setDifferencesOnly} data-testid="fees-differences" />{t('differencesOnly')}</Space>
+        <Space><Switch checked={differencesOnly} onChange={setDifferencesOnly} data-testid="fees-differences" aria-label={t('differencesOnly')} /><span aria-hidden="true">{t('differencesOnly')}</span></Space>
       </Space>
       {dealers.length > 0 && (
         <LazyChart height={260} ariaLabel={t('byDealer')} option={{

@@ -184,6 +184,10 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
         />
         {pending > 0 && <span className="scan-controls__pending" data-testid="scan-pending">{t('waiting', { count: pending })}</span>}
       </section>
+      {/* Each verdict read out as it comes (the sound says only which kind): the newest entry of the feed. */}
+      <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="scan-verdict">
+        {feed[0] ? `${t(feed[0].kind)} ${feed[0].barcode} ${feed[0].text}` : ''}
+      </div>
 
       <div className="scan-body">
         <section className="scan-panel scan-feed" data-testid="scan-feed">
