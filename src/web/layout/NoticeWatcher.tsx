@@ -95,6 +95,7 @@ export function NoticeWatcher() {
       const title = noticeTitleOf(lang, notice.orderType, notice.orderNo, notice.orderItemList);
       // A failed setRead was shown by the client; the popup is gone and the notice stays unread.
       setAnnounced([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '));
+      // A failed open was shown by the client; the notice stays in the list to open again.
       await popup(notice, title, lines, () => void open(notice).catch(() => undefined));
       speak([title, ...lines].join(lang === 'zh-CN' ? '。' : '. '), lang);
     };
