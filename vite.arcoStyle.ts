@@ -38,7 +38,7 @@ const DIRECT = new RegExp(`^import\\s+(?!type\\b)[^;]*?from\\s+['"]${LIBRARY}/es
 const DYNAMIC = new RegExp(`import\\(\\s*['"]${LIBRARY}/es/([A-Z]\\w*)['"]\\s*\\)`, 'g');
 
 /**
- * Arco's CSS per component instead of the whole `arco.css` at the entry (issue 14): a module
+ * Arco's CSS per component instead of the whole `arco.css` at the entry: a module
  * that imports Arco components also imports their stylesheets, so a page's CSS arrives in its
  * own chunk, and the login page gets only the base style (tokens, dark theme, icons) that the
  * entry imports. Like babel-plugin-import's `style: 'css'`, done on the import lines, which

@@ -33,7 +33,7 @@ async function importGraph(inputs: string[]) {
   return { getModuleInfo: (id: string) => (imports.has(id) ? { importedIds: imports.get(id)! } : null) };
 }
 
-describe('the signed-in first view on the real import graph (vite.chunks.ts, issue 14)', () => {
+describe('the signed-in first view on the real import graph (vite.chunks.ts)', () => {
   it('loads no zod before home\'s first chart: neither the base and shell chunks nor home\'s chart and dashboard import it', async () => {
     const roots = [ENTRY, ...HOME_MODULES];
     const ctx = await importGraph([...roots, SCHEMAS]);

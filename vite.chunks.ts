@@ -40,7 +40,7 @@ const graphOf = (ctx: Context) => {
 };
 
 /**
- * The chunks (rolldown's `codeSplitting.groups`), issue 14:
+ * The chunks (rolldown's `codeSplitting.groups`):
  *   - react: the libraries every view needs, long cached;
  *   - base: what the entry imports (the login page), in a chunk of its own so that nothing of it
  *     is pulled into the shell (a group takes its modules' dependencies along);

@@ -10,7 +10,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Writes the login page's first render into index.html, a template per language, with the script
- * that shows it (src/web/app/firstFrameInline.ts) right after the root element (issue 14): a visit
+ * that shows it (src/web/app/firstFrameInline.ts) right after the root element: a visit
  * without a session sees the form with the page's first frame instead of after React, the router
  * and the login page's code have loaded and run (on this 2-core machine 400 to 600 ms). The markup
  * is the component's own (src/web/pages/login/firstFrame.tsx), rendered in node by Vite's SSR loader

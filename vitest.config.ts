@@ -61,7 +61,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Two nodes of the built server on PostgreSQL and Redis (issue 16); skipped where either does not answer.
+          // Two nodes of the built server on PostgreSQL and Redis; skipped where either does not answer.
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',

@@ -1,5 +1,5 @@
 /**
- * Display settings (spec section 3), stored locally and on the server as a JSON string.
+ * Display settings (docs/product.md#entities), stored locally and on the server as a JSON string.
  * Plain checks rather than zod: this runs in the console's first bundle, where zod would
  * cost more than the whole login page.
  */
@@ -15,7 +15,7 @@ export interface Settings {
   customTheme: 'dark' | 'light';
 }
 
-/** Spec section 9: theme colour #1890ff, theme dark. */
+/** docs/product.md#constants: theme colour #1890ff, theme dark. */
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   theme: '#1890ff',
   tagsView: true,

@@ -1,4 +1,4 @@
-// Arco needs its React 19 adapter before anything renders (STACK.md).
+// Arco needs its React 19 adapter before anything renders.
 import '@arco-design/web-react/es/_util/react-19-adapter';
 // Arco's base style (tokens, dark theme, icons) here; each component's own CSS comes with the
 // module that imports it (vite.arcoStyle.ts), so the login page does not load the whole arco.css.

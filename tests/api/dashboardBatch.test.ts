@@ -27,7 +27,7 @@ async function batch(id: string, token: string, body: Record<string, unknown> = 
 const one = async (query: string, token: string, body: Record<string, unknown>) =>
   (await server.call<QueryAnswer>(`/analysis/query/${query}`, { token, body })).body.data;
 
-describe('dashboard batch (issue 14)', () => {
+describe('dashboard batch', () => {
   it('answers every panel of home in one call, each line what the panel\'s own call answers, within the caller\'s scope', async () => {
     const home = DASHBOARDS.find((d) => d.id === 'home')!;
     for (const token of [admin, dealer1]) {

@@ -12,7 +12,7 @@ import { freshPostgresDatabase, type TestDatabase } from '../setup/postgres';
 import { buildServer, freePort, healthy, startNode, stopNode, unavailable, REDIS_URL, type Node } from './nodes';
 
 /**
- * Issue 16: two stateless nodes of the compiled server on one PostgreSQL database and one Redis.
+ * two stateless nodes of the compiled server on one PostgreSQL database and one Redis.
  * The nodes start together on an empty database (migrations and the demo data under the advisory
  * lock), then each test crosses from one node to the other. Skipped, with the reason printed, where
  * PostgreSQL or Redis does not answer on this machine.

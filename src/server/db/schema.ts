@@ -32,7 +32,7 @@ export const dealers = pgTable('dealers', {
   contact: varchar('contact', { length: 64 }),
   phone: varchar('phone', { length: 32 }),
   address: varchar('address', { length: 256 }),
-  // Behaviour flags (spec section 3); typed because orders and scanning branch on them.
+  // Behaviour flags (docs/product.md#entities); typed because orders and scanning branch on them.
   erpCall: boolean('erp_call').notNull().default(false),
   locationEnabled: boolean('location_enabled').notNull().default(false),
   duplicateScanDelete: boolean('duplicate_scan_delete').notNull().default(false),
@@ -123,7 +123,7 @@ export const userRoles = pgTable('user_roles', {
 export const resources = pgTable('resources', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
-  /** section, group, page or button (DESIGN.md "Permissions"). */
+  /** section, group, page or button (docs/product.md#permissions). */
   type: varchar('type', { length: 16 }).notNull(),
   label: varchar('label', { length: 64 }).notNull(),
   labelEn: varchar('label_en', { length: 64 }).notNull(),
@@ -243,7 +243,7 @@ export const announcementReads = pgTable('announcement_reads', {
 }, (t) => [primaryKey({ columns: [t.announcementId, t.userId] })]);
 
 // ---------------------------------------------------------------- base data (warehousing)
-/** Areas of a warehouse (the spec's storehouse). */
+/** Areas of a warehouse (route `storehouse`). */
 export const storehouses = pgTable('storehouses', {
   id: serial('id').primaryKey(),
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
@@ -283,7 +283,7 @@ export const locationRuleTargets = pgTable('location_rule_targets', {
   locationId: integer('location_id').notNull().references(() => storageLocations.id),
 }, (t) => [primaryKey({ columns: [t.ruleId, t.locationId] })]);
 
-/** Scenes (the spec's scenceConfig): how an order type is scanned and posted. */
+/** Scenes (route `scenceConfig`): how an order type is scanned and posted. */
 export const scenes = pgTable('scenes', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 32 }).notNull().unique(),
@@ -351,7 +351,7 @@ export const batches = pgTable('batches', {
   createdAt: createdAt(),
 });
 
-/** Shelves (the spec's basePallet). */
+/** Shelves (route `basePallet`). */
 export const pallets = pgTable('pallets', {
   id: serial('id').primaryKey(),
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
@@ -648,7 +648,7 @@ export const stockPeriodsRolled = pgTable('stock_periods_rolled', {
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.unit, t.periodStart] })]);
 
-/** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */
+/** New-delivery messages for a dealer (`infDeliveryOrderNotice`, docs/product.md#entities). */
 export const deliveryNotices = pgTable('delivery_notices', {
   id: serial('id').primaryKey(),
   dealerId: integer('dealer_id').notNull().references(() => dealers.id),
@@ -680,7 +680,7 @@ export const uploadLogs = pgTable('upload_logs', {
   createdAt: createdAt(),
 }, (t) => [index('upload_logs_time_idx').on(t.createdAt)]);
 
-/** Delivery fees uploaded per delivery order (the spec's psfByDelivery). */
+/** Delivery fees uploaded per delivery order (route `psfByDelivery`). */
 export const deliveryFees = pgTable('delivery_fees', {
   id: serial('id').primaryKey(),
   orderNo: varchar('order_no', { length: 32 }).notNull(),
@@ -843,7 +843,7 @@ export const exchangeLogs = pgTable('exchange_logs', {
   createdAt: createdAt(),
 }, (t) => [index('exchange_logs_time_idx').on(t.createdAt), index('exchange_logs_dealer_idx').on(t.dealerId, t.createdAt)]);
 
-// ---------------------------------------------------------------- several nodes (issue 16)
+// ---------------------------------------------------------------- several nodes
 /**
  * Each scheduled job's last claim: a node runs a job only when its UPDATE moves `last_run_at`
  * forward from a value older than the job's interval, so with any number of nodes a job runs

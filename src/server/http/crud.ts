@@ -106,7 +106,7 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   extraRoutes?: RouteDef[];
 }
 
-/** The context crud callbacks get: the call's user, language and data scope (read once per call, DESIGN.md "Permissions"). */
+/** The context crud callbacks get: the call's user, language and data scope (read once per call, docs/product.md#permissions). */
 export const crudContext = async (db: Db, { user, lang, scope }: RequestContext): Promise<CrudContext> =>
   ({ db, user, lang, scope: await scope() });
 

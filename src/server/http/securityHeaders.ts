@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Helmet's response headers for a configuration, worked out once. The Fastify plugin
  * (@fastify/helmet) builds Helmet's middleware again for every request, parsing the content
- * security policy each time: 4% of the server's time for a scan (issue 14, bench/scans.ts
+ * security policy each time: 4% of the server's time for a scan (bench/scans.ts
  * --cpu-prof). The policy here has no per-request part (no nonces), so every answer carries the
  * same headers.
  */

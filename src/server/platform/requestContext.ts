@@ -9,7 +9,7 @@ import { idleLimitsOf, sessionFor, type SessionUser } from './sessionStore';
 
 /**
  * Who is calling and what they may reach, built once per call before its handler runs
- * (DESIGN.md "Approaches chosen"): the session's user, checked against the route's permission,
+ * (docs/architecture.md): the session's user, checked against the route's permission,
  * the caller's language, and the data scope. Handlers and their helpers take these from here
  * instead of reading them again; the one call that shows all of a user's roles and granted codes
  * (getCurrentUserInfo, for the menu) reads them itself (`userGrants`).
@@ -19,7 +19,7 @@ export interface RequestContext {
   readonly user: SessionUser;
   lang: Language;
   /**
-   * The user's data scope (DESIGN.md "Permissions"): a dealer user's and that of staff without
+   * The user's data scope (docs/product.md#permissions): a dealer user's and that of staff without
    * data rules come with the session; staff with data rules have theirs read on the first call
    * and the same answer after it, so a call that needs no scope spends no query on it.
    */

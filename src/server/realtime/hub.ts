@@ -18,7 +18,7 @@ const warehouseRoom = (id: number) => `warehouse:${id}`;
 const STAFF_ROOM = 'staff';
 
 /**
- * The rooms a user's pushes come through, by data scope (DESIGN.md "Permissions"): a dealer
+ * The rooms a user's pushes come through, by data scope (docs/product.md#permissions): a dealer
  * user its dealer; staff without data rules everything (`staff`); staff with rules each
  * dealer and warehouse of their rules.
  */
@@ -30,7 +30,7 @@ export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>
 }
 
 /**
- * socket.io under the same host (DESIGN.md "API contract"): a console connects with its
+ * socket.io under the same host (docs/product.md#calls): a console connects with its
  * session token (`auth: { token }`), joins the rooms of its data scope, and receives
  * `notice` and `stock` events. Polling getNewNotice stays as the fallback.
  *

@@ -1,5 +1,5 @@
 /**
- * Stock age and DOT age in groups (DESIGN.md "Domain glossary"): where each group ends and what
+ * Stock age and DOT age in groups (docs/product.md#glossary): where each group ends and what
  * counts when a date is missing, defined once here for dashboards, reports and their drill-down
  * filters. The server's SQL builds its conditions from these (src/server/modules/analysis/ageSql.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Domain maths of the analytics (DESIGN.md "Domain glossary"). The server's SQL computes the
+ * Domain maths of the analytics (docs/product.md#glossary). The server's SQL computes the
  * same figures over many rows; these functions define them, and the hand-worked tests of both
  * sides check against each other.
  */

@@ -1,7 +1,7 @@
 import type { Language } from './languages';
 
 /**
- * Messages both sides show: validation texts of spec section 5, the error catalogue of
+ * Messages both sides show: validation texts of docs/product.md#validation, the error catalogue of
  * section 8 and the server's own answers. One table, so a key typed on the server and in a
  * form rule reads the same to the user.
  */
@@ -30,7 +30,7 @@ const table = {
   },
   accountFrozen: { 'zh-CN': '账号已冻结，请联系管理员', 'en-US': 'The account is frozen, please contact the administrator' },
   loggedOut: { 'zh-CN': '已退出登录', 'en-US': 'Logged out' },
-  // passwords (spec section 5)
+  // passwords (docs/product.md#validation)
   passwordLength: { 'zh-CN': '密码长度为 6 到 20 个字符', 'en-US': 'The password must be 6 to 20 characters' },
   passwordMismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
   passwordOneKind: {
@@ -46,7 +46,7 @@ const table = {
   },
   passwordOldWrong: { 'zh-CN': '旧密码不正确', 'en-US': 'The old password is wrong' },
   passwordSameAsOld: { 'zh-CN': '新密码不能与旧密码相同', 'en-US': 'The new password must differ from the old one' },
-  // other field rules (spec section 5)
+  // other field rules (docs/product.md#validation)
   phone: { 'zh-CN': '请输入正确的手机号码', 'en-US': 'Please enter the right phone number' },
   email: { 'zh-CN': '请输入正确的邮箱地址', 'en-US': 'Please enter the right email address' },
   uppercase: { 'zh-CN': '请输入大写字母', 'en-US': 'Please enter uppercase letters' },
@@ -95,7 +95,7 @@ const table = {
     'zh-CN': '内置资源的类型、上级、路径和权限编码不能修改',
     'en-US': 'The type, parent, path and code of a built-in resource cannot be changed',
   },
-  /** A required field of a manifest page left blank (spec section 5: 'cannot be empty' names the field). */
+  /** A required field of a manifest page left blank (docs/product.md#validation: 'cannot be empty' names the field). */
   cannotBeEmpty: { 'zh-CN': '{label}不能为空', 'en-US': '{label} cannot be empty' },
   plate: { 'zh-CN': '请输入正确的车牌号，如 沪A12345', 'en-US': 'Please enter a valid plate number, e.g. 沪A12345' },
   thresholdTarget: { 'zh-CN': '请选择仓库或经销商及物料，或只选择品牌', 'en-US': 'Choose a warehouse or a dealer with a material, or a brand alone' },

@@ -1,7 +1,7 @@
 import { text, type Text } from '../pages/types';
 
 /**
- * Logistics dispatch (issue 13): a car request's life. A dealer or warehouse asks for a vehicle
+ * Logistics dispatch: a car request's life. A dealer or warehouse asks for a vehicle
  * for outbound orders (requested); a dispatcher assigns a vehicle, driver and route (assigned);
  * the vehicle is loaded (loading), leaves (onTheWay), reaches its last stop (delivered), and the
  * dispatcher closes the trip with its fee (closed). Until it leaves it can be cancelled.

@@ -1,7 +1,7 @@
 import type { Language } from '../i18n/languages';
 
 /**
- * Order types and what each does to stock (issue 5, docs/stock-model.md). Both sides read
+ * Order types and what each does to stock (docs/stock-model.md). Both sides read
  * this table: the server posts moves by `effect`, the console picks labels and screens.
  *
  * Effects on a tyre's barcode (status pending = shipped to a dealer, not yet received):
@@ -58,7 +58,7 @@ export const orderTypeLabel = (type: string, lang: Language): string =>
 export const isInbound = (effect: StockEffect) => effect === 'receive' || effect === 'return';
 
 /**
- * The Order group's pages (spec section 2) and the order types each lists. The first type is
+ * The Order group's pages (docs/product.md#routes-and-screens) and the order types each lists. The first type is
  * the one a new order gets unless the user picks another.
  */
 export const ORDER_PAGES = {

@@ -7,7 +7,7 @@ import { reportQuery } from './reportQuery';
 import { system } from './system';
 import type { PlacedPage, SectionSpec } from './types';
 
-/** The menu, in order: every section, group and page of spec section 2. */
+/** The menu, in order: every section, group and page of docs/product.md#routes-and-screens. */
 export const MANIFEST: SectionSpec[] = [system, basedata, ordermanage, reportQuery, intelligentAnalysis, monitoringManage, other];
 
 /** Every page with its full route and permission code, in menu order. */

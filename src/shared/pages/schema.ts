@@ -73,7 +73,7 @@ function valueOf(f: FieldSpec): z.ZodType {
     case 'boolean':
       return z.preprocess(toBoolean, z.boolean());
     case 'password':
-      // Its rules are the spec's (passwordProblem), checked once every field is valid: inputSchemaOf.
+      // Its rules are docs/product.md#validation's (passwordProblem), checked once every field is valid: inputSchemaOf.
       return z.string().max(f.max ?? 128);
     case 'code':
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(CODE_PATTERN, 'uppercase')));
@@ -111,7 +111,7 @@ export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.
 
 /**
  * The body of save and each import row (`create`), or of update, from the page's form fields. A
- * password is set on create only; its rules (spec section 5: length, kinds, too simple) are checked
+ * password is set on create only; its rules (docs/product.md#validation: length, kinds, too simple) are checked
  * once every field is valid, and said in the caller's language. `extra` adds fields to the same
  * strict body (an update's id).
  */

@@ -29,7 +29,7 @@ export const http = createClient(ui);
 export const api = caller(http);
 
 /**
- * Dictionaries are cached after first use (spec section 4); every answer carries the
+ * Dictionaries are cached after first use (docs/product.md#session); every answer carries the
  * server's dictionary version, and a newer one refreshes the cache. The version only grows;
  * behind a load balancer a node that has not read the newest yet answers an older one, which
  * changes nothing.

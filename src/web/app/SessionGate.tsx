@@ -25,7 +25,7 @@ export default function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route guard of spec section 4: no token sends the user to login with a redirect; a
+ * The route guard of docs/product.md#session: no token sends the user to login with a redirect; a
  * token without routes fetches user info and dictionaries, builds the routes, then renders.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -77,7 +77,7 @@ function SessionLoader({ back }: { back: string }) {
       .catch((err: unknown) => {
         clearSession();
         resetTags();
-        // Spec section 8: a failed user-info fetch says 'verification failed, please log in again.'
+        // docs/product.md#errors: a failed user-info fetch says 'verification failed, please log in again.'
         const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
           : err instanceof Error && err.message ? err.message : t('error.hasError');
         if (!(err instanceof ApiError) || err.status === 401) void toast('error', text, 5000);

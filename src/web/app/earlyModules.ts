@@ -1,6 +1,6 @@
 /**
  * Home's code fetched from the page's first script, when home is where a signed-in visit goes
- * (issue 14): the shell, home and its dashboard's chunks and styles, as `modulepreload` and
+ *: the shell, home and its dashboard's chunks and styles, as `modulepreload` and
  * `preload` links. Left to the entry, they were asked for only once React and the login page had
  * been fetched and run and the route guard had rendered (some 730 ms after navigation on this
  * machine), then home's first chart waited for them. The build writes the list in

@@ -39,7 +39,7 @@ export function postRaw(path: string, body: unknown, token = tokenFromCookie()):
 }
 
 /**
- * The calls a signed-in first view makes (issue 14): the user and the dictionaries, and home's
+ * The calls a signed-in first view makes: the user and the dictionaries, and home's
  * dashboard batch when home is the view. Started by a script inlined in index.html
  * (vite.earlyCalls.ts) while the parser reads the page, before any of the console's code has
  * loaded: made by the entry instead, they went out only after React, i18next and the login page

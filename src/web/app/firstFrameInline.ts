@@ -1,7 +1,7 @@
 // The script vite.prerenderLogin.ts inlines in index.html's body, right after the root element: a
 // visit without a session gets the login form with the page's first frame, from the markup the
 // build rendered (pages/login/firstFrame.tsx), in the stored language and theme, before any of the
-// console's code has loaded (issue 14). The login page takes it over when it renders
+// console's code has loaded. The login page takes it over when it renders
 // (pages/login/firstFrameHandOff.ts).
 import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';

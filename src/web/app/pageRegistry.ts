@@ -5,7 +5,7 @@ import { canonicalPage, type PageKind } from '@shared/pages';
 type PageModule = { default: ComponentType };
 
 /**
- * How each route renders (issue 11): a page of the manifest (src/shared/pages) renders by its
+ * How each route renders: a page of the manifest (src/shared/pages) renders by its
  * kind; only a page with a view of its own is listed here. A route the server returns that is
  * neither gets the generic page, which names itself.
  */

@@ -1,6 +1,6 @@
 /**
  * The code of the signed-in console, loaded by dynamic imports only, so the entry and the login
- * page stay as small as they are (issue 14: nothing of a route, chart, dashboard or dictionary
+ * page stay as small as they are (nothing of a route, chart, dashboard or dictionary
  * ahead of the login form). The router renders these modules; the functions here start them
  * early, so they download side by side instead of one after another as each renders.
  */
@@ -62,7 +62,7 @@ export function loadView(path: string): Promise<void> {
  * At the entry, signed in on home: home's first view starts loading as the entry runs (index.html's
  * first script has fetched its files already), not once the route guard's first render has run
  * its effects: the shell's and the chart library's code then run before React's first render
- * rather than after it (issue 14).
+ * rather than after it.
  */
 export function loadHomeAtEntry(path: string): void {
   // A failed early load is not an error: the guard loads the view again and shows its error there.
@@ -75,7 +75,7 @@ export const viewLoaded = (path: string) => views.get(isHomePath(path) ? HOME_PA
 /**
  * While the sign-in page waits for the user, load what the first page after it needs. Each is
  * otherwise fetched only when the previous one has rendered, a chain of round trips and parses
- * after the sign-in click (DESIGN.md budgets). Called once the form is on screen and its own
+ * after the sign-in click (docs/architecture.md#budgets). Called once the form is on screen and its own
  * calls are done; the browser starts when it is idle, so nothing competes with the form.
  */
 export function prefetchHomeWhenIdle(): void {

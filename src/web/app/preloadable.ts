@@ -12,7 +12,7 @@ export type Preloadable<M extends Module> = ComponentType<PropsOf<M>> & {
 };
 
 /**
- * `React.lazy` that does not suspend once its module is in (issue 14). A lazy component suspends
+ * `React.lazy` that does not suspend once its module is in. A lazy component suspends
  * at its first render even when its module loaded long before (its import resolves a tick later),
  * and React holds each Suspense boundary's reveal until 300 ms after its fallback showed: on the
  * way to home's first chart, the session gate, the layout, the page and the chart are four such
@@ -44,7 +44,7 @@ export function preloadable<M extends Module>(factory: () => Promise<M>): Preloa
 /**
  * Whether what `load` brings in is there: true at once where `loaded` says so (or there is nothing
  * to load), else false until `load()`, started once at mount, settles, failed or not. A caller
- * shows its own placeholder meanwhile instead of suspending (issue 14): React reveals a Suspense
+ * shows its own placeholder meanwhile instead of suspending: React reveals a Suspense
  * boundary that has shown its fallback no sooner than 300 ms after the fallback showed, however
  * soon the code comes. A failed load renders anyway, so the route imports again and shows its error.
  */

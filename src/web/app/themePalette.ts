@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from '@shared/settings';
 import { readablePalette } from './readablePalette';
 
 /**
- * Arco's primary palette for the default theme colour (spec section 9: #1890ff) as `r,g,b`
+ * Arco's primary palette for the default theme colour (docs/product.md#constants: #1890ff) as `r,g,b`
  * triples, light and dark: what `generate` of @arco-design/color gives (themePalette.test.ts
  * checks it), written out so the first paint, the login page's included, needs no colour
  * library. Another colour loads the library.

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/i18n/languages';
 
-/** Where the console keeps the chosen language (spec section 3). Apart from i18next, for the page's first script. */
+/** Where the console keeps the chosen language (docs/product.md#entities). Apart from i18next, for the page's first script. */
 export const LANGUAGE_KEY = 'language';
 
 export function storedLanguage(): Language {

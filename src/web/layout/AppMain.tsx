@@ -37,7 +37,7 @@ function LoadedPage({ path }: { path: string }) {
 /**
  * The page area. Every visited view that may be cached stays mounted inside React's
  * <Activity>: hidden views keep their state (filters, scroll, form input) and their effects
- * pause, so a background dashboard stops polling (DESIGN.md "Tab keep-alive").
+ * pause, so a background dashboard stops polling (docs/architecture.md#the-console).
  */
 export function AppMain() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { proxy } from 'valtio';
 
-/** Spec section 9: below this width the layout is in mobile mode. */
+/** docs/product.md#constants: below this width the layout is in mobile mode. */
 export const MOBILE_BREAKPOINT = 992;
 export const SIDEBAR_WIDTH = 180;
 export const SIDEBAR_COLLAPSED_WIDTH = 54;

@@ -31,7 +31,7 @@ export function setToken(token: string) {
 /** The token as the cookie holds it now (another tab may have signed in or out). */
 export const getToken = tokenFromCookie;
 
-/** After user info arrives: routes and buttons from the menu tree (spec section 4). */
+/** After user info arrives: routes and buttons from the menu tree (docs/product.md#session). */
 export function setUser(user: CurrentUserInfo, dict: DictGroups) {
   const routes = buildRoutes(user.menuTree);
   session.user = user;
@@ -40,7 +40,7 @@ export function setUser(user: CurrentUserInfo, dict: DictGroups) {
   session.buttons = user.buttonList;
   session.dict = dict;
   session.loaded = true;
-  // Spec section 6: button permissions are kept in local storage too.
+  // docs/product.md#permissions: button permissions are kept in local storage too.
   localStorage.setItem(BUTTONS_KEY, JSON.stringify(user.buttonList));
 }
 

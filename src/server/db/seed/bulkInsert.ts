@@ -8,7 +8,7 @@ export const BATCH = 50_000;
 
 /**
  * Inserts `count` rows with one `unnest` statement per batch, one array parameter per column:
- * the fastest bulk path on PGlite and PostgreSQL alike (STACK.md).
+ * the fastest bulk path on PGlite and PostgreSQL alike.
  */
 export async function bulkInsert(tx: Db, table: string, count: number, columns: BulkColumn[]): Promise<void> {
   for (let from = 0; from < count; from += BATCH) {

@@ -16,7 +16,7 @@ const LABOUR = '捷力装卸服务';
 interface OutboundOrder { id: number; orderNo: string; warehouseId: number; dealerId: number | null; completedAt: Date; tyres: number }
 
 /**
- * Demo logistics (issue 13): the /other lists (labour factors, warehouse coefficients, logistics
+ * Demo logistics: the /other lists (labour factors, warehouse coefficients, logistics
  * providers), and car requests with their trips — three weeks of closed trips built on the
  * history's completed outbound orders (so the driver reports and the fee reconciliation have
  * figures, some stops late, some uploaded fees differing or missing), one trip on the way, one

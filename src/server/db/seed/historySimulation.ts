@@ -71,7 +71,7 @@ export function random(seed: number) {
 }
 
 /**
- * DOT code WWYY of a production day (DESIGN.md glossary) in ISO weeks. Makers that number
+ * DOT code WWYY of a production day (docs/product.md#glossary) in ISO weeks. Makers that number
  * the last days of December as week 53 of the old year print 53YY where ISO says 01 of the
  * next; half the tyres made then carry that code, so both edges occur.
  */

@@ -34,7 +34,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
   const BATCH_LANES = 4;
   /**
-   * A dashboard's panels in one call (issue 14): each panel's answer is written as an NDJSON line
+   * A dashboard's panels in one call: each panel's answer is written as an NDJSON line
    * the moment it is ready, so the console draws panels as they arrive; panels asking the same
    * query with the same parameters share one run, and the stock book's reads are shared (ctx.memo).
    */

@@ -20,7 +20,7 @@ import { assertMaterial, callersDealer, catalogueRefs, like, pickMaterials } fro
 import { coercedRowId } from '../../../shared/api/rowId';
 
 export const RELATION_PERM = 'basedata:materialRelation';
-/** The matching page (the spec's goods). */
+/** The matching page (route `goods`). */
 export const MATCHING_PERM = 'basedata:goods';
 const BASE = '/basedata/materialRelation';
 const ENTITY = 'material_relation';

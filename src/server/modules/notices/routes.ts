@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/requestContext';
 
 const readBy = (userId: number) => and(eq(deliveryNoticeReads.noticeId, deliveryNotices.id), eq(deliveryNoticeReads.userId, userId));
 
-/** Notices within the user's data scope: the dealers it may see (DESIGN.md "Permissions"). */
+/** Notices within the user's data scope: the dealers it may see (docs/product.md#permissions). */
 async function scopeOf({ scope }: RequestContext): Promise<SQL | undefined> {
   return inScope(deliveryNotices.dealerId, (await scope()).dealerIds);
 }
@@ -33,7 +33,7 @@ const messageOf = (r: Stored, lang: Language): NoticeMessage => ({
 });
 
 /**
- * New-delivery notices (spec: infDeliveryOrderNotice). The orders module writes them; here
+ * New-delivery notices (`infDeliveryOrderNotice`, docs/product.md#entities). The orders module writes them; here
  * the console polls the newest unread one, marks them read and lists them on the order
  * monitor. Read state is per user; every query is limited to the caller's data scope.
  */

@@ -15,8 +15,7 @@ import { barcodeRefusal, type HeldBarcode } from './scanRules';
 interface ScanOnOrder { barcode: string; materialId: number; locationId: number | null; adjustKind: AdjustKind | null }
 
 /**
- * Completes an order: its scans become stock moves in one transaction (DESIGN.md
- * "Database"). The order row and every barcode are locked first; each barcode is judged
+ * Completes an order: its scans become stock moves in one transaction (docs/stock-model.md). The order row and every barcode are locked first; each barcode is judged
  * again on where it is now, so of two orders holding the same tyre exactly one completes.
  */
 export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result: CompleteResult; change: StockChange | null }> {

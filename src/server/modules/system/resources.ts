@@ -42,7 +42,7 @@ function toTree(rows: Row[]): EditorNode[] {
 }
 
 /**
- * The rules of the one tree (DESIGN.md "Permissions"): a section has no parent and an
+ * The rules of the one tree (docs/product.md#permissions): a section has no parent and an
  * absolute path; a group sits under a section, a page under a group, a button under a
  * page; siblings do not share a path; permission codes are unique. Returns the values to
  * store. Runs inside the write's transaction, so two editors cannot both pass the checks.

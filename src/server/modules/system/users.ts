@@ -94,7 +94,7 @@ export function userRoutes(services: Services): RouteDef[] {
     }),
     defineRoute({
       method: 'POST', url: `${BASE}/resetPassword`, tag: TAG, permission: Perm.userEdit, body: resetPasswordBody, answer: noData,
-      summary: 'Users: set a new password for an account (spec password rules); its sessions end and a login lock is lifted',
+      summary: 'Users: set a new password for an account (the password rules); its sessions end and a login lock is lifted',
       handler: async ({ body, user, lang, req, scope }) => {
         // Your own password changes through changePassword, which asks for the old one.
         if (body.id === user.id) throw conflict('notYourself');

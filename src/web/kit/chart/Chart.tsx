@@ -25,7 +25,7 @@ function themeColours(dark: boolean) {
 let font: string | undefined;
 /**
  * The page's own font (global.css), read once: ECharts' default is a plain `sans-serif`, a second
- * family the browser looked up and measured text in for every label (issue 14), and not the
+ * family the browser looked up and measured text in for every label, and not the
  * type the rest of the console is set in.
  */
 const pageFont = () => (font ??= getComputedStyle(document.body).fontFamily || 'sans-serif');

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * One ECharts instance in a div, drawn in the task that mounts it (issue 14), resized when its
+ * One ECharts instance in a div, drawn in the task that mounts it, resized when its
  * box changes size. It replaces echarts-for-react's component, which first made a throwaway
  * instance, waited for it to render (its 'finished' event, a frame later), disposed of it and
  * made the real one, whose option it drew a frame after that (lazyUpdate): home's first chart

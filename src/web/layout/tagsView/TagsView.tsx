@@ -6,13 +6,13 @@ import { useSnapshot } from 'valtio';
 import { closeAllTags, closeOtherTags, closeTag, refreshTag, tagsState } from '../../stores/tags';
 import type { VisitedView } from './tagsRules';
 
-/** Spec section 9: tab menu width and the margin kept when scrolling a tab into view. */
+/** docs/product.md#constants: tab menu width and the margin kept when scrolling a tab into view. */
 export const TAB_MENU_WIDTH = 105;
 export const TAB_SCROLL_MARGIN = 4;
 
 interface MenuAt { view: VisitedView; left: number; top: number; byKeyboard?: boolean }
 
-/** The tab bar of visited views (spec section 2). */
+/** The tab bar of visited views (docs/product.md#routes-and-screens). */
 export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import Login from './index';
 /**
  * The login page as its first render draws it, in each language: the markup the build writes into
  * index.html (vite.prerenderLogin.ts), so the form is on screen with the page's first frame, before
- * any script has loaded (issue 14). Rendered by the build in node, from the component itself; the
+ * any script has loaded. Rendered by the build in node, from the component itself; the
  * language it found is put back.
  */
 export function loginFirstFrames(): Record<Language, string> {

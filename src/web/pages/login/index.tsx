@@ -15,7 +15,7 @@ import './login.css';
 
 /**
  * The API client (axios, the error catalogue) loads after the form is on screen: the form needs
- * none of it to show, and it is the first page every user loads (issue 14).
+ * none of it to show, and it is the first page every user loads.
  */
 const sessionCalls = () => import('../../api/session').then((m) => m.sessionApi);
 

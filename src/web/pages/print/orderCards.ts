@@ -1,10 +1,10 @@
 import type { OrderRow } from '@shared/api/orders';
 import { ORDER_TYPES, type OrderPage, type OrderType } from '@shared/orders/orderTypes';
 
-/** A printable card of an order: the spec's print route and which orders it fits. */
+/** A printable card of an order: its print route (docs/product.md#routes-and-screens) and which orders it fits. */
 export interface OrderCardDef {
   key: 'card' | 'copy' | 'transfer' | 'picking' | 'labels';
-  /** The spec's print route (section 2), without the leading slash. */
+  /** The print route (docs/product.md#routes-and-screens), without the leading slash. */
   path: 'prCard' | 'prCardCopy' | 'trCardCopy' | 'bhdCardCopy' | 'prCard2';
   fits(order: Pick<OrderRow, 'orderType' | 'scannedQty'>): boolean;
 }

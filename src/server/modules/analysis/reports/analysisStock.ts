@@ -9,7 +9,7 @@ import {
 const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
 
 /**
- * DOS per dealer and material (DESIGN.md glossary, domain `daysOfStock`): on hand at the end
+ * DOS per dealer and material (docs/product.md#glossary, domain `daysOfStock`): on hand at the end
  * of the as-of day over the outbound of the trailing window ending that day. Outbound is
  * channel outbound (domain `channelFlow`, roll-up `ship_qty`), not transfers or corrections.
  */
