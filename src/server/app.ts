@@ -167,7 +167,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     registerStaticAssets(app, webDir);
     await app.register(fastifyStatic, {
       root: webDir,
-      // The build writes .br and .gz beside each asset (vite.precompress.ts): sent as they are, never compressed per request.
+      // The build writes .br and .gz beside each asset (build/precompress.ts): sent as they are, never compressed per request.
       preCompressed: true,
       // The hashed assets are served from memory (staticAssets.ts); index.html must be fetched fresh to see a new release.
       setHeaders(res) {

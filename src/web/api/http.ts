@@ -1,7 +1,7 @@
 import { i18n, storedLanguage } from '../i18n';
 import type { DictGroups } from '@shared/api/session';
 import { clearSession, getToken, session } from '../stores/session';
-import { DICTIONARIES_PATH } from '../app/earlyCalls';
+import { DICTIONARIES_PATH } from '../firstPaint/earlyCalls';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
 import { confirm, toast } from './feedback';
 

@@ -1,7 +1,7 @@
 import type {
   CaptchaAnswer, ChangePasswordBody, CurrentUserInfo, DictGroups, EditCurrentUserBody, LoginAnswer, LoginBody,
 } from '@shared/api/session';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH } from '../app/earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH } from '../firstPaint/earlyCalls';
 import { api } from './http';
 
 export const sessionApi = {

@@ -13,7 +13,7 @@ import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
 import { ConsoleProviders } from './ConsoleProviders';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from './earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from '../firstPaint/earlyCalls';
 
 /** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
 export default function SignedIn({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { preloadable, type Preloadable } from './preloadable';
+import { preloadable, type Preloadable } from '../firstPaint/preloadable';
 import { canonicalPage, type PageKind } from '@shared/pages';
 
 type PageModule = { default: ComponentType };

@@ -6,8 +6,8 @@ import { PageLoading } from '../kit/PageLoading';
 import Login from '../pages/login';
 import { session } from '../stores/session';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
-import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from './prefetch';
-import { preloadable, useLoadedFirst, type Module, type Preloadable } from './preloadable';
+import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from '../firstPaint/prefetch';
+import { preloadable, useLoadedFirst, type Module, type Preloadable } from '../firstPaint/preloadable';
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { CONSTANT_ROUTES } from '../app/constantRoutes';
 import { loadPage, pageFor } from '../app/pageRegistry';
-import { useLoadedFirst } from '../app/preloadable';
+import { useLoadedFirst } from '../firstPaint/preloadable';
 import { resolvePath } from '../app/resolve';
 import type { AppRoute } from '../app/routeTable';
 import { ViewContext, type ViewInfo } from '../app/viewContext';

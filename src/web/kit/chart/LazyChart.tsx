@@ -1,5 +1,5 @@
 import { Skeleton } from '@arco-design/web-react';
-import { preloadable, useLoadedComponent } from '../../app/preloadable';
+import { preloadable, useLoadedComponent } from '../../firstPaint/preloadable';
 import type { ChartProps } from './Chart';
 
 /** ECharts with the console's theme, loaded once; ahead for home (prefetch.ts), where it then draws at once. */

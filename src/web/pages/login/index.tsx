@@ -5,12 +5,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CaptchaAnswer } from '@shared/api/session';
 import type { Language } from '@shared/i18n/languages';
-import { prefetchHomeWhenIdle } from '../../app/prefetch';
+import { prefetchHomeWhenIdle } from '../../firstPaint/prefetch';
 import { safeRedirect } from '../../app/safeRedirect';
 import { rethrowUnlessShown } from '../../api/errors';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
-import { readFirstFrame, restoreFirstFrameFocus } from './firstFrameHandOff';
+import { readFirstFrame, restoreFirstFrameFocus } from '../../firstPaint/loginFirstFrameHandOff';
 import './login.css';
 
 /**

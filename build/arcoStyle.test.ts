@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arcoStyle } from './vite.arcoStyle';
+import { arcoStyle } from './arcoStyle';
 
 const transform = (code: string, id = '/work/src/web/pages/x/index.tsx') => {
   const hook = arcoStyle().transform as (code: string, id: string) => { code: string } | null;
@@ -7,7 +7,7 @@ const transform = (code: string, id = '/work/src/web/pages/x/index.tsx') => {
 };
 const style = (name: string) => `import '@arco-design/web-react/es/${name}/style/css.js';`;
 
-describe('Arco CSS per component (vite.arcoStyle.ts)', () => {
+describe('Arco CSS per component (build/arcoStyle.ts)', () => {
   it('a module importing components imports their stylesheets first, and none for types or other names', () => {
     const out = transform("import { Button, Form as F, type ModalProps, version } from '@arco-design/web-react';\nimport './page.css';\n")!;
     expect(out.startsWith(style('Button') + style('Form'))).toBe(true);

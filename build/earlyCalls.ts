@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
-import { closure, HOME_MODULES } from './vite.chunks.ts';
+import { closure, HOME_MODULES } from './chunks.ts';
 
-const ENTRY = path.resolve(import.meta.dirname, 'src/web/app/earlyInline.ts');
+const ENTRY = path.resolve(import.meta.dirname, '../src/web/firstPaint/earlyInline.ts');
 
 /**
- * Inlines src/web/app/earlyInline.ts, bundled and minified, as a script in index.html's head (issue
+ * Inlines src/web/firstPaint/earlyInline.ts, bundled and minified, as a script in index.html's head (issue
  * 14): a signed-in first view's calls then go out while the page is parsed, instead of after the
  * entry's scripts (React, i18next, the login page) have been fetched and run. The server allows
  * the script by its hash (src/server/http/inlineScripts.ts); where it does not run, the entry makes
@@ -41,7 +41,7 @@ export function inlineEarlyCalls(): Plugin {
 export async function inlineScript(entry: string, define: Record<string, string> = {}): Promise<string> {
   const out = await build({
     entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'warning',
-    tsconfig: path.resolve(import.meta.dirname, 'tsconfig.json'), define,
+    tsconfig: path.resolve(import.meta.dirname, '../tsconfig.json'), define,
   });
   return out.outputFiles[0].text.trim();
 }
@@ -53,12 +53,12 @@ export async function inlineScript(entry: string, define: Record<string, string>
 export function homeChunkFiles(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  // The chunks' import graph, walked as the module graph is (vite.chunks.ts).
+  // The chunks' import graph, walked as the module graph is (build/chunks.ts).
   const graph = { getModuleInfo: (file: string) => (byFile.has(file) ? { importedIds: byFile.get(file)!.imports } : null) };
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), graph);
   const roots = HOME_MODULES.map((id) => {
     const chunk = chunks.find((c) => c.moduleIds.includes(id));
-    if (!chunk) throw new Error(`no chunk holds ${path.relative(import.meta.dirname, id)}`);
+    if (!chunk) throw new Error(`no chunk holds ${path.relative(path.dirname(import.meta.dirname), id)}`);
     return chunk.fileName;
   });
   // In the order of HOME_MODULES: the shell first.

@@ -4,12 +4,12 @@
  * ahead of the login form). The router renders these modules; the functions here start them
  * early, so they download side by side instead of one after another as each renders.
  */
-import { HOME_PATH, isHomePath } from './homePath';
+import { HOME_PATH, isHomePath } from '../app/homePath';
 import { whenIdle } from '../kit/whenIdle';
 import { preloadable } from './preloadable';
 
 /** The session gate with the console's providers, and the layout: rendered by the router, loaded ahead by it. */
-export const SignedIn = preloadable(() => import('./SessionGate'));
+export const SignedIn = preloadable(() => import('../app/SessionGate'));
 export const Layout = preloadable(() => import('../layout'));
 export const loadSignedIn = () => SignedIn.load();
 export const loadLayout = () => Layout.load();
@@ -44,7 +44,7 @@ export const loadHome = (): Promise<void> => loadOnce(HOME_PATH, () => Promise.a
   loadSignedIn(),
   loadLayout().then((layout) => layout.loadPage(HOME_PATH)),
   import('../kit/chart/Chart'),
-  // Home's definition is in the shell's chunk (vite.chunks.ts); this puts it in the registry's cache.
+  // Home's definition is in the shell's chunk (build/chunks.ts); this puts it in the registry's cache.
   import('../kit/dashboard/registry').then((r) => r.loadDashboard('home')),
 ]));
 

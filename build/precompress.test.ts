@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompress } from './vite.precompress';
+import { precompress } from './precompress';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('precompressed build (vite.precompress.ts)', () => {
+describe('precompressed build (build/precompress.ts)', () => {
   it('writes .br and .gz beside each text asset of 1 KB or more, whose content unpacks to the file', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'precompress-'));
     mkdirSync(path.join(dir, 'assets'));

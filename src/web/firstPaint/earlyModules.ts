@@ -4,7 +4,7 @@
  * `preload` links. Left to the entry, they were asked for only once React and the login page had
  * been fetched and run and the route guard had rendered (some 730 ms after navigation on this
  * machine), then home's first chart waited for them. The build writes the list in
- * (vite.earlyCalls.ts); the entry's own `import()`s then find the modules fetched.
+ * (build/earlyCalls.ts); the entry's own `import()`s then find the modules fetched.
  */
 export function preloadModules(urls: readonly string[]): void {
   for (const url of urls) {

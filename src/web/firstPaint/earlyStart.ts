@@ -3,8 +3,8 @@ import { API_BASE } from '@shared/api/protocol';
 import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
 import { preloadModules } from './earlyModules';
-import { isHomePath } from './homePath';
-import { hashPath } from './openPaths';
+import { isHomePath } from '../app/homePath';
+import { hashPath } from '../app/openPaths';
 
 export const CURRENT_USER_PATH = '/sys/user/getCurrentUserInfo';
 export const DICTIONARIES_PATH = '/system/dict/data/groupByType';
@@ -41,7 +41,7 @@ export function postRaw(path: string, body: unknown, token = tokenFromCookie()):
 /**
  * The calls a signed-in first view makes: the user and the dictionaries, and home's
  * dashboard batch when home is the view. Started by a script inlined in index.html
- * (vite.earlyCalls.ts) while the parser reads the page, before any of the console's code has
+ * (build/earlyCalls.ts) while the parser reads the page, before any of the console's code has
  * loaded: made by the entry instead, they went out only after React, i18next and the login page
  * were fetched and run, some 400 to 600 ms later. Each answer is read in full as it arrives, and
  * taken once, by the code that would have asked (earlyCalls.ts), with the token it was asked with.

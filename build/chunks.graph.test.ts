@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { alias } from './vite.alias';
-import { closure, ENTRY, HOME_MODULES } from './vite.chunks';
+import { alias } from './alias';
+import { closure, ENTRY, HOME_MODULES } from './chunks';
 
 const ZOD = /node_modules[\\/]zod[\\/]/;
 /** A module of schemas, read beside the roots to show that the graph sees zod where it is. */
-const SCHEMAS = path.resolve(import.meta.dirname, 'src/shared/api/users.ts');
+const SCHEMAS = path.resolve(import.meta.dirname, '../src/shared/api/users.ts');
 
 /**
  * The console's real import graph from `inputs`: Vite resolves and transforms the sources as the
@@ -33,7 +33,7 @@ async function importGraph(inputs: string[]) {
   return { getModuleInfo: (id: string) => (imports.has(id) ? { importedIds: imports.get(id)! } : null) };
 }
 
-describe('the signed-in first view on the real import graph (vite.chunks.ts)', () => {
+describe('the signed-in first view on the real import graph (build/chunks.ts)', () => {
   it('loads no zod before home\'s first chart: neither the base and shell chunks nor home\'s chart and dashboard import it', async () => {
     const roots = [ENTRY, ...HOME_MODULES];
     const ctx = await importGraph([...roots, SCHEMAS]);
@@ -44,7 +44,7 @@ describe('the signed-in first view on the real import graph (vite.chunks.ts)', (
     // schemas imported for its constants wants them in a module of their own (userFields.ts, say).
     const importers = [...firstView]
       .filter((id) => !ZOD.test(id) && ctx.getModuleInfo(id)!.importedIds.some((dep) => ZOD.test(dep)))
-      .map((id) => path.relative(import.meta.dirname, id));
+      .map((id) => path.relative(path.dirname(import.meta.dirname), id));
     expect(importers).toEqual([]);
     expect([...firstView].filter((id) => ZOD.test(id))).toEqual([]);
   }, 60_000);

@@ -1,5 +1,5 @@
 /**
- * The login form's first frame (index.html, vite.prerenderLogin.ts) and the login page taking it
+ * The login form's first frame (index.html, build/prerenderLogin.ts) and the login page taking it
  * over: what a user typed, or their browser filled in, before the page's code was in is kept, and
  * so is where the caret was. The login page is React's first render wherever the frame shows (the
  * page's first script puts a guarded path on login first), so it reads the frame as it renders,

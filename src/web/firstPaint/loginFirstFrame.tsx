@@ -2,12 +2,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { LANGUAGES, type Language } from '@shared/i18n/languages';
-import { i18n, LANGUAGE_KEY } from '../../i18n';
-import Login from './index';
+import { i18n, LANGUAGE_KEY } from '../i18n';
+import Login from '../pages/login/index';
 
 /**
  * The login page as its first render draws it, in each language: the markup the build writes into
- * index.html (vite.prerenderLogin.ts), so the form is on screen with the page's first frame, before
+ * index.html (build/prerenderLogin.ts), so the form is on screen with the page's first frame, before
  * any script has loaded. Rendered by the build in node, from the component itself; the
  * language it found is put back.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkGroups, ENTRY, SHELL_ROOTS } from './vite.chunks';
+import { chunkGroups, ENTRY, SHELL_ROOTS } from './chunks';
 
 /** A module graph as rolldown's context gives it: each id with the ids it imports statically. */
 const contextOf = (imports: Record<string, string[]>) => ({
@@ -15,7 +15,7 @@ const chunkOf = (id: string, ctx: ReturnType<typeof contextOf>) => {
   return null;
 };
 
-describe('the chunks of the console (vite.chunks.ts)', () => {
+describe('the chunks of the console (build/chunks.ts)', () => {
   const [gate, layout] = SHELL_ROOTS;
   const ctx = contextOf({
     [ENTRY]: ['/w/login.tsx', '/w/node_modules/react/index.js'],

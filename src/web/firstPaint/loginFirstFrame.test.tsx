@@ -1,15 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rememberPalette } from '../../app/themePalette';
-import { TOKEN_COOKIE } from '../../stores/tokenCookie';
-import { loginFirstFrames } from './firstFrame';
-import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId, readFirstFrame, restoreFirstFrameFocus } from './firstFrameHandOff';
+import { rememberPalette } from '../app/themePalette';
+import { TOKEN_COOKIE } from '../stores/tokenCookie';
+import { loginFirstFrames } from './loginFirstFrame';
+import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId, readFirstFrame, restoreFirstFrameFocus } from './loginFirstFrameHandOff';
 
 let frames: Record<string, string>;
 beforeAll(() => {
   frames = loginFirstFrames();
 });
 
-/** index.html as the build writes it (vite.prerenderLogin.ts): the root, and the login page's first render in a template a language. */
+/** index.html as the build writes it (build/prerenderLogin.ts): the root, and the login page's first render in a template a language. */
 function page() {
   document.body.innerHTML = `<div id="root"></div>${Object.entries(frames).map(([lang, markup]) => `<template id="${firstFrameTemplateId(lang)}">${markup}</template>`).join('')}`;
 }
@@ -17,7 +17,7 @@ function page() {
 /** The page's first script (firstFrameInline.ts) run as index.html runs it, once. */
 async function runFirstScript() {
   vi.resetModules();
-  await import('../../app/firstFrameInline');
+  await import('./firstFrameInline');
 }
 
 const frame = () => document.querySelector(`#root > [${FIRST_FRAME_ATTRIBUTE}]`);

@@ -1,20 +1,20 @@
 import path from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { alias } from './vite.alias.ts';
-import { inlineScript } from './vite.earlyCalls.ts';
-import { firstFrameTemplateId } from './src/web/pages/login/firstFrameHandOff.ts';
+import { alias } from './alias.ts';
+import { inlineScript } from './earlyCalls.ts';
+import { firstFrameTemplateId } from '../src/web/firstPaint/loginFirstFrameHandOff.ts';
 
-const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
-const SCRIPT = path.resolve(import.meta.dirname, 'src/web/app/firstFrameInline.ts');
+const WEB_ROOT = path.resolve(import.meta.dirname, '../src/web');
+const SCRIPT = path.resolve(import.meta.dirname, '../src/web/firstPaint/firstFrameInline.ts');
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Writes the login page's first render into index.html, a template per language, with the script
- * that shows it (src/web/app/firstFrameInline.ts) right after the root element: a visit
+ * that shows it (src/web/firstPaint/firstFrameInline.ts) right after the root element: a visit
  * without a session sees the form with the page's first frame instead of after React, the router
  * and the login page's code have loaded and run (on this 2-core machine 400 to 600 ms). The markup
- * is the component's own (src/web/pages/login/firstFrame.tsx), rendered in node by Vite's SSR loader
- * at build time; the page takes it over as it renders (firstFrameHandOff.ts). The server allows
+ * is the component's own (src/web/firstPaint/loginFirstFrame.tsx), rendered in node by Vite's SSR loader
+ * at build time; the page takes it over as it renders (src/web/firstPaint/loginFirstFrameHandOff.ts). The server allows
  * the script by its hash, as the head's (src/server/http/inlineScripts.ts).
  */
 export function prerenderLogin(): Plugin {
@@ -48,7 +48,7 @@ async function renderFirstFrames(): Promise<Record<string, string>> {
       ssr: { noExternal: [/@arco-design/] },
       optimizeDeps: { noDiscovery: true, include: [] },
     });
-    const { loginFirstFrames } = await server.ssrLoadModule('/pages/login/firstFrame.tsx') as typeof import('./src/web/pages/login/firstFrame.tsx');
+    const { loginFirstFrames } = await server.ssrLoadModule('/firstPaint/loginFirstFrame.tsx') as typeof import('../src/web/firstPaint/loginFirstFrame.tsx');
     return loginFirstFrames();
   } finally {
     await server?.close();

@@ -61,7 +61,7 @@ export function arcoStyle(): Plugin {
       const styles = new Set<string>();
       // Each component and icon from its own module, as the library's indexes re-export them: the
       // import graph then holds only what is used, which the chunking of the signed-in shell relies
-      // on (vite.chunks.ts). An index reaches everything, and only tree-shaking dropped the rest.
+      // on (build/chunks.ts). An index reaches everything, and only tree-shaking dropped the rest.
       const direct = code.replace(NAMED, (_whole, names: string) => ownImports(names, LIBRARY, (name) => {
         if (!isComponent(name)) return null;
         const style = styleOf(name);

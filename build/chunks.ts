@@ -4,7 +4,7 @@ interface ModuleInfo { importedIds: readonly string[] }
 /** Rolldown's chunking context (a method: call it on the context). */
 export interface Context { getModuleInfo(id: string): ModuleInfo | null }
 
-const web = path.resolve(import.meta.dirname, 'src/web');
+const web = path.resolve(import.meta.dirname, '../src/web');
 export const ENTRY = path.join(web, 'main.tsx');
 /**
  * What a signed-in first view renders: the session gate with the providers, the layout, home with
@@ -14,7 +14,7 @@ export const ENTRY = path.join(web, 'main.tsx');
  */
 export const SHELL_ROOTS = [
   ...['app/SessionGate.tsx', 'layout/index.tsx', 'pages/home/index.tsx', 'kit/dashboard/registry.ts'].map((file) => path.join(web, file)),
-  path.resolve(import.meta.dirname, 'dashboards/home.ts'),
+  path.resolve(import.meta.dirname, '../dashboards/home.ts'),
 ];
 /** What home's first view loads beyond the entry (prefetch.ts's loadHome): the shell's roots and the chart. */
 export const HOME_MODULES = [...SHELL_ROOTS, path.join(web, 'kit/chart/Chart.tsx')];
@@ -49,7 +49,7 @@ const graphOf = (ctx: Context) => {
  *     per host (three of them held by the entry's early calls) arrived round after round: home's
  *     first chart came a fifth later. Other pages, ECharts and SheetJS keep chunks of their own.
  * The import graph is exact because Arco's components and icons are imported from their own
- * modules (vite.arcoStyle.ts), not through the library's index, which reaches all of them.
+ * modules (build/arcoStyle.ts), not through the library's index, which reaches all of them.
  */
 export const chunkGroups = [
   { name: 'react', test: REACT, priority: 3 },

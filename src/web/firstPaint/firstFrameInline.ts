@@ -1,14 +1,14 @@
-// The script vite.prerenderLogin.ts inlines in index.html's body, right after the root element: a
+// The script build/prerenderLogin.ts inlines in index.html's body, right after the root element: a
 // visit without a session gets the login form with the page's first frame, from the markup the
-// build rendered (pages/login/firstFrame.tsx), in the stored language and theme, before any of the
+// build rendered (loginFirstFrame.tsx), in the stored language and theme, before any of the
 // console's code has loaded. The login page takes it over when it renders
-// (pages/login/firstFrameHandOff.ts).
+// (loginFirstFrameHandOff.ts).
 import { storedLanguage } from '../i18n/stored';
 import { tokenFromCookie } from '../stores/tokenCookie';
 import { storedSettings } from '../stores/storedSettings';
-import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId } from '../pages/login/firstFrameHandOff';
-import { hashLocation, isLoginPath, isOpenPath, loginRedirect } from './openPaths';
-import { firstFramePalette, paintTheme } from './themePalette';
+import { FIRST_FRAME_ATTRIBUTE, firstFrameTemplateId } from './loginFirstFrameHandOff';
+import { hashLocation, isLoginPath, isOpenPath, loginRedirect } from '../app/openPaths';
+import { firstFramePalette, paintTheme } from '../app/themePalette';
 
 function showLoginFirstFrame() {
   // The page's language is the stored one from the first frame on (index.html says zh-CN, the default).
