@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_BASE } from '../../shared/api/envelope';
+import { PAGES } from '../../shared/pages';
 import type { RouteDef } from './route';
 
 type Schema = Record<string, unknown>;
@@ -44,14 +45,45 @@ function hoistDefs(schema: Schema, base: string, components: Record<string, Sche
   return point(rest);
 }
 
+/** Tags that are not a menu page's path: what their calls are about. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  session: 'Signing in and out, the captcha, the current user and their settings',
+  orders: 'Warehouse orders of every type: lists, lines, scanning, completion, cancellation, printing',
+  reports: 'Report pages: a page of rows, charts and the export of the whole result',
+  analysis: 'Dashboards and analysis: panels, batches and their queries',
+  dictionary: 'Dictionary types and their entries',
+  role: 'Roles, their grants and data rules',
+  users: 'Users: accounts, passwords, freezing',
+  resource: 'The resource tree: sections, groups, pages and buttons',
+  announcement: 'Announcements to the console\'s users',
+  notice: 'New-delivery notices to a dealer',
+  mail: 'Messages between the console\'s users',
+  tms: 'Stop reports from the transport management system',
+  logistics: 'Logistics dispatch: car requests and trips',
+  ops: 'Operations: health and the API description',
+};
+const pageTitles = new Map(PAGES.map((p) => [p.path, `${p.section.title['en-US']} › ${p.title['en-US']}`]));
+const describeTag = (tag: string) => TAG_DESCRIPTIONS[tag] ?? (pageTitles.has(tag) ? `Calls of the page ${pageTitles.get(tag)}` : `Calls of ${tag}`);
+
+/** `POST /sys/login` -> `sysLogin`; a second method on the same path is prefixed with it (`getSysCaptcha`). */
+function operationIdOf(def: RouteDef, taken: Set<string>): string {
+  const name = nameOf(def.url);
+  let id = name[0].toLowerCase() + name.slice(1);
+  if (taken.has(id)) id = def.method.toLowerCase() + name;
+  taken.add(id);
+  return id;
+}
+
 /** The OpenAPI 3.1 document of every registered call, made from the same zod schemas that validate them. */
 export function buildOpenApi(defs: RouteDef[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, Schema> = {};
+  const operationIds = new Set<string>();
   for (const def of defs) {
     const base = nameOf(def.url);
     const answer = def.answer ? hoistDefs(jsonSchema(def.answer, 'output'), `${base}Answer`, schemas) : {};
     const op: Record<string, unknown> = {
+      operationId: operationIdOf(def, operationIds),
       summary: def.summary,
       tags: [def.tag],
       'x-permission': def.permission,
@@ -77,7 +109,15 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     .map((name) => [name, { type: 'apiKey', in: 'header', name }]));
   return {
     openapi: '3.1.0',
-    info: { title: 'Tyre channel console API', version },
+    info: {
+      title: 'Tyre channel console API',
+      version,
+      description: 'Every call of the console, made from the zod schemas that validate it. Answers are `{ code, msg, data }` (docs/product.md#calls).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: the document describes the server that serves it, wherever it is deployed.
+    servers: [{ url: '/', description: 'The server this document was read from' }],
+    tags: [...new Set(defs.map((d) => d.tag))].sort().map((name) => ({ name, description: describeTag(name) })),
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys }, schemas },
     paths,
   };
