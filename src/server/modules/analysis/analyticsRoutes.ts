@@ -4,6 +4,7 @@ import {
   analyticsFilters, dashboardBatchPath, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters, type BatchLine,
 } from '../../../shared/analytics/filters';
 import { pageBody } from '../../../shared/api/paging';
+import { REPORT_DEFS } from '../../../shared/analytics/reports';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
@@ -12,6 +13,7 @@ import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
+import { checkReportRegistry } from './reports/checkRegistry';
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
@@ -75,6 +77,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     },
   }));
 
+  checkReportRegistry(REPORT_DEFS, REPORT_QUERIES);
   const reports = REPORT_QUERIES.flatMap((r) => reportRoutes(r));
   function reportRoutes(r: ReportQuery): RouteDef[] {
     const base = reportPath(r.def.page);
