@@ -28,6 +28,7 @@ import { idleLimitsOf } from './platform/sessionStore';
 import { dictVersionOf } from './platform/dictVersion';
 import { connectRedis } from './platform/redis';
 import { userRoutes } from './modules/system/users';
+import { serviceAccountRoutes } from './modules/system/serviceAccounts';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
@@ -53,7 +54,7 @@ const version = typeof __APP_VERSION__ === 'string'
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
-    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
+    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
   ];

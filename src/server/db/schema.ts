@@ -100,6 +100,11 @@ export const users = pgTable('users', {
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /**
+   * person (signs in to the console) or service (an outside system's account: calls the API with
+   * its keys, `apiKeys`, and is refused by the sign-in; docs/integrations.md).
+   */
+  kind: varchar('kind', { length: 16 }).notNull().default('person'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -153,6 +158,25 @@ export const sessions = pgTable('sessions', {
   ip: varchar('ip', { length: 64 }),
   userAgent: varchar('user_agent', { length: 256 }),
 }, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * A service account's API keys (docs/integrations.md): shown once when issued, kept as the SHA-256
+ * of the key (a leaked table gives no working keys) with its first characters to tell keys apart.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** The key's first characters (`tcc_` and a few more), shown in the list. */
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: varchar('last_used_ip', { length: 64 }),
+  createdBy: varchar('created_by', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)]);
 
 export const captchas = pgTable('captchas', {
   verKey: varchar('ver_key', { length: 64 }).primaryKey(),

@@ -44,6 +44,9 @@ function hoistDefs(schema: Schema, base: string, components: Record<string, Sche
   return point(rest);
 }
 
+/** A service account's key, in `Authorization: Bearer` or `X-Api-Key` (platform/apiKeys.ts): either authorises any call a session does. */
+const KEY_SCHEMES = [{ apiKeyBearer: [] }, { apiKey: [] }];
+
 /** The OpenAPI 3.1 document of every registered call, made from the same zod schemas that validate them. */
 export function buildOpenApi(defs: RouteDef[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -55,7 +58,8 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
       summary: def.summary,
       tags: [def.tag],
       'x-permission': def.permission,
-      security: def.apiKeyHeader ? [{ [def.apiKeyHeader]: [] }] : def.permission === 'public' ? [] : [{ token: [] }],
+      // A session's token (the console), or a service account's API key in either header (docs/integrations.md).
+      security: def.apiKeyHeader ? [{ [def.apiKeyHeader]: [] }, ...KEY_SCHEMES] : def.permission === 'public' ? [] : [{ token: [] }, ...KEY_SCHEMES],
       responses: {
         200: {
           description: 'Success',
@@ -65,7 +69,8 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
         },
         400: { description: 'Bad input; msg names the field' },
         ...(def.permission === 'public' ? {} : { 401: { description: 'No or expired session' }, 403: { description: 'No permission' } }),
-        ...(def.apiKeyHeader ? { 401: { description: `Missing, forged or expired ${def.apiKeyHeader} header` } } : {}),
+        ...(def.apiKeyHeader ? { 401: { description: `Missing, forged or expired ${def.apiKeyHeader} header or API key` } } : {}),
+        ...(def.permission === 'public' && !def.apiKeyHeader ? {} : { 429: { description: 'Over the API key\'s rate limit' } }),
       },
     };
     if (def.body) {
@@ -78,7 +83,15 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
   return {
     openapi: '3.1.0',
     info: { title: 'Tyre channel console API', version },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys }, schemas },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token', description: 'A console session, from POST /sys/login' },
+        apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'tcc_…', description: 'A service account\'s API key (System › Service accounts): Authorization: Bearer tcc_…' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same key in a header of its own' },
+        ...apiKeys,
+      },
+      schemas,
+    },
     paths,
   };
 }

@@ -12,6 +12,8 @@ export interface SessionUser {
   userName: string;
   nickName: string;
   dealerId: number | null;
+  /** Set when the caller is a service account calling with an API key (no session: `sessionId` is 0; platform/apiKeys.ts). */
+  apiKeyId?: number;
 }
 
 /** A live session as a call finds it. */

@@ -13,6 +13,7 @@ const table = {
   invalidValue: { 'zh-CN': '取值无效', 'en-US': 'Invalid value' },
   malformedJson: { 'zh-CN': '请求体不是合法的 JSON', 'en-US': 'The request body is not valid JSON' },
   bodyTooLarge: { 'zh-CN': '请求体过大', 'en-US': 'The request body is too large' },
+  keyRevoked: { 'zh-CN': '该密钥已吊销', 'en-US': 'The key is already revoked' },
   tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   notFound: { 'zh-CN': '资源不存在', 'en-US': 'Not found' },
   internal: { 'zh-CN': '服务器内部错误，请联系管理员', 'en-US': 'Internal server error, please contact the administrator' },

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/roleFields';
 import { MAX_USER_ROLES, USER_NAME_PATTERN } from '../api/userFields';
-import { editor, f, list, statusField } from './build';
+import { button, editor, f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
 
 /**
@@ -38,6 +38,34 @@ const usersPage = list('users', '用户管理', 'Users', 'user', {
     f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
   ],
   searches: [{ key: 'roleId', label: text('角色', 'Role'), anyOf: ['roleIds'] }],
+});
+
+/**
+ * System › Service accounts: an outside system's account (the maker's ERP, a TMS), given roles and
+ * a dealer like a user, calling the API with its keys and never signing in to the console (kept in
+ * `users` with kind `service`; docs/integrations.md). Keys are issued, listed and revoked in the
+ * page's Keys drawer (`keys` button; modules/system/serviceAccounts.ts).
+ */
+export const serviceAccountPage = list('serviceAccounts', '服务账号', 'Service accounts', 'safe', {
+  api: '/sys/serviceAccount',
+  blankSaid: 'mandatory',
+  scope: 'dealer',
+  keyword: ['userName', 'nickName'],
+  buttons: [button('keys', '密钥', 'Keys')],
+  fields: [
+    f.text('userName', '账号', 'Account', {
+      required: true, unique: true, sortable: true, pattern: USER_NAME_PATTERN, lockedOnEdit: true,
+      hint: text('只能包含字母、数字、点、下划线和连字符', 'Letters, digits, dots, underscores and hyphens only'),
+    }),
+    f.text('nickName', '名称', 'Name', { required: true, sortable: true }),
+    f.select('status', '状态', 'Status', [
+      { value: 'normal', label: text('正常', 'Normal'), color: 'green' },
+      { value: 'frozen', label: text('冻结', 'Frozen'), color: 'red' },
+    ], { search: true, sortable: true, sheetAs: 'value' }),
+    f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, sheetAs: 'code' }),
+    f.ref('roleIds', '角色', 'Roles', 'role', { many: true, maxValue: MAX_USER_ROLES, sheetAs: 'name', width: 28 }),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
+  ],
 });
 
 /** System › Roles; what each role grants (its permission tree) and which data its holders see (its data rules) are the page's own views. */
@@ -110,6 +138,7 @@ export const system: SectionSpec = {
       editor('resources', '资源管理', 'Resources', 'menu'),
       dictionaryPage,
       editor('announcement', '公告管理', 'Announcements', 'notification'),
+      serviceAccountPage,
     ],
   }],
 };
