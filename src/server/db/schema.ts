@@ -545,6 +545,28 @@ export const orderScans = pgTable('order_scans', {
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode), index('order_scans_time_idx').on(t.scannedAt)]);
 
+/**
+ * Delivery notes the maker's ERP sent (POST /integration/deliveryNote, docs/integrations.md), one
+ * per document number: the receipt each became, the note's hash (the same note again answers the
+ * stored answer; a changed one replaces the receipt until it is scanned, then is refused), and the
+ * serials it registered (what a replacement takes back).
+ */
+export const inboundNotes = pgTable('inbound_notes', {
+  id: serial('id').primaryKey(),
+  documentNo: varchar('document_no', { length: 64 }).notNull(),
+  /** The caller's Idempotency-Key header, when it sent one. */
+  idempotencyKey: varchar('idempotency_key', { length: 128 }),
+  /** SHA-256 of the note as parsed: the same note, whatever its spacing or letter case. */
+  bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** What the call answered, answered again to a resend. */
+  answer: jsonb('answer').notNull(),
+  barcodes: text('barcodes').array().notNull(),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('inbound_notes_document_idx').on(t.documentNo), uniqueIndex('inbound_notes_key_idx').on(t.idempotencyKey)]);
+
 /** PDA uploads already taken, so a retried upload answers the first result and adds nothing. */
 export const pdaUploads = pgTable('pda_uploads', {
   uploadId: varchar('upload_id', { length: 64 }).primaryKey(),

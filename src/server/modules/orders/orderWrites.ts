@@ -48,15 +48,18 @@ async function checkInput(ctx: OrderCtx, input: OrderInput): Promise<{ dealerId:
   return { dealerId: source.dealerId };
 }
 
-/** Creates an order; a delivery to a dealer registers its shipped tyres and tells the dealer. */
-export async function saveOrder(ctx: OrderCtx, input: OrderInput): Promise<{ id: number; dealerId: number | null; notice: NoticePayload | null }> {
+/**
+ * Creates an order; a delivery to a dealer registers its shipped tyres and tells the dealer.
+ * `source`: where it came from (dictionary source: WEB, or ERP for a delivery note).
+ */
+export async function saveOrder(ctx: OrderCtx, input: OrderInput, source: 'WEB' | 'ERP' = 'WEB'): Promise<{ id: number; dealerId: number | null; notice: NoticePayload | null }> {
   const { dealerId } = await checkInput(ctx, input);
   return ctx.db.transaction(async (tx) => {
     const { id, orderNo } = await newOrderNo(tx, input.orderType);
     await tx.insert(orders).values({
       id, orderNo, orderType: input.orderType, dealerId, warehouseId: input.warehouseId, targetWarehouseId: input.targetWarehouseId ?? null,
       counterparty: input.counterparty ?? null, externalNo: input.externalNo ?? null, remark: input.remark ?? null,
-      source: 'WEB', createdBy: ctx.user.id,
+      source, createdBy: ctx.user.id,
     });
     if (input.lines.length) {
       await tx.insert(orderLines).values(input.lines.map((l) => ({ orderId: id, materialId: l.materialId, plannedQty: l.plannedQty, adjustKind: l.adjustKind ?? null })));

@@ -16,6 +16,7 @@ import { inBatches, streamXlsx } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { allows, inScope } from '../../platform/dataScope';
 import { completeOrder } from './completion';
+import { deliveryNoteRoutes } from './deliveryNotes';
 import { orderColumns } from './orderColumns';
 import type { OrderCtx } from './orderContext';
 import { cancelOrder, deleteOrders, markOrders, saveOrder, updateOrder } from './orderWrites';
@@ -108,7 +109,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   ];
 }
 
-/** Warehouse › Orders: every order page, the stocktake lines and the barcode trace. */
+/** Warehouse › Orders: every order page, the stocktake lines, the barcode trace and the maker's delivery notes. */
 export function orderRoutes(services: Services): RouteDef[] {
-  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services)];
+  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services), ...deliveryNoteRoutes(services)];
 }
