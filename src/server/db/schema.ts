@@ -957,3 +957,25 @@ export const outbox = pgTable('outbox', {
   index('outbox_time_idx').on(t.createdAt),
   index('outbox_dealer_idx').on(t.dealerId, t.createdAt),
 ]);
+
+/**
+ * Where webhooks go (System › Webhooks, docs/integrations.md): an endpoint's URL, the secret its
+ * deliveries are signed with, the events it takes, and whose: a dealer's endpoint hears only that
+ * dealer's events, one of no dealer every dealer's. The ERP's endpoint (`erp`) acknowledging an
+ * order's completion marks the order uploaded.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  url: varchar('url', { length: 512 }).notNull(),
+  secret: varchar('secret', { length: 128 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  orderCompleted: boolean('order_completed').notNull().default(false),
+  orderCancelled: boolean('order_cancelled').notNull().default(false),
+  stockAlertRaised: boolean('stock_alert_raised').notNull().default(false),
+  stockAlertCleared: boolean('stock_alert_cleared').notNull().default(false),
+  tripDelivered: boolean('trip_delivered').notNull().default(false),
+  erp: boolean('erp').notNull().default(false),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_endpoints_dealer_idx').on(t.dealerId)]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_BASE } from '../../shared/api/envelope';
+import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_BODIES } from '../../shared/api/webhooks';
 import type { RouteDef } from './route';
 
 type Schema = Record<string, unknown>;
@@ -82,6 +83,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     .map((name) => [name, { type: 'apiKey', in: 'header', name }]));
   return {
     openapi: '3.1.0',
+    webhooks: webhooksOf(schemas),
     info: { title: 'Tyre channel console API', version },
     components: {
       securitySchemes: {
@@ -94,4 +96,28 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     },
     paths,
   };
+}
+
+/**
+ * What the product POSTs to a registered endpoint (System › Webhooks, docs/integrations.md): each
+ * event's body, and the signature header a receiver checks.
+ */
+function webhooksOf(components: Record<string, Schema>) {
+  return Object.fromEntries(Object.entries(WEBHOOK_BODIES).map(([event, schema]) => {
+    const name = `Webhook${nameOf(event)}`;
+    components[name] = hoistDefs(jsonSchema(schema, 'output'), name, components);
+    return [event, {
+      post: {
+        summary: `The ${event} event`,
+        description: `Signed: \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>\`; refuse a timestamp older than ${SIGNATURE_TOLERANCE_SECONDS} s. \`x-webhook-id\` is the delivery's id (also the body's \`id\`): the same when a delivery is repeated.`,
+        parameters: [
+          { name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'x-webhook-id', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'x-webhook-event', in: 'header', required: true, schema: { type: 'string', const: event } },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: { '2XX': { description: 'Taken; anything else is tried again later (410: never again)' } },
+      },
+    }];
+  }));
 }

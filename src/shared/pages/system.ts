@@ -68,6 +68,43 @@ export const serviceAccountPage = list('serviceAccounts', '服务账号', 'Servi
   ],
 });
 
+const eventField = <K extends string>(key: K, zh: string, en: string) => f.bool(key, zh, en, { search: true });
+
+/**
+ * System › Webhooks: where the product tells outside systems what happened (docs/integrations.md):
+ * an endpoint's URL, the secret its deliveries are signed with, the events it takes, and whose (a
+ * dealer's endpoint hears that dealer's events only; one of no dealer, every dealer's). `erp` marks
+ * the ERP's endpoint: its acknowledging an order's completion marks the order uploaded.
+ */
+export const webhookPage = list('webhooks', 'Webhook 推送', 'Webhooks', 'send', {
+  api: '/sys/webhook',
+  blankSaid: 'mandatory',
+  scope: 'dealer',
+  keyword: ['name', 'url'],
+  fields: [
+    f.text('name', '名称', 'Name', { required: true, sortable: true }),
+    f.text('url', '推送地址', 'URL', {
+      required: true, max: 512, width: 40, pattern: /^https?:\/\/[^\s]+$/,
+      hint: text('接收方的 http(s) 地址', 'The receiver\'s http(s) address'),
+    }),
+    f.text('secret', '签名密钥', 'Signing secret', {
+      required: true, max: 128, table: false, export: false, pattern: /^[\x21-\x7e]{16,128}$/,
+      hint: text('16 到 128 个可见字符，接收方用它校验 X-Signature', '16 to 128 visible characters; the receiver checks X-Signature with it'),
+    }),
+    f.ref('dealerId', '经销商', 'Dealer', 'dealer', {
+      search: true, sortable: true, sheetAs: 'code', emptyText: text('全部经销商', 'All dealers'),
+    }),
+    eventField('orderCompleted', '单据完成', 'Order completed'),
+    eventField('orderCancelled', '单据取消', 'Order cancelled'),
+    eventField('stockAlertRaised', '库存预警', 'Stock alert raised'),
+    eventField('stockAlertCleared', '预警解除', 'Stock alert cleared'),
+    eventField('tripDelivered', '运输送达', 'Trip delivered'),
+    f.bool('erp', 'ERP 回执', 'ERP endpoint', { hint: text('确认单据完成即标记为已上传', 'Acknowledging an order\'s completion marks it uploaded') }),
+    statusField(),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
+  ],
+});
+
 /** System › Roles; what each role grants (its permission tree) and which data its holders see (its data rules) are the page's own views. */
 const rolePage = list('role', '角色管理', 'Roles', 'user-group', {
   api: '/sys/role',
@@ -138,7 +175,9 @@ export const system: SectionSpec = {
       editor('resources', '资源管理', 'Resources', 'menu'),
       dictionaryPage,
       editor('announcement', '公告管理', 'Announcements', 'notification'),
-      serviceAccountPage,
     ],
+  }, {
+    path: 'integration', title: text('系统集成', 'Integration'), icon: 'link',
+    pages: [serviceAccountPage, webhookPage],
   }],
 };

@@ -9,6 +9,7 @@ import { barcodes, brands, deliveryNotices, materials, orderLines, orderScans, o
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { NoticePayload } from '../../realtime/types';
 import { recordAudit } from '../../platform/audit';
+import { enqueueWebhooks } from '../integration/webhookEvents';
 import { writableWarehouse } from '../basedata/warehousingShared';
 import { assertOpen, loadOrder, type OrderCtx } from './orderContext';
 import { newOrderNo } from './orderNumbers';
@@ -154,6 +155,7 @@ export async function cancelOrder(ctx: OrderCtx, id: number): Promise<void> {
     assertOpen(order);
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, id));
     await recordAudit(tx, actor(ctx), { action: 'cancel', entity: 'order', entityId: id, before: { status: order.status } });
+    await enqueueWebhooks(tx, 'order.cancelled', [{ dealerId: order.dealerId, ref: `order:${id}`, payload: { orderId: id } }]);
   });
 }
 

@@ -13,7 +13,7 @@ import { recordAudit } from '../../platform/audit';
 import { allows, inScope, type DataScope } from '../../platform/dataScope';
 import type { Services } from '../../services';
 
-const ROUTE = '/system/permission/serviceAccounts';
+const ROUTE = '/system/integration/serviceAccounts';
 const BASE = '/sys/serviceAccount';
 const TAG = 'service accounts';
 /** No password signs in to a service account: this is no hash any password matches (passwordHash.ts reads `scrypt$…`). */
