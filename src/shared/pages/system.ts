@@ -68,7 +68,7 @@ export const serviceAccountPage = list('serviceAccounts', '服务账号', 'Servi
   ],
 });
 
-const eventField = <K extends string>(key: K, zh: string, en: string) => f.bool(key, zh, en, { search: true });
+const eventField = <K extends string>(key: K, zh: string, en: string) => f.bool(key, zh, en);
 
 /**
  * System › Webhooks: where the product tells outside systems what happened (docs/integrations.md):
