@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
 import { WEBHOOK_BODIES } from '../../src/shared/api/webhooks';
-import { dealers, exchangeLogs, materials, orders, outbox, stockThresholds, storageLocations, users } from '../../src/server/db/schema';
+import { dealers, exchangeLogs, logisticsRoutes, materials, orders, outbox, stockThresholds, storageLocations, transitPoints, users, vehicles } from '../../src/server/db/schema';
 import { sweepStockAlerts } from '../../src/server/jobs/alertSweep';
 import { webhookSender } from '../../src/server/modules/integration/webhookSender';
 import { createOutbox } from '../../src/server/outbox/dispatcher';
-import { ok } from './integrationSupport';
+import { createServiceAccount, issueKey, keyCall, ok } from './integrationSupport';
 import { startTestServer, type TestServer } from './server';
 import { startReceiver, verifySignature, type Receiver } from './webhookReceiver';
 
@@ -170,6 +170,34 @@ describe('webhooks', () => {
     const raised = WEBHOOK_BODIES['stockAlert.raised'].parse(taken[0].body);
     expect(raised.data).toMatchObject({ kind: 'low', threshold: 5, dealerCode: 'SH0001' });
     expect(others.taken.filter((t) => t.event.startsWith('stockAlert.'))).toEqual([]);
+  });
+
+  it('a trip delivered by the TMS with a service account\'s key reaches its dealer\'s endpoint', async () => {
+    const db = server.services.db;
+    await register({ name: 'Dealer 1 trips', url: own.url, dealerId: dealer1.id, tripDelivered: true });
+    const { id: orderId } = await call<{ id: number }>('/orderManage/WLorder/save', { orderType: 'WL', warehouseId: dealer1.warehouseId, lines: [{ materialId: mats[0], plannedQty: 1 }] });
+    const [sz] = await db.select({ id: transitPoints.id }).from(transitPoints).where(eq(transitPoints.code, 'SZHUB'));
+    const { id } = await call<{ id: number }>('/logistics/carRequest/save', {
+      warehouseId: dealer1.warehouseId, orderIds: [orderId], destinationIds: [sz.id], needDate: '2026-12-01', tyres: 4, weightTons: 1,
+    });
+    const [route] = await db.select({ id: logisticsRoutes.id }).from(logisticsRoutes).where(eq(logisticsRoutes.code, 'R001'));
+    const [vehicle] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.plateNo, '沪A12345'));
+    await call('/logistics/carRequest/assign', {
+      id, vehicleId: vehicle.id, driverName: '王强', driverPhone: '13912345678', routeId: route.id, plannedStart: new Date(Date.now() - 7_200_000).toISOString(),
+    });
+    await call('/logistics/carRequest/load', { id });
+    await call('/logistics/carRequest/depart', { id });
+    const trip = await call<{ requestNo: string; stops: { seq: number; pointCode: string }[] }>('/logistics/carRequest/trip', { id });
+    const tms = await createServiceAccount(server, admin, { userName: 'tms-hook', roleCodes: ['staff'] });
+    const key = (await issueKey(server, admin, tms)).key;
+    for (const stop of trip.stops) {
+      const res = await keyCall(server, key, '/tms/stopReport', { requestNo: trip.requestNo, pointCode: stop.pointCode });
+      expect(res.status, res.body.msg).toBe(200);
+    }
+    const [taken] = await until(() => own.taken.filter((t) => t.event === 'trip.delivered'), (t) => t.length > 0);
+    const body = WEBHOOK_BODIES['trip.delivered'].parse(taken.body);
+    expect(body.data).toMatchObject({ id, requestNo: trip.requestNo, status: 'delivered', dealerCode: 'SH0001' });
+    expect(others.taken.filter((t) => t.event === 'trip.delivered')).toEqual([]);
   });
 
   it('two dispatchers on one database send each delivery once', async () => {
