@@ -6,7 +6,7 @@ import { API_KEY_PREFIX } from '../../shared/api/serviceAccounts';
 import { preparedStatement, type Db } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { hasDataRules, ownWarehouses, settledScope } from './dataScope';
-import type { Session } from './sessionStore';
+import { grantsOneOf, type Session } from './sessionStore';
 
 /** The header an outside system may send its key in instead of `Authorization: Bearer <key>`. */
 export const API_KEY_HEADER = 'x-api-key';
@@ -35,17 +35,12 @@ export function apiKeyOf(req: FastifyRequest): string | null {
   return header?.startsWith(API_KEY_PREFIX) ? header.trim() : null;
 }
 
-/** Whether the roles of the key's account grant one of the bound codes (as the session's statement asks it). */
-const grantsOneOf = sql<boolean>`exists (
-  select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
-  where ur.user_id = "users"."id" and res.perm = any(${sql.placeholder('codes')}::text[]))`;
-
 interface KeyRow {
   keyId: number; usedSecondsAgo: number | null; id: number; userName: string; nickName: string; dealerId: number | null;
   granted: boolean; hasDataRules: boolean; ownWarehouses: number[] | null;
 }
 
-/** A live key of a normal service account: not revoked, not expired. */
+/** A live key of a normal service account: not revoked, not expired; whether its roles grant the call's code is the session's own test (`grantsOneOf`). */
 const keyStatement = (name: string, granted: SQL<boolean>) => preparedStatement<KeyRow>(name, sql`
   select api_keys.id as "keyId", extract(epoch from now() - api_keys.last_used_at)::float8 as "usedSecondsAgo",
     users.id as "id", users.user_name as "userName", users.nick_name as "nickName", users.dealer_id as "dealerId",
