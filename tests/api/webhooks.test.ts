@@ -158,8 +158,10 @@ describe('webhooks', () => {
     await down.stop();
   });
 
-  it('stock alerts raised and cleared reach the dealer\'s endpoint in order', async () => {
+  it('stock alerts raised and cleared reach the dealer\'s endpoint in order, though the first was refused once', async () => {
     const db = server.services.db;
+    let refusals = 1;
+    own.answer = (t) => (t.event === 'stockAlert.raised' && refusals-- > 0 ? 503 : 200);
     const [threshold] = await db.insert(stockThresholds).values({ warehouseId: dealer1.warehouseId, materialId: mats[1], minQty: 5 }).returning();
     await sweepStockAlerts(server.services);
     await db.delete(stockThresholds).where(eq(stockThresholds.id, threshold.id));
@@ -167,6 +169,7 @@ describe('webhooks', () => {
     const alerts = () => own.taken.filter((t) => t.event.startsWith('stockAlert.'));
     const taken = await until(alerts, (t) => t.length >= 2);
     expect(taken.map((t) => t.event)).toEqual(['stockAlert.raised', 'stockAlert.cleared']);
+    expect(refusals).toBe(-1);
     const raised = WEBHOOK_BODIES['stockAlert.raised'].parse(taken[0].body);
     expect(raised.data).toMatchObject({ kind: 'low', threshold: 5, dealerCode: 'SH0001' });
     expect(others.taken.filter((t) => t.event.startsWith('stockAlert.'))).toEqual([]);
