@@ -111,6 +111,16 @@ describe('inbound delivery notes', () => {
     expect((await send(changed)).body.data).toEqual(replaced);
   });
 
+  it('a note whose receipt a user deleted is taken afresh when sent again', async () => {
+    const body = note('DN-1009');
+    const first = await ok(send(body));
+    await ok(server.call('/orderManage/PRorder/delete', { token: admin, body: { ids: [first.orderId] } }));
+    const again = await ok(send(body));
+    expect(again.orderId).not.toBe(first.orderId);
+    expect((await receiptsOf('DN-1009')).map((o) => o.id)).toEqual([again.orderId]);
+    expect(await ok(send(body))).toEqual(again);
+  });
+
   it('a bad line or barcode is named, and nothing is created', async () => {
     const base = note('DN-1006');
     const cases: [unknown, string][] = [

@@ -83,7 +83,8 @@ async function releaseBarcodes(tx: Db, codes: string[]) {
  * it (`saveOrder`: the same checks, audit record and the dealer's new-delivery notice). Idempotent
  * by the document number (and the Idempotency-Key header when sent): the same note again answers
  * what the first answered and creates nothing; a changed note replaces the receipt while nobody has
- * scanned on it, and is refused once scanning started or the receipt is closed. Sends of one number
+ * scanned on it, and is refused once scanning started or the receipt is closed; a note whose receipt
+ * a user deleted is taken afresh. Sends of one number
  * take turns under an advisory lock, so concurrent sends make one receipt.
  */
 export function deliveryNoteRoutes(services: Services): RouteDef[] {
@@ -109,14 +110,17 @@ export function deliveryNoteRoutes(services: Services): RouteDef[] {
         const [held] = await tx.select().from(inboundNotes).where(eq(inboundNotes.documentNo, body.documentNo)).for('update');
         const txCtx = { ...ctx, db: tx };
         if (held) {
-          // Parsed again, so its fields come in the answer's order (jsonb keeps its own).
-          if (held.bodyHash === bodyHash) return { answer: deliveryNoteAnswer.parse(held.answer), replayed: true, notice: null };
           const [order] = held.orderId ? await tx.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.id, held.orderId)) : [];
-          const said = { documentNo: body.documentNo, orderNo: order?.orderNo ?? '-' };
-          if (!order || order.status === ORDER_STATUS.completed || order.status === ORDER_STATUS.cancelled) throw conflict('noteReceiptClosed', undefined, said);
-          if (order.status !== ORDER_STATUS.created) throw conflict('noteChangedWhileScanning', undefined, said);
-          // Refused, in scope and unscanned, by deleteOrders' own checks.
-          await deleteOrders(txCtx, [order.id]);
+          // Parsed again, so its fields come in the answer's order (jsonb keeps its own).
+          if (order && held.bodyHash === bodyHash) return { answer: deliveryNoteAnswer.parse(held.answer), replayed: true, notice: null };
+          if (order) {
+            const said = { documentNo: body.documentNo, orderNo: order.orderNo };
+            if (order.status === ORDER_STATUS.completed || order.status === ORDER_STATUS.cancelled) throw conflict('noteReceiptClosed', undefined, said);
+            if (order.status !== ORDER_STATUS.created) throw conflict('noteChangedWhileScanning', undefined, said);
+            // Refused, in scope and unscanned, by deleteOrders' own checks.
+            await deleteOrders(txCtx, [order.id]);
+          }
+          // Its receipt replaced, or deleted by a user meanwhile: the note is taken afresh.
           await releaseBarcodes(tx, held.barcodes);
         }
         await assertNewBarcodes(tx, codes);
