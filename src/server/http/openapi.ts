@@ -147,7 +147,10 @@ function webhooksOf(components: Record<string, Schema>) {
     components[name] = hoistDefs(jsonSchema(schema, 'output'), name, components);
     return [event, {
       post: {
+        operationId: `on${name}`,
         summary: `The ${event} event`,
+        // The receiver checks the signature header below, not a scheme of this API.
+        security: [],
         description: `Signed: \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>\`; refuse a timestamp older than ${SIGNATURE_TOLERANCE_SECONDS} s. \`x-webhook-id\` is the delivery's id (also the body's \`id\`): the same when a delivery is repeated.`,
         parameters: [
           { name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } },
