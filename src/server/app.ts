@@ -94,6 +94,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL, pgliteSnapshot: opts.pgliteSnapshot,
     timeZone: config.timeZone,
     onIdleError: (err) => app.log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
+    onLongWait: (waitedMs, lane, ahead) => app.log.info({ waitedMs: Math.round(waitedMs), lane, ahead }, 'a statement waited for the embedded database'),
   });
   app.addHook('onClose', async () => database.close());
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : null;

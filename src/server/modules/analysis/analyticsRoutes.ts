@@ -9,6 +9,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import type { RequestContext } from '../../platform/requestContext';
+import { createAnswerCache } from './answerCache';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
@@ -26,11 +27,18 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const ctxOf = async ({ user, lang, scope }: RequestContext): Promise<AnalyticsCtx> =>
     ({ db, user, lang, now: new Date(), scope: await scope(), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
+  // On the embedded database (one process, one connection) viewers with the same data scope share
+  // a dashboard query's answer for a few seconds (answerCache.ts); a server database answers each.
+  const cache = services.database.kind === 'pglite' ? createAnswerCache() : null;
+  if (cache) services.realtime.onStockChange((change) => cache.stockChanged(change));
+  const runQuery = (q: (typeof DASHBOARD_QUERIES)[number], ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]> => (cache
+    ? cache.answer({ queryId: q.id, filters, scope: ctx.scope, dealerId: ctx.user.dealerId ?? null, lang: ctx.lang }, () => q.run(ctx, filters))
+    : q.run(ctx, filters));
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
-    handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
+    handler: async (rc) => ({ rows: await runQuery(q, await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));
 
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
@@ -64,7 +72,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         const query = byId.get(panel.query)!;
         const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
         const key = JSON.stringify([panel.query, panel.params ?? null]);
-        if (!runs.has(key)) runs.set(key, query.run(ctx, filters));
+        if (!runs.has(key)) runs.set(key, runQuery(query, ctx, filters));
         try {
           write({ panel: panel.id, answer: { rows: await runs.get(key)!, asOf: asOf() } });
         } catch (err) {

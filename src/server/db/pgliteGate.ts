@@ -1,0 +1,98 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The embedded database runs one statement (or transaction) at a time, in the order they asked
+ * for PGlite's lock: a scan asked after forty dashboard panels ran after all of them. The gate
+ * stands in front of that lock and hands it out in two lanes (docs/architecture.md, The database):
+ *
+ * - short: everything on `db` (a scan's transaction, sign-in, `/health`, every write), first come
+ *   first served, ahead of any long read waiting;
+ * - long: what reads through `readDb` (reports, dashboards, exports), one statement at a time,
+ *   when no short one waits.
+ *
+ * PGlite's own queue therefore never holds more than the statement running: a short statement
+ * waits for at most the one long statement already under way (exports are keyset batches of a few
+ * thousand rows, so that is a short wait too). Reads waiting long are logged (`onLongWait`).
+ */
+export type Lane = 'short' | 'long';
+
+const laneOfCall = new AsyncLocalStorage<Lane>();
+
+/** Runs `fn` with every statement it starts in the long lane. */
+export function inLongLane<T>(fn: () => T): T {
+  return laneOfCall.run('long', fn);
+}
+
+export interface GateStats {
+  /** Statements (or transactions) let through, per lane. */
+  ran: Record<Lane, number>;
+  /** Waiting now, per lane. */
+  waiting: Record<Lane, number>;
+  /** The longest wait so far, per lane, in ms. */
+  longestWaitMs: Record<Lane, number>;
+}
+
+export interface PgliteGate {
+  /** PGlite's `_runExclusiveTransaction`, gated: pass it the original, bound. */
+  wrap(runExclusive: PGlite['_runExclusiveTransaction']): PGlite['_runExclusiveTransaction'];
+  stats(): GateStats;
+}
+
+/** A read waiting longer than this is logged. */
+export const LONG_WAIT_MS = 1000;
+
+/** Told of a statement that waited more than LONG_WAIT_MS, and how many were ahead of it when it asked. */
+export type LongWaitListener = (waitedMs: number, lane: Lane, ahead: number) => void;
+
+export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): PgliteGate {
+  let busy = false;
+  const queues: Record<Lane, (() => void)[]> = { short: [], long: [] };
+  const stats: GateStats = { ran: { short: 0, long: 0 }, waiting: { short: 0, long: 0 }, longestWaitMs: { short: 0, long: 0 } };
+  /** The lock passes straight to the next waiter (short ones first), or is put down. */
+  const release = () => {
+    const next = queues.short.shift() ?? queues.long.shift();
+    if (next) next();
+    else busy = false;
+  };
+  const enter = async (lane: Lane) => {
+    if (!busy) {
+      busy = true;
+      return;
+    }
+    const ahead = queues.short.length + (lane === 'long' ? queues.long.length : 0) + 1;
+    const asked = performance.now();
+    stats.waiting[lane] += 1;
+    await new Promise<void>((resolve) => queues[lane].push(resolve));
+    stats.waiting[lane] -= 1;
+    const waited = performance.now() - asked;
+    if (waited > stats.longestWaitMs[lane]) stats.longestWaitMs[lane] = waited;
+    if (waited > LONG_WAIT_MS) opts.onLongWait?.(waited, lane, ahead);
+  };
+  return {
+    wrap: (runExclusive) => (async <T>(fn: () => Promise<T>) => {
+      const lane = laneOfCall.getStore() ?? 'short';
+      await enter(lane);
+      stats.ran[lane] += 1;
+      try {
+        return await runExclusive(fn);
+      } finally {
+        release();
+      }
+    }) as PGlite['_runExclusiveTransaction'],
+    stats: () => structuredClone(stats),
+  };
+}
+
+/**
+ * The client `readDb` reads through on PGlite: the same database, its statements in the long lane.
+ * Drizzle asks only these three of its client.
+ */
+export function longLaneClient(client: PGlite): PGlite {
+  const lane: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+    query: (...args) => inLongLane(() => client.query(...args)),
+    exec: (...args) => inLongLane(() => client.exec(...args)),
+    transaction: (fn) => inLongLane(() => client.transaction(fn)),
+  };
+  return lane as PGlite;
+}
