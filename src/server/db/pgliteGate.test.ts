@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPgliteGate, inLongLane } from './pgliteGate';
+import { createPgliteGate, inLane } from './pgliteGate';
 
 /** A lock like PGlite's: one holder, the rest in the order they asked. */
 function fifoLock() {
@@ -18,11 +18,23 @@ describe('the embedded database gate', () => {
     const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
     const order: string[] = [];
     const work = (name: string) => async () => { await tick(); order.push(name); };
-    const reads = [1, 2, 3, 4, 5].map((i) => inLongLane(() => run(work(`read ${i}`))));
+    const reads = [1, 2, 3, 4, 5].map((i) => inLane('long', () => run(work(`read ${i}`))));
     const write = run(work('write'));
     await Promise.all([...reads, write]);
     expect(order).toEqual(['read 1', 'write', 'read 2', 'read 3', 'read 4', 'read 5']);
     expect(gate.stats()).toMatchObject({ ran: { short: 1, long: 5 }, waiting: { short: 0, long: 0 } });
+  });
+
+  it('runs dashboard reads after short statements and before report reads', async () => {
+    const gate = createPgliteGate();
+    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const order: string[] = [];
+    const work = (name: string) => async () => { await tick(); order.push(name); };
+    await Promise.all([
+      inLane('long', () => run(work('report 1'))), inLane('long', () => run(work('report 2'))),
+      inLane('dashboard', () => run(work('panel'))), run(work('scan')),
+    ]);
+    expect(order).toEqual(['report 1', 'scan', 'panel', 'report 2']);
   });
 
   it('passes a failure on and frees the lock', async () => {
@@ -37,7 +49,7 @@ describe('the embedded database gate', () => {
     const gate = createPgliteGate({ onLongWait: (_, lane, ahead) => waits.push([lane, ahead]) });
     const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
     const first = run(() => new Promise((r) => setTimeout(r, 1100)));
-    await inLongLane(() => run(async () => undefined));
+    await inLane('long', () => run(async () => undefined));
     await first;
     expect(waits).toEqual([['long', 1]]);
   });

@@ -7,22 +7,28 @@ import type { PGlite } from '@electric-sql/pglite';
  * stands in front of that lock and hands it out in two lanes (docs/architecture.md, The database):
  *
  * - short: everything on `db` (a scan's transaction, sign-in, `/health`, every write), first come
- *   first served, ahead of any long read waiting;
- * - long: what reads through `readDb` (reports, dashboards, exports), one statement at a time,
- *   when no short one waits.
+ *   first served, ahead of any read waiting;
+ * - dashboard: dashboard queries on `readDb`, when no short statement waits. Their answers are
+ *   shared between viewers (answerCache.ts), so they run a bounded number of times whatever the
+ *   viewers, and a home page does not wait behind fifty report readers;
+ * - long: the rest of `readDb` (report pages, charts, exports), one statement at a time, when
+ *   nothing else waits.
  *
  * PGlite's own queue therefore never holds more than the statement running: a short statement
  * waits for at most the one long statement already under way (exports are keyset batches of a few
  * thousand rows, so that is a short wait too). Reads waiting long are logged (`onLongWait`).
  */
-export type Lane = 'short' | 'long';
+export type Lane = 'short' | 'dashboard' | 'long';
+const LANES: Lane[] = ['short', 'dashboard', 'long'];
 
 const laneOfCall = new AsyncLocalStorage<Lane>();
 
-/** Runs `fn` with every statement it starts in the long lane. */
-export function inLongLane<T>(fn: () => T): T {
-  return laneOfCall.run('long', fn);
+/** Runs `fn` with every statement it starts in `lane` (inner calls keep it: see longLaneClient). */
+export function inLane<T>(lane: Lane, fn: () => T): T {
+  return laneOfCall.run(lane, fn);
 }
+/** Runs `fn` in the long lane, unless a caller already chose a lane. */
+const inLongLane = <T>(fn: () => T): T => (laneOfCall.getStore() ? fn() : inLane('long', fn));
 
 export interface GateStats {
   /** Statements (or transactions) let through, per lane. */
@@ -47,11 +53,12 @@ export type LongWaitListener = (waitedMs: number, lane: Lane, ahead: number) => 
 
 export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): PgliteGate {
   let busy = false;
-  const queues: Record<Lane, (() => void)[]> = { short: [], long: [] };
-  const stats: GateStats = { ran: { short: 0, long: 0 }, waiting: { short: 0, long: 0 }, longestWaitMs: { short: 0, long: 0 } };
-  /** The lock passes straight to the next waiter (short ones first), or is put down. */
+  const perLane = () => ({ short: 0, dashboard: 0, long: 0 });
+  const queues: Record<Lane, (() => void)[]> = { short: [], dashboard: [], long: [] };
+  const stats: GateStats = { ran: perLane(), waiting: perLane(), longestWaitMs: perLane() };
+  /** The lock passes straight to the next waiter (short ones first, long ones last), or is put down. */
   const release = () => {
-    const next = queues.short.shift() ?? queues.long.shift();
+    const next = queues.short.shift() ?? queues.dashboard.shift() ?? queues.long.shift();
     if (next) next();
     else busy = false;
   };
@@ -60,7 +67,7 @@ export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): 
       busy = true;
       return;
     }
-    const ahead = queues.short.length + (lane === 'long' ? queues.long.length : 0) + 1;
+    const ahead = LANES.slice(0, LANES.indexOf(lane) + 1).reduce((n, l) => n + queues[l].length, 1);
     const asked = performance.now();
     stats.waiting[lane] += 1;
     await new Promise<void>((resolve) => queues[lane].push(resolve));
@@ -85,7 +92,8 @@ export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): 
 }
 
 /**
- * The client `readDb` reads through on PGlite: the same database, its statements in the long lane.
+ * The client `readDb` reads through on PGlite: the same database, its statements in the long lane
+ * (or the lane the caller chose: `inLane`).
  * Drizzle asks only these three of its client.
  */
 export function longLaneClient(client: PGlite): PGlite {

@@ -9,6 +9,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import type { RequestContext } from '../../platform/requestContext';
+import { inLane } from '../../db/pgliteGate';
 import { createAnswerCache } from './answerCache';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
@@ -28,11 +29,12 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     ({ db, user, lang, now: new Date(), scope: await scope(), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
   // On the embedded database (one process, one connection) viewers with the same data scope share
-  // a dashboard query's answer for a few seconds (answerCache.ts); a server database answers each.
+  // a dashboard query's answer for a few seconds (answerCache.ts), read ahead of reports
+  // (pgliteGate.ts); a server database answers each.
   const cache = services.database.kind === 'pglite' ? createAnswerCache() : null;
   if (cache) services.realtime.onStockChange((change) => cache.stockChanged(change));
   const runQuery = (q: (typeof DASHBOARD_QUERIES)[number], ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]> => (cache
-    ? cache.answer({ queryId: q.id, filters, scope: ctx.scope, dealerId: ctx.user.dealerId ?? null, lang: ctx.lang }, () => q.run(ctx, filters))
+    ? cache.answer({ queryId: q.id, filters, scope: ctx.scope, dealerId: ctx.user.dealerId ?? null, lang: ctx.lang }, () => inLane('dashboard', () => q.run(ctx, filters)))
     : q.run(ctx, filters));
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
