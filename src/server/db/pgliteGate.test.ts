@@ -53,4 +53,14 @@ describe('the embedded database gate', () => {
     await first;
     expect(waits).toEqual([['long', 1]]);
   });
+
+  it('knows whether a statement finished lately', async () => {
+    const gate = createPgliteGate();
+    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    expect(gate.answeredWithin(1000)).toBe(false);
+    await run(async () => undefined);
+    expect(gate.answeredWithin(1000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(gate.answeredWithin(10)).toBe(false);
+  });
 });

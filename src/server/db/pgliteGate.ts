@@ -43,6 +43,8 @@ export interface PgliteGate {
   /** PGlite's `_runExclusiveTransaction`, gated: pass it the original, bound. */
   wrap(runExclusive: PGlite['_runExclusiveTransaction']): PGlite['_runExclusiveTransaction'];
   stats(): GateStats;
+  /** Whether a statement finished within the last `ms`: the database is answering (what `/health` asks). */
+  answeredWithin(ms: number): boolean;
 }
 
 /** A read waiting longer than this is logged. */
@@ -53,6 +55,7 @@ export type LongWaitListener = (waitedMs: number, lane: Lane, ahead: number) => 
 
 export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): PgliteGate {
   let busy = false;
+  let lastDone = -Infinity;
   const perLane = () => ({ short: 0, dashboard: 0, long: 0 });
   const queues: Record<Lane, (() => void)[]> = { short: [], dashboard: [], long: [] };
   const stats: GateStats = { ran: perLane(), waiting: perLane(), longestWaitMs: perLane() };
@@ -82,12 +85,15 @@ export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): 
       await enter(lane);
       stats.ran[lane] += 1;
       try {
-        return await runExclusive(fn);
+        const answer = await runExclusive(fn);
+        lastDone = performance.now();
+        return answer;
       } finally {
         release();
       }
     }) as PGlite['_runExclusiveTransaction'],
     stats: () => structuredClone(stats),
+    answeredWithin: (ms) => performance.now() - lastDone < ms,
   };
 }
 
