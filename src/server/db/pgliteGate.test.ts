@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPgliteGate, inLane } from './pgliteGate';
+import { atHalfPace, createPgliteGate, inLane } from './pgliteGate';
 
 /** A lock like PGlite's: one holder, the rest in the order they asked. */
 function fifoLock() {
@@ -62,5 +62,25 @@ describe('the embedded database gate', () => {
     expect(gate.answeredWithin(1000)).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
     expect(gate.answeredWithin(10)).toBe(false);
+  });
+
+  it('hands an export every batch in order and closes its source when the reader stops', async () => {
+    let closed = false;
+    async function* source() {
+      try {
+        for (const batch of [[1, 2], [3], [4, 5]]) {
+          await new Promise((r) => setTimeout(r, 20));
+          yield batch;
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const all: number[][] = [];
+    for await (const batch of atHalfPace(source())) all.push(batch);
+    expect(all).toEqual([[1, 2], [3], [4, 5]]);
+    closed = false;
+    for await (const batch of atHalfPace(source())) if (batch[0] === 1) break;
+    expect(closed).toBe(true);
   });
 });

@@ -110,3 +110,24 @@ export function longLaneClient(client: PGlite): PGlite {
   };
   return lane as PGlite;
 }
+
+/**
+ * An export's batches on the embedded database, at half its pace: after each batch the export
+ * rests as long as reading it took. The server's one thread both runs the statements and writes
+ * the file, so a full-speed export would leave scans the gaps between its statements only; resting
+ * leaves them half the time. A 20,000-row export takes about twice as long.
+ */
+export async function* atHalfPace<T>(batches: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = batches[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const asked = performance.now();
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+      await new Promise((resolve) => setTimeout(resolve, performance.now() - asked));
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}

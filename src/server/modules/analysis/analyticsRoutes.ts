@@ -9,7 +9,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import type { RequestContext } from '../../platform/requestContext';
-import { inLane } from '../../db/pgliteGate';
+import { atHalfPace, inLane } from '../../db/pgliteGate';
 import { createAnswerCache } from './answerCache';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
@@ -111,7 +111,8 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         handler: async (rc) => {
           const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
-          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body));
+          const batches = r.batches(ctx, rc.body);
+          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, services.database.kind === 'pglite' ? atHalfPace(batches) : batches);
         },
       }),
     ];
