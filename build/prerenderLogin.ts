@@ -53,6 +53,6 @@ async function renderFirstFrames(): Promise<Record<string, string>> {
   } finally {
     await server?.close();
     if (had) Object.defineProperty(globalThis, 'localStorage', had);
-    else delete (globalThis as { localStorage?: unknown }).localStorage;
+    else Reflect.deleteProperty(globalThis, 'localStorage');
   }
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AssignOptions } from '@shared/api/dispatch';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { STATUS_LABELS } from '@shared/logistics/dispatch';
 import { PHONE_PATTERN } from '@shared/patterns';
 import { rethrowUnlessShown } from '../../../api/client';
@@ -44,7 +44,7 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
     const v = await form.validate();
     try {
       await tripApi.assign({ id: row.id, ...v, plannedStart: dayjs(v.plannedStart).toISOString(), driverPhone: v.driverPhone || null, laborCompany: v.laborCompany || null });
-      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS.assigned.label[i18n.language as Language] }));
+      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS.assigned.label[languageOf(i18n.language)] }));
       await queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
       await queryClient.invalidateQueries({ queryKey: tripKey(row.id) });
       await queryClient.invalidateQueries({ queryKey: ['assign-options'] });
