@@ -226,17 +226,20 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       summary: `${spec.title['en-US']}: change a record`,
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const { id, ...input } = body;
+        const { id, ...rest } = body;
+        // The update body is the save body and the id: less the id it is the save body, which zod
+        // cannot say of a body it knows only as `Input`.
+        const input = rest as unknown as Input;
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
-        const values = await spec.toValues(input as unknown as Input, ctx, id);
+        const values = await spec.toValues(input, ctx, id);
         await constraintRace(db.transaction(async (tx) => {
-          await spec.guardWrite?.(tx, { action: 'update', ids: [id], input: input as unknown as Input }, ctx);
+          await spec.guardWrite?.(tx, { action: 'update', ids: [id], input }, ctx);
           await assertUnique(tx, { ...input, ...values }, id);
           const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
           if (!changed.length) throw spec.writableWhen ? conflict(spec.writableWhen.refusal) : notFound();
-          await spec.writeOwn?.(tx, id, input as unknown as Input);
-          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: audited(values, input as unknown as Input) });
+          await spec.writeOwn?.(tx, id, input);
+          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: audited(values, input) });
         }));
         spec.afterWrite?.();
         return { id };

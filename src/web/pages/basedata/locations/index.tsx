@@ -66,7 +66,7 @@ export default function LocationsPage() {
       // Closed until the warehouses are in: the first one is then chosen for the user, which must not land on a search being typed.
       loading={all.isLoading} disabled={!all.data}
       onChange={(v: number) => setWarehouseId(v)} data-testid="warehouse-picker"
-      filterOption={optionTextHolds}
+      filterOption={(input, option) => optionTextHolds(input, option)}
     />
   );
 

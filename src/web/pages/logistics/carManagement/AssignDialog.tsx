@@ -10,6 +10,7 @@ import { rethrowUnlessShown } from '../../../api/client';
 import { ns } from '../locale';
 import type { RequestRow } from '../RequestActions';
 import { REQUEST_LIST_ID, tripApi, tripKey } from '../tripApi';
+import { optionTextHolds } from '../../../kit/optionText';
 
 type Vehicle = AssignOptions['vehicles'][number];
 interface Values { vehicleId: number; driverName: string; driverPhone?: string; routeId: number; plannedStart: string; laborCompany?: string }
@@ -73,7 +74,7 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
           }}>
           <Form.Item field="vehicleId" label={t('vehicle')} rules={required(t('vehicle'))}>
             <Select showSearch loading={options.isPending} data-testid="assign-vehicle" placeholder={t('vehicle')}
-              filterOption={(input, option) => String((option as { props?: { extra?: string } }).props?.extra ?? '').toLowerCase().includes(input.toLowerCase())}>
+              filterOption={(input, option) => optionTextHolds(input, option, 'extra')}>
               {vehicles.map((v) => <Select.Option key={v.id} value={v.id} extra={`${v.plateNo} ${v.driverName ?? ''}`}><VehicleOption v={v} /></Select.Option>)}
             </Select>
           </Form.Item>

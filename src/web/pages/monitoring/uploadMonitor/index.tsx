@@ -60,7 +60,7 @@ export default function UploadMonitorPage() {
     if (key !== 'result') return undefined;
     return (
       <Space size={4}>
-        <ReportTag value={row.result as string} />
+        <ReportTag value={typeof row.result === 'boolean' ? String(row.result) : row.result} />
         {canRetry && row.retryable && (
           <Button
             size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id), String(row.channel))}

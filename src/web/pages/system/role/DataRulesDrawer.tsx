@@ -12,7 +12,7 @@ import { optionTextHolds } from '../../../kit/optionText';
 
 type RuleField = keyof RoleDataRules;
 
-const byText = optionTextHolds;
+const byText = (input: string, option: unknown) => optionTextHolds(input, option);
 
 /** Which regions, dealers and warehouses the holders of a role see (data rules, read by the server's data scope). */
 export function DataRulesDrawer({ role, readOnly, notice, onClose }: { role: RoleHead | null; readOnly: boolean; notice?: string; onClose(): void }) {
