@@ -29,6 +29,9 @@ import { idleLimitsOf } from './platform/sessionStore';
 import { dictVersionOf } from './platform/dictVersion';
 import { connectRedis } from './platform/redis';
 import { userRoutes } from './modules/system/users';
+import { serviceAccountRoutes } from './modules/system/serviceAccounts';
+import { webhookRoutes } from './modules/integration/webhookRoutes';
+import { webhookSender } from './modules/integration/webhookSender';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
@@ -54,7 +57,7 @@ const version = typeof __APP_VERSION__ === 'string'
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
-    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
+    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
   ];
@@ -116,6 +119,8 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   if (redis && !config.TMS_SECRET) app.log.warn('TMS_SECRET unset: with several nodes a TMS token works only on the node that made it');
 
   const outbox = createOutbox(database.db, config, app.log);
+  // Webhooks leave through the outbox, signed (docs/integrations.md).
+  outbox.register('webhook', webhookSender(database.db));
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
     realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined), outbox,

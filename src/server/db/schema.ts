@@ -105,6 +105,11 @@ export const users = pgTable('users', {
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /**
+   * person (signs in to the console) or service (an outside system's account: calls the API with
+   * its keys, `apiKeys`, and is refused by the sign-in; docs/integrations.md).
+   */
+  kind: varchar('kind', { length: 16 }).notNull().default('person'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -158,6 +163,25 @@ export const sessions = pgTable('sessions', {
   ip: varchar('ip', { length: 64 }),
   userAgent: varchar('user_agent', { length: 256 }),
 }, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * A service account's API keys (docs/integrations.md): shown once when issued, kept as the SHA-256
+ * of the key (a leaked table gives no working keys) with its first characters to tell keys apart.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** The key's first characters (`tcc_` and a few more), shown in the list. */
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: varchar('last_used_ip', { length: 64 }),
+  createdBy: varchar('created_by', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)]);
 
 export const captchas = pgTable('captchas', {
   verKey: varchar('ver_key', { length: 64 }).primaryKey(),
@@ -525,6 +549,28 @@ export const orderScans = pgTable('order_scans', {
   userId: integer('user_id').references(() => users.id),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode), index('order_scans_time_idx').on(t.scannedAt)]);
+
+/**
+ * Delivery notes the maker's ERP sent (POST /integration/deliveryNote, docs/integrations.md), one
+ * per document number: the receipt each became, the note's hash (the same note again answers the
+ * stored answer; a changed one replaces the receipt until it is scanned, then is refused), and the
+ * serials it registered (what a replacement takes back).
+ */
+export const inboundNotes = pgTable('inbound_notes', {
+  id: serial('id').primaryKey(),
+  documentNo: varchar('document_no', { length: 64 }).notNull(),
+  /** The caller's Idempotency-Key header, when it sent one. */
+  idempotencyKey: varchar('idempotency_key', { length: 128 }),
+  /** SHA-256 of the note as parsed: the same note, whatever its spacing or letter case. */
+  bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** What the call answered, answered again to a resend. */
+  answer: jsonb('answer').notNull(),
+  barcodes: text('barcodes').array().notNull(),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('inbound_notes_document_idx').on(t.documentNo), uniqueIndex('inbound_notes_key_idx').on(t.idempotencyKey)]);
 
 /** PDA uploads already taken, so a retried upload answers the first result and adds nothing. */
 export const pdaUploads = pgTable('pda_uploads', {
@@ -916,3 +962,25 @@ export const outbox = pgTable('outbox', {
   index('outbox_time_idx').on(t.createdAt),
   index('outbox_dealer_idx').on(t.dealerId, t.createdAt),
 ]);
+
+/**
+ * Where webhooks go (System › Webhooks, docs/integrations.md): an endpoint's URL, the secret its
+ * deliveries are signed with, the events it takes, and whose: a dealer's endpoint hears only that
+ * dealer's events, one of no dealer every dealer's. The ERP's endpoint (`erp`) acknowledging an
+ * order's completion marks the order uploaded.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  url: varchar('url', { length: 512 }).notNull(),
+  secret: varchar('secret', { length: 128 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  orderCompleted: boolean('order_completed').notNull().default(false),
+  orderCancelled: boolean('order_cancelled').notNull().default(false),
+  stockAlertRaised: boolean('stock_alert_raised').notNull().default(false),
+  stockAlertCleared: boolean('stock_alert_cleared').notNull().default(false),
+  tripDelivered: boolean('trip_delivered').notNull().default(false),
+  erp: boolean('erp').notNull().default(false),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_endpoints_dealer_idx').on(t.dealerId)]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_BASE } from '../../shared/api/envelope';
 import { PAGES } from '../../shared/pages';
+import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_BODIES } from '../../shared/api/webhooks';
 import type { RouteDef } from './route';
 import { getOrThrow, isRecord } from '../../shared/must';
 
@@ -78,6 +79,8 @@ function operationIdOf(def: RouteDef, taken: Set<string>): string {
   taken.add(id);
   return id;
 }
+/** A service account's key, in `Authorization: Bearer` or `X-Api-Key` (platform/apiKeys.ts): either authorises any call a session does. */
+const KEY_SCHEMES = [{ apiKeyBearer: [] }, { apiKey: [] }];
 
 /** The OpenAPI 3.1 document of every registered call, made from the same zod schemas that validate them. */
 export function buildOpenApi(defs: RouteDef[], version: string) {
@@ -92,7 +95,8 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
       summary: def.summary,
       tags: [def.tag],
       'x-permission': def.permission,
-      security: def.apiKeyHeader ? [{ [def.apiKeyHeader]: [] }] : def.permission === 'public' ? [] : [{ token: [] }],
+      // A session's token (the console), or a service account's API key in either header (docs/integrations.md).
+      security: def.apiKeyHeader ? [{ [def.apiKeyHeader]: [] }, ...KEY_SCHEMES] : def.permission === 'public' ? [] : [{ token: [] }, ...KEY_SCHEMES],
       responses: {
         200: {
           description: 'Success',
@@ -102,7 +106,8 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
         },
         400: { description: 'Bad input; msg names the field' },
         ...(def.permission === 'public' ? {} : { 401: { description: 'No or expired session' }, 403: { description: 'No permission' } }),
-        ...(def.apiKeyHeader ? { 401: { description: `Missing, forged or expired ${def.apiKeyHeader} header` } } : {}),
+        ...(def.apiKeyHeader ? { 401: { description: `Missing, forged or expired ${def.apiKeyHeader} header or API key` } } : {}),
+        ...(def.permission === 'public' && !def.apiKeyHeader ? {} : { 429: { description: 'Over the API key\'s rate limit' } }),
       },
     };
     if (def.body) {
@@ -114,6 +119,7 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     .map((name) => [name, { type: 'apiKey', in: 'header', name }]));
   return {
     openapi: '3.1.0',
+    webhooks: webhooksOf(schemas),
     info: {
       title: 'Tyre channel console API',
       version,
@@ -123,7 +129,39 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
     // Relative: the document describes the server that serves it, wherever it is deployed.
     servers: [{ url: '/', description: 'The server this document was read from' }],
     tags: [...new Set(defs.map((d) => d.tag))].sort().map((name) => ({ name, description: describeTag(name) })),
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, ...apiKeys }, schemas },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token', description: 'A console session, from POST /sys/login' },
+        apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'tcc_…', description: 'A service account\'s API key (System › Service accounts): Authorization: Bearer tcc_…' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same key in a header of its own' },
+        ...apiKeys,
+      },
+      schemas,
+    },
     paths,
   };
+}
+
+/**
+ * What the product POSTs to a registered endpoint (System › Webhooks, docs/integrations.md): each
+ * event's body, and the signature header a receiver checks.
+ */
+function webhooksOf(components: Record<string, Schema>) {
+  return Object.fromEntries(Object.entries(WEBHOOK_BODIES).map(([event, schema]) => {
+    const name = `Webhook${nameOf(event)}`;
+    components[name] = hoistDefs(jsonSchema(schema, 'output'), name, components);
+    return [event, {
+      post: {
+        summary: `The ${event} event`,
+        description: `Signed: \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>\`; refuse a timestamp older than ${SIGNATURE_TOLERANCE_SECONDS} s. \`x-webhook-id\` is the delivery's id (also the body's \`id\`): the same when a delivery is repeated.`,
+        parameters: [
+          { name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'x-webhook-id', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'x-webhook-event', in: 'header', required: true, schema: { type: 'string', const: event } },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: { '2XX': { description: 'Taken; anything else is tried again later (410: never again)' } },
+      },
+    }];
+  }));
 }

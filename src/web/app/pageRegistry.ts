@@ -57,6 +57,8 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/system/permission/users': () => import('../pages/system/users'),
   '/system/permission/role': () => import('../pages/system/role'),
   '/system/permission/department': () => import('../pages/system/department'),
+  // System › Integration: service accounts around a manifest list (their keys' drawer); webhooks are a plain manifest list
+  '/system/integration/serviceAccounts': () => import('../pages/system/serviceAccounts'),
 };
 
 /** The module a route renders with, or undefined for the generic page. */

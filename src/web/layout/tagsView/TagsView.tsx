@@ -66,8 +66,11 @@ export function TagsView() {
   const refocus = useRef(false);
   useEffect(() => {
     if (!refocus.current) return;
+    const shown = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
+    // Closing the shown tab removes it a render before the next one is shown: wait for that one.
+    if (!shown) return;
     refocus.current = false;
-    scroller.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();
+    shown.focus();
   }, [active, views.length]);
 
   const tabAt = (path: string) => scroller.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
