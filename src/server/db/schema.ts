@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnnouncementAudience, AnnouncementStatus } from '../../shared/api/announcement';
-import type { NoticeItem } from '../../shared/api/notices';
+import type { NoticeItem, StockAlertPush } from '../../shared/api/notices';
 import type { RoleType } from '../../shared/api/roleFields';
 import type { CarRequestStatus } from '../../shared/logistics/dispatch';
 import type { ResourceType } from '../../shared/menu';
@@ -775,7 +775,7 @@ export const stockAlerts = pgTable('stock_alerts', {
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
   materialId: integer('material_id').notNull().references(() => materials.id),
   /** low: below the minimum; high: above the maximum. */
-  kind: varchar('kind', { length: 8 }).notNull(),
+  kind: varchar('kind', { length: 8 }).$type<StockAlertPush['kind']>().notNull(),
   threshold: integer('threshold').notNull(),
   qty: integer('qty').notNull(),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
