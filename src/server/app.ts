@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -50,7 +51,7 @@ import { outboxRoutes } from './modules/monitoring/outboxRetry';
 declare const __APP_VERSION__: string | undefined;
 const version = typeof __APP_VERSION__ === 'string'
   ? __APP_VERSION__
-  : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  : z.object({ version: z.string() }).parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
 
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {

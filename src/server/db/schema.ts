@@ -1,4 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { AnnouncementAudience, AnnouncementStatus } from '../../shared/api/announcement';
+import type { NoticeItem, StockAlertPush } from '../../shared/api/notices';
+import type { RoleType } from '../../shared/api/roleFields';
+import type { CarRequestStatus } from '../../shared/logistics/dispatch';
+import type { ResourceType } from '../../shared/menu';
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -115,7 +120,7 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 64 }).notNull(),
   /** function (menus and buttons), data (data rules), special. */
-  type: varchar('type', { length: 16 }).notNull().default('function'),
+  type: varchar('type', { length: 16 }).$type<RoleType>().notNull().default('function'),
   remark: varchar('remark', { length: 256 }),
   createdAt: createdAt(),
 });
@@ -129,7 +134,7 @@ export const resources = pgTable('resources', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
   /** section, group, page or button (docs/product.md#permissions). */
-  type: varchar('type', { length: 16 }).notNull(),
+  type: varchar('type', { length: 16 }).$type<ResourceType>().notNull(),
   label: varchar('label', { length: 64 }).notNull(),
   labelEn: varchar('label_en', { length: 64 }).notNull(),
   path: varchar('path', { length: 128 }).notNull().default(''),
@@ -244,9 +249,9 @@ export const announcements = pgTable('announcements', {
   /** HTML cleaned to a safe subset on the way in. */
   content: text('content').notNull(),
   /** all, roles or dealers */
-  audience: varchar('audience', { length: 16 }).notNull().default('all'),
+  audience: varchar('audience', { length: 16 }).$type<AnnouncementAudience>().notNull().default('all'),
   /** draft or published */
-  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  status: varchar('status', { length: 16 }).$type<AnnouncementStatus>().notNull().default('draft'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
@@ -702,7 +707,7 @@ export const deliveryNotices = pgTable('delivery_notices', {
   orderType: varchar('order_type', { length: 4 }).notNull(),
   noticeTitle: varchar('notice_title', { length: 256 }).notNull(),
   /** [{ brand, specification, pattern, batch, quantity }] */
-  items: jsonb('items').notNull(),
+  items: jsonb('items').$type<NoticeItem[]>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('delivery_notices_dealer_idx').on(t.dealerId, t.id)]);
 
@@ -770,7 +775,7 @@ export const stockAlerts = pgTable('stock_alerts', {
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
   materialId: integer('material_id').notNull().references(() => materials.id),
   /** low: below the minimum; high: above the maximum. */
-  kind: varchar('kind', { length: 8 }).notNull(),
+  kind: varchar('kind', { length: 8 }).$type<StockAlertPush['kind']>().notNull(),
   threshold: integer('threshold').notNull(),
   qty: integer('qty').notNull(),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
@@ -813,7 +818,7 @@ export const carRequests = pgTable('car_requests', {
   tyres: integer('tyres').notNull(),
   weightTons: numeric('weight_tons', { precision: 10, scale: 2, mode: 'number' }),
   volumeM3: numeric('volume_m3', { precision: 10, scale: 2, mode: 'number' }),
-  status: varchar('status', { length: 16 }).notNull().default('requested'),
+  status: varchar('status', { length: 16 }).$type<CarRequestStatus>().notNull().default('requested'),
   remark: varchar('remark', { length: 256 }),
   vehicleId: integer('vehicle_id').references(() => vehicles.id),
   driverName: varchar('driver_name', { length: 64 }),

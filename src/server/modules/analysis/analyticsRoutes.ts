@@ -14,6 +14,8 @@ import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
 import { checkReportRegistry } from './reports/checkRegistry';
+import { getOrThrow } from '../../../shared/must';
+import { stockMemo } from './queries/balances';
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
@@ -30,6 +32,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
+    // zod cannot spell out what extending the filters with a query's own parameters gives.
     handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));
 
@@ -44,7 +47,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
     handler: async (rc) => {
-      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: new Map() };
+      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: stockMemo() };
       const raw = rc.reply.raw;
       rc.reply.hijack();
       raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
@@ -61,12 +64,13 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         for (let panel = queue.shift(); panel && !raw.destroyed; panel = queue.shift()) await answerPanel(panel);
       };
       const answerPanel = async (panel: (typeof d.panels)[number]) => {
-        const query = byId.get(panel.query)!;
-        const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
+        const query = getOrThrow(byId, panel.query, 'dashboard query');
+        const filters: AnalyticsFilters & Record<string, unknown> = { ...rc.body, ...panel.params };
         const key = JSON.stringify([panel.query, panel.params ?? null]);
-        if (!runs.has(key)) runs.set(key, query.run(ctx, filters));
+        let run = runs.get(key);
+        if (!run) runs.set(key, (run = query.run(ctx, filters)));
         try {
-          write({ panel: panel.id, answer: { rows: await runs.get(key)!, asOf: asOf() } });
+          write({ panel: panel.id, answer: { rows: await run, asOf: asOf() } });
         } catch (err) {
           rc.req.log.error({ err, panel: panel.id }, 'dashboard panel failed');
           write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
