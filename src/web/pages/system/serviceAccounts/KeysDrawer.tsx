@@ -48,11 +48,14 @@ export function KeysDrawer({ account, canManage, onClose }: { account: { id: num
     },
   });
   const copy = async () => {
+    const { key } = must(issued, 'the key just issued');
     try {
-      await navigator.clipboard.writeText(must(issued, 'the key just issued').key);
+      await navigator.clipboard.writeText(key);
       Message.success(t('copied'));
-    } catch {
-      // Without clipboard access (an insecure origin) the key stays selectable in its field.
+    } catch (err) {
+      // Without clipboard access (an insecure origin, a refused permission: a DOMException, or no
+      // navigator.clipboard at all: a TypeError) the key stays selectable in its field.
+      if (!(err instanceof DOMException) && !(err instanceof TypeError)) throw err;
       Message.warning(t('copyFailed'));
     }
   };
