@@ -14,7 +14,7 @@ const codes = (types: readonly string[]) => sql.join(types.map((t) => sql`${t}`)
  * Ledger moves of some order types in the date range, within scope and filters. Reads the
  * ledger by time (stock_moves_time_idx), never the whole of it.
  */
-function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], extra: SQL = sql`true`): SQL {
+export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], extra: SQL = sql`true`): SQL {
   const { from, to } = dayRange(ctx, f);
   return sql`select s.* from stock_moves s
     where s.moved_at >= ${startOfDay(from).toISOString()}::timestamptz and s.moved_at < ${startOfDay(addDays(to, 1)).toISOString()}::timestamptz
