@@ -2,6 +2,7 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type Ax
 import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
 import type { Language } from '@shared/i18n/languages';
 import { message } from '@shared/i18n/messages';
+import { isWriteCall } from '../offline/offlineWrites';
 import { ApiError } from './errors';
 
 declare module 'axios' {
@@ -22,6 +23,10 @@ export interface ClientUi {
   confirmRelogin(text: string, relogin: () => void): void;
   clearToken(): void;
   reload(): void;
+  /** Whether the server is known to be out of reach: calls that write are then refused at once (docs/offline-floor.md). */
+  offline?(): boolean;
+  /** After each call: whether the server answered (a gateway's 502-504 is no answer). */
+  reached?(answered: boolean): void;
 }
 
 /** Spec section 9. */
@@ -50,6 +55,11 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
     config.headers.set('Accept-Language', lang);
     const token = ui.token();
     if (token) config.headers.set('token', token);
+    if (ui.offline?.() && isWriteCall(config.url)) {
+      const text = message(lang, 'offlineWriteRefused');
+      if (!config.quietErrors) ui.toast('warning', text, MESSAGE_DURATION_MS);
+      throw new ApiError(text, 0);
+    }
     return config;
   });
 
@@ -64,6 +74,7 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
 
   client.interceptors.response.use(
     (res) => {
+      ui.reached?.(true);
       if (isBinary(res)) return res;
       const body = (res.data ?? {}) as Partial<Envelope>;
       const code = Number(body.code ?? 200);
@@ -76,8 +87,12 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
       if (!res.config.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);
       return Promise.reject(new ApiError(text, code, res.status));
     },
-    async (error: AxiosError<Partial<Envelope> | Blob>) => {
+    async (error: AxiosError<Partial<Envelope> | Blob> | ApiError) => {
+      // Refused before it left (offline): already said.
+      if (error instanceof ApiError) return Promise.reject(error);
       const lang = ui.language();
+      const answered = error.response?.status;
+      ui.reached?.(!!answered && answered !== 502 && answered !== 503 && answered !== 504);
       if (!error.response) {
         const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? error.message : message(lang, 'networkError');
         if (!error.config?.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OfflineBook } from '@shared/api/offlineSync';
+import type { OrderDetail } from '@shared/api/orders';
+import type { OrderPage } from '@shared/orders/orderTypes';
+import { ApiError } from '../../../api/client';
+import type { OrdersApi } from '../../../api/orders';
+import { heldOrder, holdOrder } from '../../../offline/scanStore';
+
+/** Nobody answered: no response, a gateway's 502-504, or a write refused before it left (offline). */
+export const unanswered = (err: unknown) => err instanceof ApiError && (err.code === 0 || err.status === 502 || err.status === 503 || err.status === 504);
+
+/**
+ * Online, asks the server and keeps the answer on the device; with nobody answering, the copy
+ * the device kept (docs/offline-floor.md).
+ */
+async function askOrHeld<T>(ask: () => Promise<T>, keep: (value: T) => Promise<void>, held: () => Promise<T | undefined>): Promise<T> {
+  try {
+    const value = await ask();
+    await keep(value);
+    return value;
+  } catch (err) {
+    if (!unanswered(err)) throw err;
+    const kept = await held();
+    if (kept === undefined) throw err;
+    return kept;
+  }
+}
+
+/** The order for the scanning screen: the same query (and key) as the detail drawer's, held on the device too. */
+export const useScanOrder = (page: OrderPage, api: OrdersApi, id: number | null) =>
+  useQuery<OrderDetail>({
+    queryKey: ['order-detail', page, id], enabled: id !== null,
+    queryFn: () => askOrHeld(() => api.detail(id!), (detail) => holdOrder(page, id!, { detail }), async () => (await heldOrder(page, id!))?.detail),
+  });
+
+/** The tyres the order can take, for checking scans while offline. */
+export const useOfflineBook = (page: OrderPage, api: OrdersApi, id: number, enabled: boolean) =>
+  useQuery<OfflineBook | null>({
+    queryKey: ['order-book', page, id], enabled, staleTime: 60_000,
+    queryFn: () => askOrHeld<OfflineBook | null>(() => api.offlineBook(id), (book) => holdOrder(page, id, { book: book ?? undefined }), async () => (await heldOrder(page, id))?.book ?? null),
+  });
