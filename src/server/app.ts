@@ -135,6 +135,9 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The offline console: its service worker and web app manifest, from the console's own origin (docs/offline-floor.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -63,6 +63,43 @@ async function scanCodes(page: Page, codes: string[]) {
 const tagOf = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
 
 test.describe('Warehousing › scanning offline', () => {
+  // The console's service worker serves its files offline (playwright.config.ts blocks it elsewhere).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('installable: loaded once, the console and an order\'s scanning screen open again with the network off, and the scans taken there are sent', async ({ page, context, request }) => {
+    const tag = tagOf('PWA');
+    const { id, codes, admin } = await delivery(request, tag, 3);
+    await prepare(page, { lang: 'en-US' });
+    await login(page, 'admin', { to: '/ordermanage/Order/PRorder' });
+    await openScan(page, 'PRorder', tag);
+    // The worker is active once it has precached the build.
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
+      return { href, body: (await (await fetch(href)).json()) as { name: string; short_name: string; display: string; start_url: string; icons: unknown[] } };
+    });
+    expect(manifest.href).toBe('/manifest.en-US.webmanifest');
+    expect(manifest.body).toMatchObject({ name: 'Dealer Warehouse Management System', short_name: 'Dealer WMS', display: 'standalone' });
+    expect(manifest.body.start_url).toContain('#/ordermanage/Order/PRorder');
+
+    await context.setOffline(true);
+    // A new document, not a hash change: everything comes from the worker and the device.
+    await page.goto('about:blank');
+    await page.goto(`/#/ordermanage/Order/PRorder?scan=${id}`);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(drawer(page).getByTestId('scan-input')).toBeFocused();
+    await expect(banner(page)).toHaveAttribute('data-online', 'false');
+    await scanCodes(page, [codes[0], 'NOTOURS-0003']);
+    await expect(page.getByTestId('offline-count')).toHaveText('1 scans waiting');
+    await expect(feed(page, 'refused')).toContainText('Barcode NOTOURS-0003 is not one this order can take');
+    await page.screenshot({ path: `${SCREENSHOTS}/offline-scan-reloaded.png` });
+
+    await context.setOffline(false);
+    await expect(banner(page)).toBeHidden({ timeout: 20_000 });
+    expect((await admin<OrderDetail>('/orderManage/PRorder/detail', { id })).scans.map((s) => s.barcode)).toEqual([codes[0]]);
+  });
+
   test('a receipt scanned with the network off: checked on the device, counted, and sent once on reconnect', async ({ page, context, request }) => {
     const tag = tagOf('OFF');
     const { id, codes, admin } = await delivery(request, tag, 45);

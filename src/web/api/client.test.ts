@@ -34,6 +34,7 @@ describe('the API client', () => {
     await client.post('/x', {});
     expect(seen!.headers.get('token')).toBe('tok-1');
     expect(seen!.headers.get('Accept-Language')).toBe('en-US');
+    expect(seen!.headers.get('x-client-protocol')).toBe('1');
     expect(seen!.params).toMatchObject({ lang: 'en-US' });
     expect(seen!.timeout).toBe(REQUEST_TIMEOUT_MS);
   });

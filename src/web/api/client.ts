@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type CreateAxiosDefaults } from 'axios';
-import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
+import { API_BASE, CLIENT_PROTOCOL, MESSAGE_CODE, PROTOCOL_HEADER, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
 import type { Language } from '@shared/i18n/languages';
 import { message } from '@shared/i18n/messages';
 import { isWriteCall } from '../offline/offlineWrites';
@@ -53,6 +53,8 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
     const lang = ui.language();
     config.params = { ...(config.params ?? {}), lang };
     config.headers.set('Accept-Language', lang);
+    // The protocol this build speaks: a server that no longer speaks it answers 426 with a message to reload.
+    config.headers.set(PROTOCOL_HEADER, String(CLIENT_PROTOCOL));
     const token = ui.token();
     if (token) config.headers.set('token', token);
     if (ui.offline?.() && isWriteCall(config.url)) {

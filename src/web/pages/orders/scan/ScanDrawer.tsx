@@ -11,6 +11,7 @@ import type { OrdersApi } from '../../../api/orders';
 import { i18n } from '../../../i18n';
 import { appState } from '../../../stores/app';
 import { connectivity } from '../../../offline/connectivity';
+import { unanswered } from '../../../offline/unanswered';
 import { warehouseText } from '../OrderDetailDrawer';
 import { QtyProgress, StatusTag, typeLabel } from '../orderCells';
 import { orderListId, type OrderActions } from '../useOrderActions';
@@ -21,7 +22,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { OfflineConflicts } from './OfflineConflicts';
 import { ScanQueue } from './scanQueue';
 import { useOfflineScans } from './useOfflineScans';
-import { unanswered, useOfflineBook, useScanOrder } from './useScanOrder';
+import { useOfflineBook, useScanOrder } from './useScanOrder';
 import './scan.css';
 
 interface Props {

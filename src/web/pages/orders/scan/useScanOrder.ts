@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { OfflineBook } from '@shared/api/offlineSync';
 import type { OrderDetail } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
-import { ApiError } from '../../../api/client';
 import type { OrdersApi } from '../../../api/orders';
 import { heldOrder, holdOrder } from '../../../offline/scanStore';
-
-/** Nobody answered: no response, a gateway's 502-504, or a write refused before it left (offline). */
-export const unanswered = (err: unknown) => err instanceof ApiError && (err.code === 0 || err.status === 502 || err.status === 503 || err.status === 504);
+import { unanswered } from '../../../offline/unanswered';
 
 /**
  * Online, asks the server and keeps the answer on the device; with nobody answering, the copy
