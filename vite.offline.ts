@@ -59,9 +59,9 @@ export function offline(): Plugin[] {
       injectRegister: false,
       manifest: false,
       workbox: {
-        // The whole built console (shell, every page's chunk, styles, icons, manifests): a handheld
-        // may open any scanning page offline, and a page's chunk imports others.
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The whole built console (shell, every page's chunk, styles, icons, manifests, the camera's
+        // barcode reader): a handheld may open any scanning page offline, and a page's chunk imports others.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
         // Every navigation is the console's one page; the API and the socket are never the worker's.

@@ -32,5 +32,7 @@ describe('the client protocol', () => {
     const csp = (await server.call('/health')).headers.get('content-security-policy')!;
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+    // The camera's barcode reader is WebAssembly.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
   });
 });

@@ -18,6 +18,7 @@ import { orderListId, type OrderActions } from '../useOrderActions';
 import { ns } from '../locale';
 import { SOUNDS, unlockAudio } from './beeps';
 import { addEntry, applyScanResult, type FeedEntry, type ScanContext } from './scanFeed';
+import { CameraScan } from './camera/CameraScan';
 import { OfflineBanner } from './OfflineBanner';
 import { OfflineConflicts } from './OfflineConflicts';
 import { ScanQueue } from './scanQueue';
@@ -198,6 +199,7 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
           ref={input} className="scan-input" onKeyDown={onKeyDown} disabled={!scanning} placeholder={scanning ? t('scanPlaceholder') : t('orderClosed')}
           autoComplete="off" autoCapitalize="characters" spellCheck={false} enterKeyHint="send" aria-label={t('scanPlaceholder')} data-testid="scan-input"
         />
+        <CameraScan onRead={read} disabled={!scanning} />
         {pending > 0 && <span className="scan-controls__pending" data-testid="scan-pending">{t('waiting', { count: pending })}</span>}
       </section>
       {/* Each verdict read out as it comes (the sound says only which kind): the newest entry of the feed. */}
