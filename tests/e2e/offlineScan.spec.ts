@@ -53,6 +53,9 @@ async function openScan(page: Page, listName: string, keyword: string, opts: { p
   await expect(drawer(page).getByTestId('scan-input')).toBeFocused();
 }
 
+/** The console's service worker active: it has precached the build. */
+const workerReady = async (page: Page) => expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
+
 async function scanCodes(page: Page, codes: string[]) {
   for (const code of codes) {
     await page.keyboard.type(code);
@@ -72,8 +75,7 @@ test.describe('Warehousing › scanning offline', () => {
     await prepare(page, { lang: 'en-US' });
     await login(page, 'admin', { to: '/ordermanage/Order/PRorder' });
     await openScan(page, 'PRorder', tag);
-    // The worker is active once it has precached the build.
-    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
+    await workerReady(page);
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
       return { href, body: (await (await fetch(href)).json()) as { name: string; short_name: string; display: string; start_url: string; icons: unknown[] } };
@@ -91,7 +93,7 @@ test.describe('Warehousing › scanning offline', () => {
     await expect(drawer(page).getByTestId('scan-input')).toBeFocused();
     await expect(banner(page)).toHaveAttribute('data-online', 'false');
     await scanCodes(page, [codes[0], 'NOTOURS-0003']);
-    await expect(page.getByTestId('offline-count')).toHaveText('1 scans waiting');
+    await expect(page.getByTestId('offline-count')).toHaveText('1 scan waiting');
     await expect(feed(page, 'refused')).toContainText('Barcode NOTOURS-0003 is not one this order can take');
     await page.screenshot({ path: `${SCREENSHOTS}/offline-scan-reloaded.png` });
 
@@ -106,6 +108,7 @@ test.describe('Warehousing › scanning offline', () => {
     await prepare(page, { lang: 'en-US' });
     await login(page, 'admin', { to: '/ordermanage/Order/PRorder' });
     await openScan(page, 'PRorder', tag);
+    await workerReady(page);
 
     await context.setOffline(true);
     // 45 tyres, 3 repeats and 2 the order cannot take, mixed in.
@@ -121,6 +124,13 @@ test.describe('Warehousing › scanning offline', () => {
     await expect(page.getByTestId('offline-waiting-item')).toHaveCount(45);
     await expect(drawer(page).getByTestId('scan-complete')).toBeDisabled();
     await page.screenshot({ path: `${SCREENSHOTS}/offline-scan-queued.png` });
+
+    // Reloaded while still offline: the console comes from the service worker and the queue is still there.
+    await page.goto('about:blank');
+    await page.goto(`/#/ordermanage/Order/PRorder?scan=${id}`);
+    await expect(page.getByTestId('offline-count')).toHaveText('45 scans waiting');
+    await scanCodes(page, [codes[10]]);
+    await expect(feed(page, 'refused')).toContainText(`Barcode ${codes[10]} was already scanned`);
 
     await context.setOffline(false);
     await expect(banner(page)).toBeHidden({ timeout: 20_000 });
