@@ -8,8 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * deployed; the console announces it (src/web/offline/registerWorker.ts) and takes it on reload.
  */
 
-/** The entry a warehouse handheld starts at: the receipts list, where scanning starts. */
-export const START_URL = '/?source=app#/ordermanage/Order/PRorder';
+/** The entry a warehouse handheld starts at: the first scanning list the user reaches (src/web/offline/scanEntry.ts). */
+export const START_URL = '/?source=app#/scan';
 /** The default theme colour (#1890ff) and the two themes' page backgrounds. */
 const THEME = { light: '#ffffff', dark: '#17171a', primary: '#1890ff' };
 

@@ -82,7 +82,7 @@ test.describe('Warehousing › scanning offline', () => {
     });
     expect(manifest.href).toBe('/manifest.en-US.webmanifest');
     expect(manifest.body).toMatchObject({ name: 'Dealer Warehouse Management System', short_name: 'Dealer WMS', display: 'standalone' });
-    expect(manifest.body.start_url).toContain('#/ordermanage/Order/PRorder');
+    expect(manifest.body.start_url).toBe('/?source=app#/scan');
 
     await context.setOffline(true);
     // A new document, not a hash change: everything comes from the worker and the device.
@@ -100,6 +100,9 @@ test.describe('Warehousing › scanning offline', () => {
     await context.setOffline(false);
     await expect(banner(page)).toBeHidden({ timeout: 20_000 });
     expect((await admin<OrderDetail>('/orderManage/PRorder/detail', { id })).scans.map((s) => s.barcode)).toEqual([codes[0]]);
+    // Started as installed, the console opens at the first scanning list this user reaches.
+    await page.goto('/?source=app#/scan');
+    await expect(page).toHaveURL(/#\/ordermanage\/Order\/PRorder$/);
   });
 
   test('a receipt scanned with the network off: checked on the device, counted, and sent once on reconnect', async ({ page, context, request }) => {
