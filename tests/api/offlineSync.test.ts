@@ -105,6 +105,8 @@ describe('a queued batch', () => {
     const answers = await Promise.all([sync('PRorder', items), sync('PRorder', items)]);
     for (const a of answers) expect(a.status, a.body.msg).toBe(200);
     expect(await scansOn(id)).toBe(30);
+    await ok(call('PRorder/complete', { id }));
+    await expectConsistent();
     const verdicts = answers.flatMap((a) => a.body.data.verdicts);
     expect(verdicts.filter((v) => v.verdict === 'added' && !v.replayed)).toHaveLength(30);
     expect(verdicts.filter((v) => v.verdict === 'added' && v.replayed)).toHaveLength(30);
@@ -211,8 +213,12 @@ describe("the caller's own name, permission and scope", () => {
 describe("an order's offline book", () => {
   it("lists a receipt's shipped tyres and a sale's tyres in stock, of the lines' materials, within scope", async () => {
     const { id, codes } = await deliver(central, mats[0], 3);
-    const receipt = await ok(call<{ barcodes: { code: string; materialId: number }[]; complete: boolean }>('PRorder/offlineBook', { id }));
+    const receipt = await ok(call<{ barcodes: { code: string; materialId: number }[]; complete: boolean; duplicateScanDelete: boolean }>('PRorder/offlineBook', { id }));
     expect(receipt.complete).toBe(true);
+    expect(receipt.duplicateScanDelete).toBe(false);
+    // dealer1 deletes by scanning twice: the device is told so.
+    const dealers = await deliver(own.warehouseId, mats[0], 1);
+    expect((await ok(call<{ duplicateScanDelete: boolean }>('PRorder/offlineBook', { id: dealers.id }, dealer1))).duplicateScanDelete).toBe(true);
     expect(receipt.barcodes.filter((b) => codes.includes(b.code))).toEqual(codes.map((code) => ({ code, materialId: mats[0] })));
     expect(receipt.barcodes.every((b) => b.materialId === mats[0])).toBe(true);
     const sold = await stockIn(central, mats[4], 2);

@@ -58,5 +58,7 @@ export const OFFLINE_BOOK_MAX = 20_000;
 export const offlineBook = z.object({
   barcodes: z.array(z.object({ code: z.string(), materialId: z.number() })),
   complete: z.boolean(),
+  /** The dealer's duplicate-scan-delete: a second scan of a barcode on the order takes it off. */
+  duplicateScanDelete: z.boolean(),
 });
 export type OfflineBook = z.infer<typeof offlineBook>;

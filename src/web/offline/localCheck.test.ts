@@ -9,12 +9,12 @@ const order = (status: OrderDetail['status'] = '1'): OrderDetail => ({
   lines: [{ id: 10, materialId: 7, materialCode: 'M7', materialName: 'm', brandName: 'b', specification: 's', pattern: 'p', plannedQty: 2, scannedQty: 1, adjustKind: null, onHand: 0 }],
   scans: [{ barcode: 'A1', materialId: 7, materialCode: 'M7', lineId: 10, locationId: null, locationCode: null, adjustKind: null, dotCode: null, scannedAt: '', source: 'WEB' }],
 });
-const book = { barcodes: ['A1', 'A2', 'A3'].map((code) => ({ code, materialId: 7 })), complete: true };
+const book = { barcodes: ['A1', 'A2', 'A3'].map((code) => ({ code, materialId: 7 })), complete: true, duplicateScanDelete: false };
 const scan = (barcode: string) => ({ op: 'scan' as const, barcode, adjustKind: null });
 
 describe('an offline scan judged on the device', () => {
   it('takes an expected tyre with room on its line, and names its material', () => {
-    expect(judgeOffline(order(), book, [], scan('A2'))).toEqual({ ok: true, materialCode: 'M7', materialId: 7 });
+    expect(judgeOffline(order(), book, [], scan('A2'))).toEqual({ ok: true, action: 'added', materialCode: 'M7', materialId: 7 });
   });
 
   it('refuses a repeat, of the order or of the queue, and a tyre the order cannot take', () => {
@@ -30,7 +30,7 @@ describe('an offline scan judged on the device', () => {
   });
 
   it('queues for the server what it cannot know, and refuses on a closed order', () => {
-    expect(judgeOffline(order(), { barcodes: [], complete: false }, [], scan('ZZ9'))).toEqual({ ok: true, materialCode: '', materialId: null });
+    expect(judgeOffline(order(), { barcodes: [], complete: false, duplicateScanDelete: false }, [], scan('ZZ9'))).toEqual({ ok: true, action: 'added', materialCode: '', materialId: null });
     expect(judgeOffline(order(), null, [], scan('ZZ9'))).toMatchObject({ ok: true });
     expect(judgeOffline(order('2'), book, [], scan('A2'))).toMatchObject({ ok: false, key: 'orderNotOpen' });
   });
@@ -38,5 +38,14 @@ describe('an offline scan judged on the device', () => {
   it('takes off only what is on the order or queued', () => {
     expect(judgeOffline(order(), book, [], { op: 'unscan', barcode: 'A1', adjustKind: null })).toMatchObject({ ok: true });
     expect(judgeOffline(order(), book, [], { op: 'unscan', barcode: 'A2', adjustKind: null })).toMatchObject({ ok: false, key: 'barcodeNotScanned' });
+  });
+
+  it("with the dealer's duplicate-scan-delete, a second scan takes the tyre off, and a third puts it back", () => {
+    const deleting = { ...book, duplicateScanDelete: true };
+    expect(judgeOffline(order(), deleting, [], scan('A1'))).toMatchObject({ ok: true, action: 'removed' });
+    const queued = [{ op: 'scan' as const, barcode: 'A2', materialId: 7 }];
+    expect(judgeOffline(order(), deleting, queued, scan('A2'))).toMatchObject({ ok: true, action: 'removed' });
+    const twice = [...queued, { op: 'scan' as const, barcode: 'A2', materialId: 7 }];
+    expect(judgeOffline(order(), deleting, twice, scan('A2'))).toMatchObject({ ok: true, action: 'added' });
   });
 });

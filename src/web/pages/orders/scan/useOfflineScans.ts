@@ -69,7 +69,7 @@ export function useOfflineScans(page: OrderPage, order: OrderDetail, book: Offli
     };
     await enqueue(item);
     await refreshQueue();
-    const kind = op === 'scan' ? 'added' : 'removed';
+    const kind = verdict.action;
     say({ barcode, kind, text: `${verdict.materialCode ? `${verdict.materialCode} · ` : ''}${t('queuedOffline')}` });
     SOUNDS[kind]();
   };

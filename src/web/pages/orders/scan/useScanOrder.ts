@@ -3,6 +3,7 @@ import type { OfflineBook } from '@shared/api/offlineSync';
 import type { OrderDetail } from '@shared/api/orders';
 import type { OrderPage } from '@shared/orders/orderTypes';
 import type { OrdersApi } from '../../../api/orders';
+import { connectivity } from '../../../offline/connectivity';
 import { heldOrder, holdOrder } from '../../../offline/scanStore';
 import { unanswered } from '../../../offline/unanswered';
 
@@ -11,6 +12,11 @@ import { unanswered } from '../../../offline/unanswered';
  * the device kept (docs/offline-floor.md).
  */
 async function askOrHeld<T>(ask: () => Promise<T>, keep: (value: T) => Promise<void>, held: () => Promise<T | undefined>): Promise<T> {
+  // Known offline: the device's copy at once, without a call doomed to fail (and its error toast).
+  if (!connectivity.online) {
+    const kept = await held();
+    if (kept !== undefined) return kept;
+  }
   try {
     const value = await ask();
     await keep(value);
