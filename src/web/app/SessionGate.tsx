@@ -87,6 +87,8 @@ function SessionLoader({ back }: { back: string }) {
       .then(([user, dict]) => {
         if (user.theme) applySettings(parseSettings(user.theme));
         setUser(user, dict);
+        // Scans queued offline on this device: sent now if they are this user's, wherever the console opens.
+        if (localStorage.getItem('offline.waiting')) void import('../offline/syncQueue').then((m) => m.startOfflineSync());
       })
       .catch((err: unknown) => {
         clearSession();

@@ -56,8 +56,15 @@ const db = () => (opened ??= openDB<OfflineDb>(DB_NAME, 1, {
 
 export const orderKey = (page: OrderPage, orderId: number) => `${page}:${orderId}`;
 
+/**
+ * Set while anything waits in the queue: the console starts the sender at sign-in only then
+ * (app/SessionGate.tsx), so a device that never queued opens no database at start.
+ */
+export const WAITING_FLAG = 'offline.waiting';
+
 export async function enqueue(item: QueuedScan): Promise<void> {
   await (await db()).add('queue', item);
+  localStorage.setItem(WAITING_FLAG, '1');
 }
 
 /** Everything waiting, in reading order (every user's: callers pick their own). */
@@ -74,7 +81,9 @@ export async function settle(done: string[], refused: ConflictScan[]): Promise<v
     if (key !== undefined) await tx.objectStore('queue').delete(key);
   }
   for (const c of refused) await tx.objectStore('conflicts').put(c);
+  const left = await tx.objectStore('queue').count();
   await tx.done;
+  if (!left) localStorage.removeItem(WAITING_FLAG);
 }
 
 export async function conflictsOf(orderId: number): Promise<ConflictScan[]> {
