@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -28,6 +29,9 @@ import { idleLimitsOf } from './platform/sessionStore';
 import { dictVersionOf } from './platform/dictVersion';
 import { connectRedis } from './platform/redis';
 import { userRoutes } from './modules/system/users';
+import { serviceAccountRoutes } from './modules/system/serviceAccounts';
+import { webhookRoutes } from './modules/integration/webhookRoutes';
+import { webhookSender } from './modules/integration/webhookSender';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
@@ -47,13 +51,13 @@ import { outboxRoutes } from './modules/monitoring/outboxRetry';
 declare const __APP_VERSION__: string | undefined;
 const version = typeof __APP_VERSION__ === 'string'
   ? __APP_VERSION__
-  : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  : z.object({ version: z.string() }).parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
 
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
-    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
+    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
   ];
@@ -115,6 +119,8 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   if (redis && !config.TMS_SECRET) app.log.warn('TMS_SECRET unset: with several nodes a TMS token works only on the node that made it');
 
   const outbox = createOutbox(database.db, config, app.log);
+  // Webhooks leave through the outbox, signed (docs/integrations.md).
+  outbox.register('webhook', webhookSender(database.db));
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
     realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined), outbox,
@@ -171,7 +177,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     registerStaticAssets(app, webDir);
     await app.register(fastifyStatic, {
       root: webDir,
-      // The build writes .br and .gz beside each asset (vite.precompress.ts): sent as they are, never compressed per request.
+      // The build writes .br and .gz beside each asset (build/precompress.ts): sent as they are, never compressed per request.
       preCompressed: true,
       // The hashed assets are served from memory (staticAssets.ts); index.html must be fetched fresh to see a new release.
       setHeaders(res) {

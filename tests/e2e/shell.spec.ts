@@ -55,7 +55,7 @@ test.describe('signing in and the route guard', () => {
     });
     expect(formShownAt).toBeLessThan(formLiveAt);
     const beforeForm = (await scripts()).filter((s) => s.startTime <= formLiveAt);
-    // Issue 14: no route, chart, dashboard or workbook code ahead of the form (vite.chunks.ts).
+    // no route, chart, dashboard or workbook code ahead of the form (build/chunks.ts).
     expect(beforeForm.map((s) => s.file).filter((file) => /\/(shell|Chart|xlsx|home|layout)-/.test(file))).toEqual([]);
     const bytes = beforeForm.reduce((sum, s) => sum + s.bytes, 0); // as sent: the server's precompressed files
     expect(bytes).toBeGreaterThan(0);

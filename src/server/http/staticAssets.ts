@@ -20,7 +20,7 @@ const readIfThere = (file: string) => readFile(file).catch((err: NodeJS.ErrnoExc
 
 /**
  * The build's hashed assets (`<webDir>/assets`), served from memory: each is read once, with the
- * `.br` and `.gz` the build wrote beside it (vite.precompress.ts), and then answered in one turn of
+ * `.br` and `.gz` the build wrote beside it (build/precompress.ts), and then answered in one turn of
  * the event loop. Served from disk, an answer took four or five turns (stat, open, read, end), and on
  * the embedded database each turn waited for the statement running on the same thread: while home's
  * first calls ran, its first dozen scripts took 350 to 450 ms. The names carry their content's hash,

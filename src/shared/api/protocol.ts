@@ -3,14 +3,14 @@
  * loads) imports these, and zod would cost more than the whole login page. `envelope.ts`
  * re-exports them beside the zod answers shared by every module.
  */
-/** Every answer of the API: `{ code, msg, data }` (DESIGN.md "API contract"). */
+/** Every answer of the API: `{ code, msg, data }` (docs/product.md#calls). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
 }
 
-/** Codes the console treats as success (spec section 8). 204 also shows its message. */
+/** Codes the console treats as success (docs/product.md#errors). 204 also shows its message. */
 export const SUCCESS_CODES = [200, 250] as const;
 export const MESSAGE_CODE = 204;
 

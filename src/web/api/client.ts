@@ -29,7 +29,7 @@ export interface ClientUi {
   reached?(answered: boolean): void;
 }
 
-/** Spec section 9. */
+/** docs/product.md#constants. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const EXPORT_TIMEOUT_MS = 60_000;
 export const MESSAGE_DURATION_MS = 5_000;

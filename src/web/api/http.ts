@@ -1,7 +1,7 @@
 import { i18n, storedLanguage } from '../i18n';
 import type { DictGroups } from '@shared/api/session';
 import { clearSession, getToken, session } from '../stores/session';
-import { DICTIONARIES_PATH } from '../app/earlyCalls';
+import { DICTIONARIES_PATH } from '../firstPaint/earlyCalls';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
 import { connectivity, markOffline, markOnline } from '../offline/connectivity';
 import { confirm, toast } from './feedback';
@@ -32,7 +32,7 @@ export const http = createClient(ui);
 export const api = caller(http);
 
 /**
- * Dictionaries are cached after first use (spec section 4); every answer carries the
+ * Dictionaries are cached after first use (docs/product.md#session); every answer carries the
  * server's dictionary version, and a newer one refreshes the cache. The version only grows;
  * behind a load balancer a node that has not read the newest yet answers an older one, which
  * changes nothing.

@@ -16,7 +16,7 @@ import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
 import { ConsoleProviders } from './ConsoleProviders';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from './earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from '../firstPaint/earlyCalls';
 
 /** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
 export default function SignedIn({ children }: { children: ReactNode }) {
@@ -28,7 +28,7 @@ export default function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route guard of spec section 4: no token sends the user to login with a redirect; a
+ * The route guard of docs/product.md#session: no token sends the user to login with a redirect; a
  * token without routes fetches user info and dictionaries, builds the routes, then renders.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -93,7 +93,7 @@ function SessionLoader({ back }: { back: string }) {
       .catch((err: unknown) => {
         clearSession();
         resetTags();
-        // Spec section 8: a failed user-info fetch says 'verification failed, please log in again.'
+        // docs/product.md#errors: a failed user-info fetch says 'verification failed, please log in again.'
         const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
           : err instanceof Error && err.message ? err.message : t('error.hasError');
         if (!(err instanceof ApiError) || err.status === 401) void toast('error', text, 5000);

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { CONSTANT_ROUTES } from '../app/constantRoutes';
 import { loadPage, pageFor } from '../app/pageRegistry';
-import { useLoadedFirst } from '../app/preloadable';
+import { useLoadedFirst } from '../firstPaint/preloadable';
 import { resolvePath } from '../app/resolve';
 import { SCAN_ENTRY_PATH, scanEntryPath } from '../offline/scanEntry';
 import type { AppRoute } from '../app/routeTable';
@@ -38,7 +38,7 @@ function LoadedPage({ path }: { path: string }) {
 /**
  * The page area. Every visited view that may be cached stays mounted inside React's
  * <Activity>: hidden views keep their state (filters, scroll, form input) and their effects
- * pause, so a background dashboard stops polling (DESIGN.md "Tab keep-alive").
+ * pause, so a background dashboard stops polling (docs/architecture.md#the-console).
  */
 export function AppMain() {
   const location = useLocation();

@@ -1,4 +1,5 @@
 import type { CurrentUserInfo, DictGroups } from '@shared/api/session';
+import { isRecord } from '@shared/must';
 
 /**
  * The signed-in user's menu, buttons and dictionaries as the server last answered them, kept
@@ -24,11 +25,16 @@ export function holdSession(token: string, user: CurrentUserInfo, dict: DictGrou
   }
 }
 
+interface Held { token: string; user: CurrentUserInfo; dict: DictGroups }
+
+/** What this module wrote (the console's own copy; another version's shape is not used). */
+const isHeld = (value: unknown): value is Held =>
+  isRecord(value) && typeof value.token === 'string' && isRecord(value.user) && Array.isArray(value.user.menuTree) && isRecord(value.dict);
+
 export function heldSession(token: string): [CurrentUserInfo, DictGroups] | null {
   const raw = localStorage.getItem(KEY);
-  if (!raw) return null;
-  const held = JSON.parse(raw) as { token: string; user: CurrentUserInfo; dict: DictGroups };
-  return held.token === tokenHash(token) ? [held.user, held.dict] : null;
+  const held: unknown = raw ? JSON.parse(raw) : null;
+  return isHeld(held) && held.token === tokenHash(token) ? [held.user, held.dict] : null;
 }
 
 export const forgetSession = () => localStorage.removeItem(KEY);

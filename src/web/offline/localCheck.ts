@@ -24,7 +24,7 @@ export function judgeOffline(
   if (!isOpen(order.status)) return { ok: false, key: 'orderNotOpen', params: {} };
   // The dealer's duplicate-scan-delete: a second scan takes the tyre off, as online (scanRules.ts).
   const toggles = book?.duplicateScanDelete ?? false;
-  const onOrder = new Map(order.scans.map((s) => [s.barcode, s.materialId as number | null]));
+  const onOrder = new Map<string, number | null>(order.scans.map((s) => [s.barcode, s.materialId]));
   for (const q of queue) {
     if (q.op === 'scan' && !(toggles && onOrder.has(q.barcode))) onOrder.set(q.barcode, q.materialId);
     else onOrder.delete(q.barcode);

@@ -4,7 +4,7 @@ import { registerSW } from 'virtual:pwa-register';
 const UPDATE_CHECK_MS = 30 * 60_000;
 
 /**
- * Installs the console's service worker (vite.offline.ts) and points the manifest link at the
+ * Installs the console's service worker (build/offline.ts) and points the manifest link at the
  * user's language. A new build's worker waits; the console says "a new version is ready" and
  * takes it when the user reloads (docs/offline-floor.md).
  */

@@ -12,7 +12,7 @@ import { queued, settle, type ConflictScan, type QueuedScan } from './scanStore'
  * (docs/offline-floor.md). `items` mirrors IndexedDB (every user's); `rounds` counts sync
  * rounds that settled something, so screens refetch what the server now holds.
  */
-export const offlineQueue = proxy({ items: [] as QueuedScan[], rounds: 0, syncing: false });
+export const offlineQueue = proxy<{ items: QueuedScan[]; rounds: number; syncing: boolean }>({ items: [], rounds: 0, syncing: false });
 
 type VerdictListener = (verdicts: { item: QueuedScan; verdict: SyncVerdict }[]) => void;
 const listeners = new Set<VerdictListener>();
@@ -59,7 +59,10 @@ async function drain(userId: number) {
         return;
       }
       const byId = new Map(batch.map((i) => [i.deviceId, i]));
-      const judged = answer.verdicts.filter((v) => byId.has(v.deviceId)).map((verdict) => ({ item: byId.get(verdict.deviceId)!, verdict }));
+      const judged = answer.verdicts.flatMap((verdict) => {
+        const item = byId.get(verdict.deviceId);
+        return item ? [{ item, verdict }] : [];
+      });
       const conflicts: ConflictScan[] = judged.filter((j) => j.verdict.verdict === 'refused')
         .map(({ item, verdict }) => ({ ...item, reason: verdict.reason, message: verdict.message ?? '' }));
       await settle(judged.map((j) => j.item.deviceId), conflicts);

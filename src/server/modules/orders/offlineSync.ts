@@ -10,17 +10,14 @@ import { scanIn, unscanIn } from './scanning';
 type Row = typeof offlineScans.$inferSelect;
 
 /** A refusal said as the online scan says it: its field first when it names one. */
-const said = (ctx: OrderCtx, key: string, params: unknown, field?: string | null) => {
-  const text = message(ctx.lang, key as MessageKey, (params ?? undefined) as Record<string, string | number> | undefined);
+const said = (ctx: OrderCtx, key: MessageKey, params: Record<string, string | number>, field: string | number | undefined) => {
+  const text = message(ctx.lang, key, params);
   return field ? `${field}: ${text}` : text;
 };
 
 const verdictOf = (ctx: OrderCtx, row: Pick<Row, 'deviceId' | 'verdict' | 'reason' | 'params'>, replayed: boolean): SyncVerdict => {
-  const { field, ...params } = (row.params ?? {}) as Record<string, string | number> & { field?: string };
-  return {
-    deviceId: row.deviceId, verdict: row.verdict as SyncVerdict['verdict'], reason: row.reason,
-    message: row.reason ? said(ctx, row.reason, params, field) : null, replayed,
-  };
+  const { field, ...params } = row.params ?? {};
+  return { deviceId: row.deviceId, verdict: row.verdict, reason: row.reason, message: row.reason ? said(ctx, row.reason, params, field) : null, replayed };
 };
 
 /** Whether a stored row is this item (same user, order, direction and barcode): a device id names one scan only. */

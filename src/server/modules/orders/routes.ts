@@ -17,6 +17,7 @@ import { inBatches, streamXlsx } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { allows, inScope } from '../../platform/dataScope';
 import { completeOrder } from './completion';
+import { deliveryNoteRoutes } from './deliveryNotes';
 import { orderColumns } from './orderColumns';
 import type { OrderCtx } from './orderContext';
 import { cancelOrder, deleteOrders, markOrders, saveOrder, updateOrder } from './orderWrites';
@@ -89,6 +90,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
     route('delete', `${perm}:delete`, orderIdsBody, deletedAnswer, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, ids) })),
     route('cancel', `${perm}:cancel`, orderIdBody, idAnswer, 'cancel an open order', async (ctx, { id }) => {
       await cancelOrder(ctx, id);
+      services.outbox.wake();
       return { id };
     }),
     route('scan', `${perm}:scan`, scanBody, scanResult, 'scan one barcode onto an open order (judged at once)', (ctx, body) => scanOne(ctx, body)),
@@ -98,6 +100,8 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
     route('upload', `${perm}:scan`, uploadBody, uploadResult, 'a PDA upload of many scans: all or nothing, idempotent by uploadId', (ctx, body) => uploadScans(ctx, body)),
     route('complete', `${perm}:complete`, orderIdBody, completeResult, 'post the scans as stock moves in one transaction', async (ctx, { id }) => {
       const { result, change } = await completeOrder(ctx, id);
+      // Its webhooks (and its alerts') leave from this node at once.
+      services.outbox.wake();
       if (change) services.realtime.stockChanged(change);
       return result;
     }),
@@ -113,7 +117,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   ];
 }
 
-/** Warehouse › Orders: every order page, the stocktake lines and the barcode trace. */
+/** Warehouse › Orders: every order page, the stocktake lines, the barcode trace and the maker's delivery notes. */
 export function orderRoutes(services: Services): RouteDef[] {
-  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services)];
+  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services), ...deliveryNoteRoutes(services)];
 }

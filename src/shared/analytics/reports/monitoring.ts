@@ -31,6 +31,11 @@ export const EXCHANGE_KINDS = {
  */
 export const OUTBOX_TOPICS = {
   test: text('测试消息', 'Test message'),
+  'order.completed': text('单据完成', 'Order completed'),
+  'order.cancelled': text('单据取消', 'Order cancelled'),
+  'stockAlert.raised': text('库存预警', 'Stock alert raised'),
+  'stockAlert.cleared': text('预警解除', 'Stock alert cleared'),
+  'trip.delivered': text('运输送达', 'Trip delivered'),
 } as const satisfies Record<string, Text>;
 
 /** Where an outbox delivery stands (outbox.status), as the upload monitor's result column names it; sent and failed read as yes and no. */
@@ -58,6 +63,9 @@ export const AUDIT_ACTIONS = {
   print: text('打印', 'Print'),
   upload: text('上传', 'Upload'),
   retry: text('重新发送', 'Send again'),
+  issueKey: text('签发密钥', 'Issue key'),
+  revokeKey: text('吊销密钥', 'Revoke key'),
+  apiCall: text('API 调用', 'API call'),
 } as const satisfies Record<string, Text>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -5,8 +5,9 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 const codes = (types: readonly string[]) => sql.join(types.map((t) => sql`${t}`), sql`, `);
 
 /**

@@ -30,11 +30,14 @@ async function askOrHeld<T>(ask: () => Promise<T>, keep: (value: T) => Promise<v
 }
 
 /** The order for the scanning screen: the same query (and key) as the detail drawer's, held on the device too. */
-export const useScanOrder = (page: OrderPage, api: OrdersApi, id: number | null) =>
-  useQuery<OrderDetail>({
+export function useScanOrder(page: OrderPage, api: OrdersApi, id: number | null) {
+  // Asked only with an order (enabled); 0 is never an order's id.
+  const orderId = id ?? 0;
+  return useQuery<OrderDetail>({
     queryKey: ['order-detail', page, id], enabled: id !== null,
-    queryFn: () => askOrHeld(() => api.detail(id!), (detail) => holdOrder(page, id!, { detail }), async () => (await heldOrder(page, id!))?.detail),
+    queryFn: () => askOrHeld(() => api.detail(orderId), (detail) => holdOrder(page, orderId, { detail }), async () => (await heldOrder(page, orderId))?.detail),
   });
+}
 
 /** The tyres the order can take, for checking scans while offline. */
 export const useOfflineBook = (page: OrderPage, api: OrdersApi, id: number, enabled: boolean) =>

@@ -49,17 +49,17 @@ function CameraView({ onRead }: { onRead(code: string): void }) {
         setProblem(err instanceof DOMException && err.name === 'NotAllowedError' ? t('cameraDenied') : t('cameraMissing'));
         return;
       }
-      if (stopped) return stream.getTracks().forEach((track) => track.stop());
-      const el = video.current!;
+      const el = video.current;
+      if (stopped || !el) return stream.getTracks().forEach((track) => track.stop());
       el.srcObject = stream;
       await el.play();
       const { readFrame } = await import('./cameraReader');
       const tick = async () => {
         if (stopped) return;
-        if (el.videoWidth) {
+        const g = canvas.getContext('2d', { willReadFrequently: true });
+        if (el.videoWidth && g) {
           canvas.width = el.videoWidth;
           canvas.height = el.videoHeight;
-          const g = canvas.getContext('2d', { willReadFrequently: true })!;
           g.drawImage(el, 0, 0);
           const code = await readFrame(g.getImageData(0, 0, canvas.width, canvas.height));
           const now = Date.now();

@@ -13,12 +13,16 @@ interface DetectorClass {
   new (options: { formats: string[] }): Detector;
   getSupportedFormats(): Promise<string[]>;
 }
+declare global {
+  // Where the browser has one (Chrome on Android, macOS); not in TypeScript's DOM types yet.
+  var BarcodeDetector: DetectorClass | undefined;
+}
 
 const NATIVE_FORMATS = ['code_128', 'qr_code'];
 
 /** The browser's detector when it reads both formats; null where there is none (Firefox, Safari, desktop Chrome on Linux). */
 export async function nativeDetector(): Promise<Detector | null> {
-  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  const Native = globalThis.BarcodeDetector;
   if (!Native) return null;
   const supported = await Native.getSupportedFormats();
   return NATIVE_FORMATS.every((f) => supported.includes(f)) ? new Native({ formats: NATIVE_FORMATS }) : null;
@@ -34,6 +38,8 @@ export async function decodeFrame(frame: Frame, native: Detector | null): Promis
     const [found] = await native.detect(new ImageData(frame.data, frame.width, frame.height));
     return found?.rawValue ?? null;
   }
-  const results = await readBarcodes(frame as unknown as ImageData, { formats: ['Code128', 'QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+  // The reader takes any ImageData-shaped frame (Node, where the unit test runs, has no ImageData class).
+  const image: ImageData = { data: frame.data, width: frame.width, height: frame.height, colorSpace: 'srgb' };
+  const results = await readBarcodes(image, { formats: ['Code128', 'QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
   return results.find((r) => r.isValid)?.text ?? null;
 }
