@@ -135,12 +135,16 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
       directives: {
         defaultSrc: ["'self'"],
         // index.html's first script, by its hash (it starts the first view's calls while the page is parsed).
-        scriptSrc: ["'self'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
+        // 'wasm-unsafe-eval': the camera's barcode reader is WebAssembly from the console's own build (docs/offline-floor.md).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The offline console: its service worker and web app manifest, from the console's own origin (docs/offline-floor.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -26,3 +26,5 @@ try {
 // Signed in on home: its code starts loading now, not after the route guard's first render.
 if (tokenFromCookie()) loadHomeAtEntry(hashPath(window.location.hash));
 createRoot(must(document.getElementById('root'), 'the #root element of index.html')).render(<App />);
+// The offline console's worker (docs/offline-floor.md), once the page has loaded: it precaches the build meanwhile.
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./offline/registerWorker').then((m) => m.registerWorker()), { once: true });

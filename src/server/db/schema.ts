@@ -4,6 +4,7 @@ import type { NoticeItem, StockAlertPush } from '../../shared/api/notices';
 import type { RoleType } from '../../shared/api/roleFields';
 import type { CarRequestStatus } from '../../shared/logistics/dispatch';
 import type { ResourceType } from '../../shared/menu';
+import type { MessageKey } from '../../shared/i18n/messages';
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -580,6 +581,27 @@ export const pdaUploads = pgTable('pda_uploads', {
   accepted: integer('accepted').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Scans and unscans a device made offline and sent later (docs/offline-floor.md): one row per
+ * device-made id, written in the transaction of the scan it judged, so a batch sent again
+ * answers the first verdicts and changes nothing.
+ */
+export const offlineScans = pgTable('offline_scans', {
+  deviceId: varchar('device_id', { length: 36 }).primaryKey(),
+  /** No reference: an item naming an order that does not exist, or one outside the caller's scope, is recorded refused too. */
+  orderId: integer('order_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  op: varchar('op', { length: 8 }).notNull(),
+  barcode: varchar('barcode', { length: 40 }).notNull(),
+  /** added, removed (taken) or refused. */
+  verdict: varchar('verdict', { length: 8 }).$type<'added' | 'removed' | 'refused'>().notNull(),
+  /** A refusal's message key and its parameters (with the field it names), said again in the caller's language on a resend. */
+  reason: varchar('reason', { length: 48 }).$type<MessageKey>(),
+  params: jsonb('params').$type<Record<string, string | number>>(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('offline_scans_order_idx').on(t.orderId)]);
 
 /** One row per tyre: where it is now. */
 export const barcodes = pgTable('barcodes', {

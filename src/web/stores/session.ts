@@ -61,6 +61,8 @@ export function clearSession(opts: { signedOut?: boolean } = {}) {
   session.signedOut = opts.signedOut ?? false;
   Cookies.remove(TOKEN_COOKIE);
   localStorage.removeItem(BUTTONS_KEY);
+  // The offline copy of the user's menu (offline/heldSession.ts) goes with the session.
+  localStorage.removeItem('offline.session');
   session.token = '';
   session.user = null;
   session.routes = [];
