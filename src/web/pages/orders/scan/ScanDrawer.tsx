@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { BARCODE_PATTERN, isInbound, isOpen, ORDER_TYPES, type AdjustKind, type OrderPage } from '@shared/orders/orderTypes';
 import type { OrderDetail, ScanResult } from '@shared/api/orders';
+import { formatTime } from '@shared/dates';
 import { ApiError } from '../../../api/client';
 import type { OrdersApi } from '../../../api/orders';
 import { i18n } from '../../../i18n';
@@ -217,7 +218,7 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
                   <span className="scan-feed__kind">{t(e.kind)}</span>
                   <span className="scan-feed__barcode">{e.barcode}</span>
                   <span className="scan-feed__text">{e.text}</span>
-                  <time>{e.at.toTimeString().slice(0, 8)}</time>
+                  <time>{formatTime(e.at)}</time>
                 </li>
               ))}
             </ol>
