@@ -6,13 +6,14 @@ import { precompress } from './build/precompress.ts';
 import { chunkGroups } from './build/chunks.ts';
 import { inlineEarlyCalls } from './build/earlyCalls.ts';
 import { prerenderLogin } from './build/prerenderLogin.ts';
+import { offline } from './build/offline.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [arcoStyle(), react(), inlineEarlyCalls(), prerenderLogin(), precompress()],
+  plugins: [arcoStyle(), react(), inlineEarlyCalls(), prerenderLogin(), precompress(), offline()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',

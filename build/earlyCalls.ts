@@ -54,7 +54,12 @@ export function homeChunkFiles(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   // The chunks' import graph, walked as the module graph is (build/chunks.ts).
-  const graph = { getModuleInfo: (file: string) => (byFile.has(file) ? { importedIds: byFile.get(file)!.imports } : null) };
+  const graph = {
+    getModuleInfo: (file: string) => {
+      const chunk = byFile.get(file);
+      return chunk ? { importedIds: chunk.imports } : null;
+    },
+  };
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), graph);
   const roots = HOME_MODULES.map((id) => {
     const chunk = chunks.find((c) => c.moduleIds.includes(id));
@@ -63,6 +68,6 @@ export function homeChunkFiles(bundle: Rollup.OutputBundle): string[] {
   });
   // In the order of HOME_MODULES: the shell first.
   const js = [...closure(roots, graph)].filter((file) => !entry.has(file));
-  const css = js.flatMap((file) => [...((byFile.get(file) as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+  const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
   return [...css, ...js];
 }

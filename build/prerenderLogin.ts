@@ -3,6 +3,11 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { alias } from './alias.ts';
 import { inlineScript } from './earlyCalls.ts';
 import { firstFrameTemplateId } from '../src/web/firstPaint/loginFirstFrameHandOff.ts';
+import { isRecord } from '../src/shared/must.ts';
+
+type FirstFrameModule = Pick<typeof import('../src/web/firstPaint/loginFirstFrame.tsx'), 'loginFirstFrames'>;
+/** The login page's first-frame module as Vite loaded it: it renders the frames. */
+const isFirstFrameModule = (module: unknown): module is FirstFrameModule => isRecord(module) && typeof module.loginFirstFrames === 'function';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../src/web');
 const SCRIPT = path.resolve(import.meta.dirname, '../src/web/firstPaint/firstFrameInline.ts');
@@ -48,11 +53,12 @@ async function renderFirstFrames(): Promise<Record<string, string>> {
       ssr: { noExternal: [/@arco-design/] },
       optimizeDeps: { noDiscovery: true, include: [] },
     });
-    const { loginFirstFrames } = await server.ssrLoadModule('/firstPaint/loginFirstFrame.tsx') as typeof import('../src/web/firstPaint/loginFirstFrame.tsx');
-    return loginFirstFrames();
+    const module = await server.ssrLoadModule('/firstPaint/loginFirstFrame.tsx');
+    if (!isFirstFrameModule(module)) throw new Error('src/web/firstPaint/loginFirstFrame.tsx exports no loginFirstFrames');
+    return module.loginFirstFrames();
   } finally {
     await server?.close();
     if (had) Object.defineProperty(globalThis, 'localStorage', had);
-    else delete (globalThis as { localStorage?: unknown }).localStorage;
+    else Reflect.deleteProperty(globalThis, 'localStorage');
   }
 }

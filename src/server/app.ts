@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -50,7 +51,7 @@ import { outboxRoutes } from './modules/monitoring/outboxRetry';
 declare const __APP_VERSION__: string | undefined;
 const version = typeof __APP_VERSION__ === 'string'
   ? __APP_VERSION__
-  : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  : z.object({ version: z.string() }).parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
 
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
@@ -137,12 +138,16 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
       directives: {
         defaultSrc: ["'self'"],
         // index.html's first script, by its hash (it starts the first view's calls while the page is parsed).
-        scriptSrc: ["'self'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
+        // 'wasm-unsafe-eval': the camera's barcode reader is WebAssembly from the console's own build (docs/offline-floor.md).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The offline console: its service worker and web app manifest, from the console's own origin (docs/offline-floor.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -12,6 +12,7 @@ import { installErrorCapture } from './stores/errorLog';
 import { loadHomeAtEntry } from './firstPaint/prefetch';
 import { hashPath } from './app/openPaths';
 import { tokenFromCookie } from './stores/tokenCookie';
+import { must } from '@shared/must';
 
 installErrorCapture();
 // Signed in already: the first view's calls went out from index.html's first script (build/earlyCalls.ts);
@@ -24,4 +25,6 @@ try {
 }
 // Signed in on home: its code starts loading now, not after the route guard's first render.
 if (tokenFromCookie()) loadHomeAtEntry(hashPath(window.location.hash));
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(must(document.getElementById('root'), 'the #root element of index.html')).render(<App />);
+// The offline console's worker (docs/offline-floor.md), once the page has loaded: it precaches the build meanwhile.
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./offline/registerWorker').then((m) => m.registerWorker()), { once: true });

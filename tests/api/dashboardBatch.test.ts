@@ -3,6 +3,7 @@ import type { BatchLine, QueryAnswer } from '../../src/shared/analytics/filters'
 import { DASHBOARDS } from '../../src/server/modules/analysis/dashboards';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
+import { stockMemo, type StockMemo } from '../../src/server/modules/analysis/queries/balances';
 import type { Db } from '../../src/server/db/client';
 import { startTestServer, type TestServer } from './server';
 
@@ -67,7 +68,7 @@ describe('dashboard batch', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const ctx = (memo?: Map<string, unknown>): AnalyticsCtx => ({
+    const ctx = (memo?: StockMemo): AnalyticsCtx => ({
       db: counting, user: { id: 1, userName: 'admin', dealerId: null } as AnalyticsCtx['user'], lang: 'en-US', now: new Date(),
       scope: { dealerIds: null, warehouseIds: null }, memo,
     });
@@ -75,7 +76,7 @@ describe('dashboard batch', () => {
     const alone = await Promise.all(stock.map((q) => q.run(ctx(), { dimension: 'day' })));
     const separately = statements;
     statements = 0;
-    const shared = new Map<string, unknown>();
+    const shared = stockMemo();
     const together = await Promise.all(stock.map((q) => q.run(ctx(shared), { dimension: 'day' })));
     expect(together).toEqual(alone);
     // Alone, each reads on hand and its flows (8 statements); together, on hand once and the flows of the earliest day asked once.

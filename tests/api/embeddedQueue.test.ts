@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryAnswer } from '../../src/shared/analytics/filters';
 import { dealers, materials, storageLocations, users } from '../../src/server/db/schema';
+import { inLane } from '../../src/server/db/pgliteGate';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
@@ -47,11 +48,11 @@ async function delivery(qty: number) {
 const scan = (orderId: number, barcode: string) => ok('/orderManage/PRorder/scan', { orderId, barcode, locationId: own.locationId });
 
 describe.skipIf(onPostgres)('the embedded database\'s queue', () => {
-  /** Long reads queued on readDb, as reports and dashboards read; counts those finished. */
+  /** Long reads queued as report routes read (their lane); counts those finished. */
   function queueLongReads(n: number) {
     let finished = 0;
-    const reads = Array.from({ length: n }, () => server.services.readDb
-      .execute(sql`select count(*) from generate_series(1, 300000) g where g % 7 = 3`)
+    const reads = Array.from({ length: n }, () => inLane('long', () => server.services.readDb
+      .execute(sql`select count(*) from generate_series(1, 300000) g where g % 7 = 3`))
       .then(() => { finished += 1; }));
     return { all: Promise.all(reads), finished: () => finished };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atHalfPace, createPgliteGate, inLane } from './pgliteGate';
+import { createPgliteGate, inLane } from './pgliteGate';
 
 /** A lock like PGlite's: one holder, the rest in the order they asked. */
 function fifoLock() {
@@ -15,7 +15,7 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 describe('the embedded database gate', () => {
   it('lets a short statement asked after queued long reads run right after the one under way', async () => {
     const gate = createPgliteGate();
-    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const run = gate.wrap(fifoLock());
     const order: string[] = [];
     const work = (name: string) => async () => { await tick(); order.push(name); };
     const reads = [1, 2, 3, 4, 5].map((i) => inLane('long', () => run(work(`read ${i}`))));
@@ -27,7 +27,7 @@ describe('the embedded database gate', () => {
 
   it('runs dashboard reads after short statements and before report reads', async () => {
     const gate = createPgliteGate();
-    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const run = gate.wrap(fifoLock());
     const order: string[] = [];
     const work = (name: string) => async () => { await tick(); order.push(name); };
     await Promise.all([
@@ -39,7 +39,7 @@ describe('the embedded database gate', () => {
 
   it('passes a failure on and frees the lock', async () => {
     const gate = createPgliteGate();
-    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const run = gate.wrap(fifoLock());
     await expect(run(() => Promise.reject(new Error('bad statement')))).rejects.toThrow('bad statement');
     expect(await run(async () => 'next')).toBe('next');
   });
@@ -47,7 +47,7 @@ describe('the embedded database gate', () => {
   it('tells of a long wait with how many were ahead', async () => {
     const waits: [string, number][] = [];
     const gate = createPgliteGate({ onLongWait: (_, lane, ahead) => waits.push([lane, ahead]) });
-    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const run = gate.wrap(fifoLock());
     const first = run(() => new Promise((r) => setTimeout(r, 1100)));
     await inLane('long', () => run(async () => undefined));
     await first;
@@ -56,31 +56,11 @@ describe('the embedded database gate', () => {
 
   it('knows whether a statement finished lately', async () => {
     const gate = createPgliteGate();
-    const run = gate.wrap(fifoLock() as never) as <T>(fn: () => Promise<T>) => Promise<T>;
+    const run = gate.wrap(fifoLock());
     expect(gate.answeredWithin(1000)).toBe(false);
     await run(async () => undefined);
     expect(gate.answeredWithin(1000)).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
     expect(gate.answeredWithin(10)).toBe(false);
-  });
-
-  it('hands an export every batch in order and closes its source when the reader stops', async () => {
-    let closed = false;
-    async function* source() {
-      try {
-        for (const batch of [[1, 2], [3], [4, 5]]) {
-          await new Promise((r) => setTimeout(r, 20));
-          yield batch;
-        }
-      } finally {
-        closed = true;
-      }
-    }
-    const all: number[][] = [];
-    for await (const batch of atHalfPace(source())) all.push(batch);
-    expect(all).toEqual([[1, 2], [3], [4, 5]]);
-    closed = false;
-    for await (const batch of atHalfPace(source())) if (batch[0] === 1) break;
-    expect(closed).toBe(true);
   });
 });

@@ -1,4 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AnnouncementAudience, AnnouncementStatus } from '../../shared/api/announcement';
+import type { NoticeItem, StockAlertPush } from '../../shared/api/notices';
+import type { RoleType } from '../../shared/api/roleFields';
+import type { CarRequestStatus } from '../../shared/logistics/dispatch';
+import type { ResourceType } from '../../shared/menu';
+import type { MessageKey } from '../../shared/i18n/messages';
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -115,7 +121,7 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 64 }).notNull(),
   /** function (menus and buttons), data (data rules), special. */
-  type: varchar('type', { length: 16 }).notNull().default('function'),
+  type: varchar('type', { length: 16 }).$type<RoleType>().notNull().default('function'),
   remark: varchar('remark', { length: 256 }),
   createdAt: createdAt(),
 });
@@ -129,7 +135,7 @@ export const resources = pgTable('resources', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
   /** section, group, page or button (docs/product.md#permissions). */
-  type: varchar('type', { length: 16 }).notNull(),
+  type: varchar('type', { length: 16 }).$type<ResourceType>().notNull(),
   label: varchar('label', { length: 64 }).notNull(),
   labelEn: varchar('label_en', { length: 64 }).notNull(),
   path: varchar('path', { length: 128 }).notNull().default(''),
@@ -244,9 +250,9 @@ export const announcements = pgTable('announcements', {
   /** HTML cleaned to a safe subset on the way in. */
   content: text('content').notNull(),
   /** all, roles or dealers */
-  audience: varchar('audience', { length: 16 }).notNull().default('all'),
+  audience: varchar('audience', { length: 16 }).$type<AnnouncementAudience>().notNull().default('all'),
   /** draft or published */
-  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  status: varchar('status', { length: 16 }).$type<AnnouncementStatus>().notNull().default('draft'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
@@ -576,6 +582,27 @@ export const pdaUploads = pgTable('pda_uploads', {
   createdAt: createdAt(),
 });
 
+/**
+ * Scans and unscans a device made offline and sent later (docs/offline-floor.md): one row per
+ * device-made id, written in the transaction of the scan it judged, so a batch sent again
+ * answers the first verdicts and changes nothing.
+ */
+export const offlineScans = pgTable('offline_scans', {
+  deviceId: varchar('device_id', { length: 36 }).primaryKey(),
+  /** No reference: an item naming an order that does not exist, or one outside the caller's scope, is recorded refused too. */
+  orderId: integer('order_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  op: varchar('op', { length: 8 }).notNull(),
+  barcode: varchar('barcode', { length: 40 }).notNull(),
+  /** added, removed (taken) or refused. */
+  verdict: varchar('verdict', { length: 8 }).$type<'added' | 'removed' | 'refused'>().notNull(),
+  /** A refusal's message key and its parameters (with the field it names), said again in the caller's language on a resend. */
+  reason: varchar('reason', { length: 48 }).$type<MessageKey>(),
+  params: jsonb('params').$type<Record<string, string | number>>(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('offline_scans_order_idx').on(t.orderId)]);
+
 /** One row per tyre: where it is now. */
 export const barcodes = pgTable('barcodes', {
   code: varchar('code', { length: 40 }).primaryKey(),
@@ -702,7 +729,7 @@ export const deliveryNotices = pgTable('delivery_notices', {
   orderType: varchar('order_type', { length: 4 }).notNull(),
   noticeTitle: varchar('notice_title', { length: 256 }).notNull(),
   /** [{ brand, specification, pattern, batch, quantity }] */
-  items: jsonb('items').notNull(),
+  items: jsonb('items').$type<NoticeItem[]>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('delivery_notices_dealer_idx').on(t.dealerId, t.id)]);
 
@@ -770,7 +797,7 @@ export const stockAlerts = pgTable('stock_alerts', {
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
   materialId: integer('material_id').notNull().references(() => materials.id),
   /** low: below the minimum; high: above the maximum. */
-  kind: varchar('kind', { length: 8 }).notNull(),
+  kind: varchar('kind', { length: 8 }).$type<StockAlertPush['kind']>().notNull(),
   threshold: integer('threshold').notNull(),
   qty: integer('qty').notNull(),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
@@ -813,7 +840,7 @@ export const carRequests = pgTable('car_requests', {
   tyres: integer('tyres').notNull(),
   weightTons: numeric('weight_tons', { precision: 10, scale: 2, mode: 'number' }),
   volumeM3: numeric('volume_m3', { precision: 10, scale: 2, mode: 'number' }),
-  status: varchar('status', { length: 16 }).notNull().default('requested'),
+  status: varchar('status', { length: 16 }).$type<CarRequestStatus>().notNull().default('requested'),
   remark: varchar('remark', { length: 256 }),
   vehicleId: integer('vehicle_id').references(() => vehicles.id),
   driverName: varchar('driver_name', { length: 64 }),

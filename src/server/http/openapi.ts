@@ -3,6 +3,7 @@ import { API_BASE } from '../../shared/api/envelope';
 import { PAGES } from '../../shared/pages';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_BODIES } from '../../shared/api/webhooks';
 import type { RouteDef } from './route';
+import { getOrThrow, isRecord } from '../../shared/must';
 
 type Schema = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ const envelopeOf = (data: unknown) => ({
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return {};
   }
@@ -29,8 +30,8 @@ const nameOf = (url: string) => url.split(/[^A-Za-z0-9]+/).filter(Boolean).map((
  * schema, `#/$defs/__schema0` would be read against the document's root, where nothing is.
  */
 function hoistDefs(schema: Schema, base: string, components: Record<string, Schema>): Schema {
-  const defs = schema.$defs as Record<string, Schema> | undefined;
-  if (!defs) return schema;
+  const defs = schema.$defs;
+  if (!isRecord(defs)) return schema;
   const { $defs: _defs, ...rest } = schema;
   const names = new Map<string, string>();
   Object.keys(defs).forEach((key, i) => {
@@ -39,10 +40,14 @@ function hoistDefs(schema: Schema, base: string, components: Record<string, Sche
     names.set(key, name);
     components[name] = {};
   });
-  const point = <T>(value: T): T => JSON.parse(JSON.stringify(value), (k, v) => (
-    k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') && names.has(v.slice(8)) ? `#/components/schemas/${names.get(v.slice(8))}` : v
-  )) as T;
-  for (const [key, def] of Object.entries(defs)) components[names.get(key)!] = point(def);
+  const point = (value: unknown): Schema => {
+    const pointed: unknown = JSON.parse(JSON.stringify(value), (k, v) => (
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') && names.has(v.slice(8)) ? `#/components/schemas/${names.get(v.slice(8))}` : v
+    ));
+    if (!isRecord(pointed)) throw new Error(`${base}: a schema definition is not an object`);
+    return pointed;
+  };
+  for (const [key, def] of Object.entries(defs)) components[getOrThrow(names, key, 'schema definition')] = point(def);
   return point(rest);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../shared/api/envelope';
+import { MIN_CLIENT_PROTOCOL, PROTOCOL_HEADER, UPGRADE_REQUIRED } from '../../shared/api/protocol';
 import { message } from '../../shared/i18n/messages';
 import { isContention } from '../db/pgErrors';
 import { apiKeyOf, hashApiKey } from '../platform/apiKeys';
@@ -12,6 +13,17 @@ import { describeIssue } from './validation';
 
 function sendError(reply: FastifyReply, status: number, msg: string, data: unknown = null) {
   return reply.status(status).send({ code: status, msg, data });
+}
+
+/**
+ * A console build older than the oldest protocol this server speaks (shared/api/protocol.ts).
+ * Callers that send no protocol (a PDA, the maker's systems, scripts) are not judged by it.
+ */
+function tooOld(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return false;
+  const protocol = Number(value);
+  return !Number.isInteger(protocol) || protocol < MIN_CLIENT_PROTOCOL;
 }
 
 /** Deeper than any body a call takes (a loose schema would pass a deeper one through, unread). */
@@ -59,6 +71,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: R
       url: API_BASE + def.url,
       config: def.rateLimit ? { rateLimit: def.rateLimit } : { rateLimit: false },
       handler: async (req, reply) => {
+        if (tooOld(req.headers[PROTOCOL_HEADER])) return sendError(reply, UPGRADE_REQUIRED, message(requestLanguage(req), 'clientTooOld'));
         const ctx = await openRequestContext(services, req, def.permission, keyLimit);
         const accepted = def.accept(def.method === 'GET' ? req.query : req.body ?? {});
         if (!accepted.ok) return sendError(reply, 400, describeIssue(accepted.error, ctx.lang));

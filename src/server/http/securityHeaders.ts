@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -10,15 +11,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  * same headers.
  */
 export function securityHeaders(options: HelmetOptions): [string, string][] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+  // A response of no connection collects what Helmet sets.
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(options)(req, res, (err?: unknown) => {
     if (err) throw err;
   });
-  return [...headers];
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json',
   '.png': 'image/png', '.jpg': 'image/jpeg', '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
 };
 /** A build asset's name: no folder, nothing outside the assets folder. */
 const ASSET_NAME = /^[\w.-]+$/;

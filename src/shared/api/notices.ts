@@ -76,7 +76,7 @@ export interface StockChange {
 }
 
 /** A stock alert as it is pushed (`stockAlert` event) the moment it is raised. */
-export interface StockAlertPush {
+export type StockAlertPush = {
   id: number;
   dealerId: number | null;
   warehouseId: number;
@@ -88,7 +88,7 @@ export interface StockAlertPush {
   kind: 'low' | 'high';
   threshold: number;
   qty: number;
-}
+};
 
 export const setReadAnswer = z.object({ read: z.number() });
 export type SetReadAnswer = z.infer<typeof setReadAnswer>;

@@ -27,3 +27,15 @@ export const ErrorStatus = {
 } as const;
 
 export const API_BASE = '/fms/api/v1';
+
+/**
+ * The API's protocol as the console's build speaks it, sent on every call in PROTOCOL_HEADER.
+ * A server answers 426 to a console older than the oldest it still speaks (MIN_CLIENT_PROTOCOL):
+ * a handheld that kept an old build open (or ran it from its service worker) is told to reload,
+ * never left to a silent mismatch. Raise CLIENT_PROTOCOL with a change old consoles cannot follow,
+ * and MIN_CLIENT_PROTOCOL with it (docs/offline-floor.md).
+ */
+export const CLIENT_PROTOCOL = 1;
+export const MIN_CLIENT_PROTOCOL = 1;
+export const PROTOCOL_HEADER = 'x-client-protocol';
+export const UPGRADE_REQUIRED = 426;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKeyOf } from '../must';
 
 /**
  * The events an endpoint may take (System › Webhooks), each with the endpoint's column that turns
@@ -12,7 +13,7 @@ export const WEBHOOK_EVENTS = {
   'trip.delivered': 'tripDelivered',
 } as const;
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
-export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as WebhookEvent[];
+export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS).filter((e): e is WebhookEvent => isKeyOf(WEBHOOK_EVENTS, e));
 
 /** The header carrying a delivery's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
 export const SIGNATURE_HEADER = 'x-signature';

@@ -172,6 +172,11 @@ const table = {
   locationRequired: { 'zh-CN': '该经销商启用了库位，请选择库位', 'en-US': 'The dealer uses storage locations: choose one' },
   busyRetry: { 'zh-CN': '其他用户正在同时修改相同的数据，本次未保存，请重试', 'en-US': 'Someone changed the same data at the same moment; nothing was saved, please try again' },
   uploadIdReused: { 'zh-CN': '上传编号已用于其他单据', 'en-US': 'This upload id was already used for another order' },
+  syncOtherUser: { 'zh-CN': '离线扫描属于其他用户，请由该用户登录后同步', 'en-US': 'These offline scans belong to another user; they are sent when that user signs in' },
+  syncIdReused: { 'zh-CN': '离线扫描编号已用于其他扫描', 'en-US': 'This offline scan id was already used for another scan' },
+  barcodeNotExpected: { 'zh-CN': '条码 {barcode} 不在本单可扫描的条码中', 'en-US': 'Barcode {barcode} is not one this order can take' },
+  offlineWriteRefused: { 'zh-CN': '网络已断开：离线时只能扫描和移除条码，此操作未保存', 'en-US': 'You are offline: only scanning and removing barcodes work offline; this was not saved' },
+  clientTooOld: { 'zh-CN': '控制台版本已过旧，服务器不再支持：请刷新页面加载新版本', 'en-US': 'This console is older than the server still speaks: reload the page to load the new version' },
   uploadRejected: { 'zh-CN': '{count} 个条码被拒绝，本次上传未保存任何条码', 'en-US': 'Barcodes refused: {count}; nothing of this upload was saved' },
   // logistics dispatch (shared/logistics/dispatch.ts)
   carRequestTransition: { 'zh-CN': '申请当前为“{status}”，不能{action}', 'en-US': 'The request is {status} and cannot be moved to {action}' },

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/languages';
+import { isKeyOf, must } from '../must';
 
 /**
  * Order types and what each does to stock (docs/stock-model.md). Both sides read
@@ -78,10 +79,13 @@ export const ORDER_PAGES = {
   LPCKorder: ['CO'],
 } as const satisfies Record<string, readonly OrderType[]>;
 export type OrderPage = keyof typeof ORDER_PAGES;
-export const ORDER_PAGE_NAMES = Object.keys(ORDER_PAGES) as OrderPage[];
+export const ORDER_PAGE_NAMES = Object.keys(ORDER_PAGES).filter((p): p is OrderPage => isKeyOf(ORDER_PAGES, p));
 
 export const pageOfType = (type: OrderType): OrderPage =>
-  ORDER_PAGE_NAMES.find((p) => (ORDER_PAGES[p] as readonly OrderType[]).includes(type))!;
+  must(ORDER_PAGE_NAMES.find((p) => {
+    const types: readonly OrderType[] = ORDER_PAGES[p];
+    return types.includes(type);
+  }), `the order page of type ${type}`);
 export const orderPerm = (page: OrderPage) => `ordermanage:${page}`;
 /** The stocktake lines page (hidden in the menu) opened from a stocktake. */
 export const STOCKTAKE_LINES_PERM = 'ordermanage:InventoryChildList';

@@ -3,6 +3,7 @@ import type { DictGroups } from '@shared/api/session';
 import { clearSession, getToken, session } from '../stores/session';
 import { DICTIONARIES_PATH } from '../firstPaint/earlyCalls';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
+import { connectivity, markOffline, markOnline } from '../offline/connectivity';
 import { confirm, toast } from './feedback';
 
 const ui: ClientUi = {
@@ -22,6 +23,8 @@ const ui: ClientUi = {
     }),
   clearToken: clearSession,
   reload: () => window.location.reload(),
+  offline: () => !connectivity.online,
+  reached: (answered) => (answered ? markOnline() : markOffline()),
 };
 
 /** The console's client for every call. */

@@ -8,6 +8,9 @@ import { ApiError } from '../api/client';
 import { toast } from '../api/feedback';
 import { sessionApi } from '../api/session';
 import { PageLoading } from '../kit/PageLoading';
+import { markOffline } from '../offline/connectivity';
+import { heldSession, holdSession } from '../offline/heldSession';
+import { unanswered } from '../offline/unanswered';
 import { clearSession, session, setUser } from '../stores/session';
 import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
@@ -69,10 +72,23 @@ function SessionLoader({ back }: { back: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const token = session.token;
     takeSession()
+      .then(([user, dict]) => {
+        holdSession(token, user, dict);
+        return [user, dict] as const;
+      }, (err: unknown) => {
+        // The server out of reach: the copy this session was last answered opens the console offline.
+        const held = unanswered(err) ? heldSession(token) : null;
+        if (!held) throw err;
+        markOffline();
+        return held;
+      })
       .then(([user, dict]) => {
         if (user.theme) applySettings(parseSettings(user.theme));
         setUser(user, dict);
+        // Scans queued offline on this device: sent now if they are this user's, wherever the console opens.
+        if (localStorage.getItem('offline.waiting')) void import('../offline/syncQueue').then((m) => m.startOfflineSync());
       })
       .catch((err: unknown) => {
         clearSession();

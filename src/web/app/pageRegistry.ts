@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from '../firstPaint/preloadable';
 import { canonicalPage, type PageKind } from '@shared/pages';
 
-type PageModule = { default: ComponentType };
+/** A page's module: its component, and what it draws with, to load ahead (`preload`). */
+type PageModule = { default: ComponentType; preload?(): Promise<unknown> };
 
 /**
  * How each route renders: a page of the manifest (src/shared/pages) renders by its
@@ -89,6 +90,6 @@ export const hasPage = (path: string) => loaderOf(path) !== undefined;
  * with (its own `preload`), so that none of them suspends when the route renders.
  */
 export async function loadPage(path: string): Promise<void> {
-  const page = (await pageFor(path).load()) as { preload?(): Promise<unknown> };
+  const page = await pageFor(path).load();
   await page.preload?.();
 }

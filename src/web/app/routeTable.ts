@@ -60,5 +60,5 @@ export function indexRoutes(routes: AppRoute[], into = new Map<string, AppRoute>
 }
 
 /** The section (first-level route) a path belongs to. */
-export const sectionOf = (routes: AppRoute[], path: string) =>
+export const sectionOf = <R extends Pick<AppRoute, 'path'>>(routes: readonly R[], path: string): R | undefined =>
   routes.find((r) => path === r.path || path.startsWith(`${r.path}/`));

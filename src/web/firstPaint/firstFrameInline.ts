@@ -27,8 +27,8 @@ function showLoginFirstFrame() {
   // Any other path goes to login with the way back, as the route guard would send it: said here,
   // the router starts on the login page, and the form is never taken off the screen meanwhile.
   if (!isLoginPath(path)) window.history.replaceState(window.history.state, '', `#${loginRedirect(path + search)}`);
-  const frame = template.content.cloneNode(true) as DocumentFragment;
-  (frame.firstElementChild as HTMLElement).setAttribute(FIRST_FRAME_ATTRIBUTE, '');
+  const frame = document.importNode(template.content, true);
+  frame.firstElementChild?.setAttribute(FIRST_FRAME_ATTRIBUTE, '');
   root.appendChild(frame);
 }
 

@@ -12,7 +12,8 @@ import Login from '../pages/login/index';
  * language it found is put back.
  */
 export function loginFirstFrames(): Record<Language, string> {
-  const out = {} as Record<Language, string>;
+  // Each language's markup, written below for every one of LANGUAGES.
+  const out: Record<Language, string> = { 'zh-CN': '', 'en-US': '' };
   const had = { stored: localStorage.getItem(LANGUAGE_KEY), language: i18n.language };
   try {
     for (const lang of LANGUAGES) {

@@ -28,10 +28,11 @@ export function readFirstFrame(): FirstFrameInput | null {
     ['passWord', frame.querySelector<HTMLInputElement>('input[name="password"]')],
   ];
   const focused = fields.find(([, input]) => input && input === document.activeElement);
+  const focusedInput = focused?.[1];
   return {
     userName: fields[0][1]?.value ?? '',
     passWord: fields[1][1]?.value ?? '',
-    ...(focused ? { focus: { field: focused[0], start: focused[1]!.selectionStart, end: focused[1]!.selectionEnd } } : {}),
+    ...(focused && focusedInput ? { focus: { field: focused[0], start: focusedInput.selectionStart, end: focusedInput.selectionEnd } } : {}),
   };
 }
 

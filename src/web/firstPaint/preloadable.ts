@@ -2,7 +2,8 @@ import { createElement, lazy, useEffect, useState, type ComponentType } from 're
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's module
 export type Module = { default: ComponentType<any> };
-type PropsOf<M extends Module> = M['default'] extends ComponentType<infer P> ? P : never;
+/** A component module's props (always an object). */
+type PropsOf<M extends Module> = (M['default'] extends ComponentType<infer P> ? P : never) & object;
 
 /** A lazily loaded component that can be loaded ahead (its whole module), and then renders without suspending. */
 export type Preloadable<M extends Module> = ComponentType<PropsOf<M>> & {
@@ -33,10 +34,10 @@ export function preloadable<M extends Module>(factory: () => Promise<M>): Preloa
       throw err;
     },
   ));
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  const Lazy: ComponentType<P> = lazy(load);
   function PreloadableComponent(props: P) {
     const [component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
-    return createElement(component as ComponentType<object>, props as object);
+    return createElement<P>(component, props);
   }
   return Object.assign(PreloadableComponent, { load, loaded: () => loaded });
 }

@@ -8,9 +8,9 @@ export const SIDEBAR_COLLAPSED_WIDTH = 54;
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
 
-export const appState = proxy({
+export const appState = proxy<{ sidebar: { opened: boolean; withoutAnimation: boolean }; device: 'mobile' | 'desktop'; settingsOpen: boolean }>({
   sidebar: { opened: Cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false },
-  device: (window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop') as 'mobile' | 'desktop',
+  device: window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop',
   settingsOpen: false,
 });
 

@@ -9,13 +9,15 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import type { RequestContext } from '../../platform/requestContext';
-import { atHalfPace, inLane } from '../../db/pgliteGate';
-import { createAnswerCache } from './answerCache';
 import { DASHBOARDS } from './dashboards';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
 import { checkReportRegistry } from './reports/checkRegistry';
+import { inLane, inLaneOf } from '../../db/pgliteGate';
+import { createAnswerCache } from './answerCache';
+import { getOrThrow } from '../../../shared/must';
+import { stockMemo } from './queries/balances';
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
@@ -31,7 +33,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   // On the embedded database (one process, one connection) viewers with the same data scope share
   // a dashboard query's answer for a few seconds (answerCache.ts), read ahead of reports
   // (pgliteGate.ts); a server database answers each.
-  const cache = services.database.kind === 'pglite' ? createAnswerCache() : null;
+  const cache = services.database.kind === 'pglite' ? createAnswerCache<Row[]>() : null;
   if (cache) services.realtime.onStockChange((change) => cache.stockChanged(change));
   const runQuery = (q: (typeof DASHBOARD_QUERIES)[number], ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]> => (cache
     ? cache.answer({ queryId: q.id, filters, scope: ctx.scope, dealerId: ctx.user.dealerId ?? null, lang: ctx.lang }, () => inLane('dashboard', () => q.run(ctx, filters)))
@@ -40,7 +42,8 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
-    handler: async (rc) => ({ rows: await runQuery(q, await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
+    // zod cannot spell out what extending the filters with a query's own parameters gives.
+    handler: inLaneOf('dashboard', async (rc) => ({ rows: await runQuery(q, await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() })),
   }));
 
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
@@ -53,8 +56,8 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const batches = DASHBOARDS.map((d) => defineRoute({
     method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
-    handler: async (rc) => {
-      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: new Map() };
+    handler: inLaneOf('dashboard', async (rc) => {
+      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: stockMemo() };
       const raw = rc.reply.raw;
       rc.reply.hijack();
       raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
@@ -71,12 +74,13 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         for (let panel = queue.shift(); panel && !raw.destroyed; panel = queue.shift()) await answerPanel(panel);
       };
       const answerPanel = async (panel: (typeof d.panels)[number]) => {
-        const query = byId.get(panel.query)!;
-        const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
+        const query = getOrThrow(byId, panel.query, 'dashboard query');
+        const filters: AnalyticsFilters & Record<string, unknown> = { ...rc.body, ...panel.params };
         const key = JSON.stringify([panel.query, panel.params ?? null]);
-        if (!runs.has(key)) runs.set(key, runQuery(query, ctx, filters));
+        let run = runs.get(key);
+        if (!run) runs.set(key, (run = runQuery(query, ctx, filters)));
         try {
-          write({ panel: panel.id, answer: { rows: await runs.get(key)!, asOf: asOf() } });
+          write({ panel: panel.id, answer: { rows: await run, asOf: asOf() } });
         } catch (err) {
           rc.req.log.error({ err, panel: panel.id }, 'dashboard panel failed');
           write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
@@ -84,7 +88,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       };
       await Promise.all(Array.from({ length: lanes }, lane));
       raw.end();
-    },
+    }),
   }));
 
   checkReportRegistry(REPORT_DEFS, REPORT_QUERIES);
@@ -96,24 +100,23 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape), answer: reportPageAnswerSchema,
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
-        handler: async (rc) => {
+        handler: inLaneOf('long', async (rc) => {
           const { pageNum, pageSize, orderBy, ...filters } = rc.body;
           const { rows, total } = await r.page(await ctxOf(rc), filters, {
             limit: pageSize, offset: (pageNum - 1) * pageSize,
             orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
           });
           return { rows, total, pageNum, pageSize, asOf: asOf() };
-        },
+        }),
       }),
       defineRoute({
         method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: true,
         summary: `${title}: every row of the filtered report as a streamed xlsx file`,
-        handler: async (rc) => {
+        handler: inLaneOf('long', async (rc) => {
           const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
-          const batches = r.batches(ctx, rc.body);
-          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, services.database.kind === 'pglite' ? atHalfPace(batches) : batches);
-        },
+          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body));
+        }),
       }),
     ];
     if (r.chart) {
@@ -121,7 +124,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
         summary: `${title}: the rows of the chart above the table`,
-        handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() }),
+        handler: inLaneOf('long', async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() })),
       }));
     }
     for (const more of r.def.moreCharts ?? []) {
@@ -130,7 +133,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart/${more.id}`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
         summary: `${title}: the rows of its chart '${more.title['en-US']}'`,
-        handler: async (rc) => ({ rows: await rowsOf(await ctxOf(rc), rc.body), asOf: asOf() }),
+        handler: inLaneOf('long', async (rc) => ({ rows: await rowsOf(await ctxOf(rc), rc.body), asOf: asOf() })),
       }));
     }
     return routes;

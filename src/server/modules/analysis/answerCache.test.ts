@@ -11,7 +11,7 @@ describe('dashboard answer cache', () => {
   it('hands an identical call the answer of the last few seconds, or the run still going, and runs again after', async () => {
     let clock = 0;
     let runs = 0;
-    const cache = createAnswerCache({ ttlMs: 5000, now: () => clock });
+    const cache = createAnswerCache<number>({ ttlMs: 5000, now: () => clock });
     const run = async () => ++runs;
     const [a, b] = await Promise.all([cache.answer(key(all), run), cache.answer(key(all), run)]);
     expect([a, b, runs]).toEqual([1, 1, 1]);
@@ -22,7 +22,7 @@ describe('dashboard answer cache', () => {
   });
 
   it('never hands one data scope, language or filter the answer of another', async () => {
-    const cache = createAnswerCache({ now: () => 0 });
+    const cache = createAnswerCache<string>({ now: () => 0 });
     const calls: string[] = [];
     const runFor = (who: string) => async () => { calls.push(who); return who; };
     expect(await cache.answer(key(dealer1), runFor('dealer1'))).toBe('dealer1');
@@ -37,7 +37,7 @@ describe('dashboard answer cache', () => {
   });
 
   it('drops the answers a stock change may alter: unrestricted ones and those of its warehouses or dealer', async () => {
-    const cache = createAnswerCache({ now: () => 0 });
+    const cache = createAnswerCache<number>({ now: () => 0 });
     let n = 0;
     const run = async () => ++n;
     for (const scope of [all, dealer1, dealer2]) await cache.answer(key(scope), run);
@@ -52,7 +52,7 @@ describe('dashboard answer cache', () => {
   });
 
   it('keeps no failed answer', async () => {
-    const cache = createAnswerCache({ now: () => 0 });
+    const cache = createAnswerCache<string>({ now: () => 0 });
     await expect(cache.answer(key(all), () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.answer(key(all), async () => 'fine')).toBe('fine');
   });

@@ -15,7 +15,7 @@ export interface AnswerKey {
   lang: string;
 }
 
-interface Entry { answer: Promise<unknown>; startedAt: number; scope: DataScope }
+interface Entry<V> { answer: Promise<V>; startedAt: number; scope: DataScope }
 
 /**
  * Dashboard answers shared between viewers (docs/architecture.md, The database): on the embedded
@@ -25,23 +25,24 @@ interface Entry { answer: Promise<unknown>; startedAt: number; scope: DataScope 
  * change drops every answer whose scope holds the change's warehouses or dealer, so the live
  * refresh the change pushes reads afresh. A failed run is not kept.
  */
-export function createAnswerCache(opts: { ttlMs?: number; now?: () => number } = {}) {
+export function createAnswerCache<V>(opts: { ttlMs?: number; now?: () => number } = {}) {
   const ttl = opts.ttlMs ?? ANSWER_CACHE_MS;
   const now = opts.now ?? (() => performance.now());
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<V>>();
   const keyOf = (k: AnswerKey) => JSON.stringify([k.queryId, k.filters, k.scope.dealerIds, k.scope.warehouseIds, k.dealerId, k.lang]);
   return {
-    answer<T>(key: AnswerKey, run: () => Promise<T>): Promise<T> {
+    answer(key: AnswerKey, run: () => Promise<V>): Promise<V> {
       const id = keyOf(key);
       const hit = entries.get(id);
-      if (hit && now() - hit.startedAt < ttl) return hit.answer as Promise<T>;
-      const entry: Entry = { answer: run(), startedAt: now(), scope: key.scope };
+      if (hit && now() - hit.startedAt < ttl) return hit.answer;
+      const entry: Entry<V> = { answer: run(), startedAt: now(), scope: key.scope };
       entries.delete(id);
       entries.set(id, entry);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      const oldest = entries.keys().next();
+      if (entries.size > MAX_ENTRIES && !oldest.done) entries.delete(oldest.value);
       // Not kept when it failed: the next viewer runs it again (the caller gets the error from `answer`).
       entry.answer.catch(() => { if (entries.get(id) === entry) entries.delete(id); });
-      return entry.answer as Promise<T>;
+      return entry.answer;
     },
     /** Drops the answers a stock change may have altered. */
     stockChanged(change: Pick<StockChange, 'warehouseIds' | 'dealerId'>) {
@@ -52,11 +53,11 @@ export function createAnswerCache(opts: { ttlMs?: number; now?: () => number } =
     },
   };
 }
-export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
 /** Whether a change to stock may show in the answers of a scope: unrestricted warehouses, or one of its warehouses or dealers. */
 function touches(scope: DataScope, change: Pick<StockChange, 'warehouseIds' | 'dealerId'>): boolean {
-  if (scope.warehouseIds === null) return true;
-  if (change.warehouseIds.some((w) => scope.warehouseIds!.includes(w))) return true;
+  const warehouseIds = scope.warehouseIds;
+  if (warehouseIds === null) return true;
+  if (change.warehouseIds.some((w) => warehouseIds.includes(w))) return true;
   return change.dealerId != null && (scope.dealerIds?.includes(change.dealerId) ?? false);
 }

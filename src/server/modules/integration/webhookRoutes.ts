@@ -6,6 +6,7 @@ import { pageCrudRoutes } from '../../http/pageCrud';
 import type { RouteDef } from '../../http/route';
 import { allows } from '../../platform/dataScope';
 import type { Services } from '../../services';
+import { numberOrNull } from '../../../shared/must';
 
 /**
  * System › Webhooks (docs/integrations.md): the endpoints are a manifest list (src/shared/pages/system.ts),
@@ -18,7 +19,7 @@ export function webhookRoutes(services: Services): RouteDef[] {
     title: webhookPage.title,
     defaultOrder: asc(webhookEndpoints.id),
     check: async (values, ctx) => {
-      if (!allows(ctx.scope.dealerIds, values.dealerId as number | null)) throw badRequest('notInScope', 'dealerId');
+      if (!allows(ctx.scope.dealerIds, numberOrNull(values.dealerId))) throw badRequest('notInScope', 'dealerId');
     },
   });
 }

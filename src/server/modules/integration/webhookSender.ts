@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { WebhookEvent, WebhookOrder, WebhookStockAlert, WebhookTrip } from '../../../shared/api/webhooks';
-import { SIGNATURE_HEADER } from '../../../shared/api/webhooks';
+import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from '../../../shared/api/webhooks';
+import { errorMessage, isKeyOf, isRecord } from '../../../shared/must';
 import { ORDER_STATUS } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
 import { carRequests, dealers, materials, orderLines, orders, stockAlerts, warehouses, webhookEndpoints } from '../../db/schema';
@@ -35,7 +36,7 @@ async function alertData(db: Db, id: number): Promise<WebhookStockAlert | null> 
     threshold: stockAlerts.threshold, qty: stockAlerts.qty, raisedAt: stockAlerts.raisedAt, clearedAt: stockAlerts.clearedAt, clearedQty: stockAlerts.clearedQty,
   }).from(stockAlerts).innerJoin(warehouses, eq(warehouses.id, stockAlerts.warehouseId)).innerJoin(materials, eq(materials.id, stockAlerts.materialId))
     .leftJoin(dealers, eq(dealers.id, stockAlerts.dealerId)).where(eq(stockAlerts.id, id));
-  return a ? { ...a, kind: a.kind as WebhookStockAlert['kind'], raisedAt: a.raisedAt.toISOString(), clearedAt: iso(a.clearedAt) } : null;
+  return a ? { ...a, raisedAt: a.raisedAt.toISOString(), clearedAt: iso(a.clearedAt) } : null;
 }
 
 async function tripData(db: Db, id: number): Promise<WebhookTrip | null> {
@@ -83,7 +84,8 @@ export function webhookSender(db: Db): Sender {
     async send(delivery: Delivery) {
       const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, Number(delivery.payload.endpointId)));
       if (!endpoint || endpoint.status !== 'normal') throw new DeliveryFailure('the endpoint was removed or disabled', { permanent: true });
-      const event = delivery.topic as WebhookEvent;
+      const event = delivery.topic;
+      if (!isKeyOf(WEBHOOK_EVENTS, event)) throw new DeliveryFailure(`no such event: ${event}`, { permanent: true });
       const data = await dataOf(db, event, delivery.payload);
       if (!data) throw new DeliveryFailure('what the event was about no longer exists', { permanent: true });
       const body = JSON.stringify({ id: `evt_${delivery.id}`, type: event, createdAt: String(delivery.payload.occurredAt ?? delivery.createdAt.toISOString()), data });
@@ -97,8 +99,9 @@ export function webhookSender(db: Db): Sender {
           },
         });
       } catch (err) {
-        const cause = (err as { cause?: { code?: string } }).cause?.code;
-        throw new DeliveryFailure(`no answer: ${cause ?? (err as Error).message}`);
+        // fetch's network errors name their cause's code (ECONNREFUSED, ...).
+        const cause = isRecord(err) && isRecord(err.cause) && typeof err.cause.code === 'string' ? err.cause.code : undefined;
+        throw new DeliveryFailure(`no answer: ${cause ?? errorMessage(err)}`);
       }
       const answer = `${res.status} ${(await res.text()).slice(0, 512)}`.trim();
       if (!res.ok) throw new DeliveryFailure(`HTTP ${res.status}`, { answer, permanent: res.status === 410 });

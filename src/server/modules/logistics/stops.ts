@@ -31,7 +31,7 @@ export async function reportStop(
     if (stop.arrivedAt) throw conflict('stopReported', 'seq', { seq });
     await tx.update(carRequestStops).set({ arrivedAt: at, source: from.source, reportedBy: from.by })
       .where(and(eq(carRequestStops.requestId, requestId), eq(carRequestStops.seq, seq)));
-    await recordEvent(tx, requestId, 'stop', request.status, request.status as CarRequestStatus, from.by, `${seq} ${stop.code} ${stop.name} (${from.source})`);
+    await recordEvent(tx, requestId, 'stop', request.status, request.status, from.by, `${seq} ${stop.code} ${stop.name} (${from.source})`);
     const last = stops.every((s) => s.seq === seq || s.arrivedAt);
     if (!last) return request;
     const [delivered] = await tx.update(carRequests).set({ status: 'delivered', deliveredAt: at }).where(eq(carRequests.id, requestId)).returning();
@@ -41,5 +41,5 @@ export async function reportStop(
   });
   services.outbox.wake();
   services.realtime.tripChanged(pushOf(after));
-  return { id: after.id, status: after.status as CarRequestStatus };
+  return { id: after.id, status: after.status };
 }

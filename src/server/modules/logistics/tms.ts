@@ -8,21 +8,24 @@ import { apiKeyOf, keySession } from '../../platform/apiKeys';
 import { allows, dataScopeOf } from '../../platform/dataScope';
 import { keyCallers } from '../../platform/requestContext';
 import { userGrants } from '../../platform/sessionStore';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { failureText, recordExchange } from '../monitoring/exchangeLog';
 import { reportStop } from './stops';
 import type { CarRequest } from './trips';
+import { z } from 'zod';
 
 const TMS_TOKEN_MINUTES = 30;
 /** Reporting stops is route following's button; the TMS acts with it. */
-const REPORT_PERM = `${pageByRoute('/ordermanage/logistics/carroutefollowing')!.perm}:report`;
+const REPORT_PERM = `${pageAt('/ordermanage/logistics/carroutefollowing').perm}:report`;
 /** The header an outside TMS sends its token in. */
 export const TMS_TOKEN_HEADER = 'tms-token';
 
-interface TmsClaims { uid: number; dealerId: number | null; exp: number }
+/** What a TMS token says, as this server signed it. */
+const tmsClaims = z.object({ uid: z.number(), dealerId: z.number().nullable(), exp: z.number() });
+type TmsClaims = z.infer<typeof tmsClaims>;
 
 /** A stop report's stop, by seq or by its transit point's code, reported on the request's trip. */
 export async function reportStopFromBody(services: Services, lang: Language, request: CarRequest, body: TmsStopBody, by: string) {
@@ -57,14 +60,15 @@ export function tmsRoutes(services: Services): RouteDef[] {
     const expected = Buffer.from(sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refuse();
-    let claims: TmsClaims;
+    let read: unknown;
     try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TmsClaims;
+      read = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     } catch {
       throw refuse();
     }
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) throw refuse();
-    return claims;
+    const claims = tmsClaims.safeParse(read);
+    if (!claims.success || claims.data.exp * 1000 < Date.now()) throw refuse();
+    return claims.data;
   }
 
   return [
@@ -114,7 +118,8 @@ export function tmsRoutes(services: Services): RouteDef[] {
             keyCallers.set(req, { userId: session.user.id, userName: session.user.userName, keyId: session.keyId });
             return session.scope ?? dataScopeOf(services.db, session.user);
           }
-          const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
+          const header = req.headers[TMS_TOKEN_HEADER];
+          const claims = verify(typeof header === 'string' ? header : undefined);
           uid = claims.uid;
           const [user] = await services.db.select({ id: users.id, dealerId: users.dealerId, status: users.status }).from(users).where(eq(users.id, claims.uid));
           if (!user || user.status !== 'normal' || !(await userGrants(services.db, user.id)).perms.includes(REPORT_PERM)) throw new AppError(401, 'tmsTokenInvalid');

@@ -23,13 +23,13 @@ const columns = {
   items: deliveryNotices.items, createdAt: deliveryNotices.createdAt,
   dealerId: deliveryNotices.dealerId, dealerCode: dealers.code, dealerName: dealers.name, readAt: deliveryNoticeReads.readAt,
 };
-interface Stored { id: number; orderId: number; orderNo: string; orderType: string; items: unknown; createdAt: Date }
+interface Stored { id: number; orderId: number; orderNo: string; orderType: string; items: NoticeItem[]; createdAt: Date }
 
 /** A stored notice as answered: titled in the caller's language. */
 const messageOf = (r: Stored, lang: Language): NoticeMessage => ({
   id: r.id, orderId: r.orderId, orderNo: r.orderNo, orderType: r.orderType,
-  noticeTitle: noticeTitleOf(lang, r.orderType, r.orderNo, r.items as NoticeItem[]),
-  orderItemList: r.items as NoticeItem[], createdAt: r.createdAt.toISOString(),
+  noticeTitle: noticeTitleOf(lang, r.orderType, r.orderNo, r.items),
+  orderItemList: r.items, createdAt: r.createdAt.toISOString(),
 });
 
 /**

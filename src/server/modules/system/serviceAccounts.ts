@@ -3,7 +3,8 @@ import { apiKeyList, apiKeysBody, issuedKey, issueKeyBody, revokeKeyBody, type A
 import { idAnswer } from '../../../shared/api/envelope';
 import { buttonPerm } from '../../../shared/permissions';
 import { serviceAccountPage } from '../../../shared/pages/system';
-import { canonicalPage } from '../../../shared/pages';
+import { canonicalPageAt } from '../../../shared/pages';
+import { numberOrNull } from '../../../shared/must';
 import { apiKeys, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { pageCrudRoutes } from '../../http/pageCrud';
@@ -33,7 +34,7 @@ const keyRow = (k: typeof apiKeys.$inferSelect): ApiKeyRow => ({
  */
 export function serviceAccountRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const page = canonicalPage(ROUTE)!;
+  const page = canonicalPageAt(ROUTE);
   const keysPerm = buttonPerm(page.perm, 'keys');
   const serviceIn = (scope: DataScope) => and(eq(users.kind, 'service'), inScope(users.dealerId, scope.dealerIds));
   /** The service account `id`, within the caller's scope, or 404. */
@@ -97,7 +98,7 @@ export function serviceAccountRoutes(services: Services): RouteDef[] {
     rowScope: (ctx) => serviceIn(ctx.scope),
     links: { roleIds: { table: userRoles, owner: userRoles.userId, target: userRoles.roleId, listedAs: 'roles' } },
     check: async (values, ctx, editingId) => {
-      if (!allows(ctx.scope.dealerIds, values.dealerId as number | null)) throw badRequest('notInScope', 'dealerId');
+      if (!allows(ctx.scope.dealerIds, numberOrNull(values.dealerId))) throw badRequest('notInScope', 'dealerId');
       return editingId ? { updatedAt: new Date() } : { kind: 'service', passwordHash: NO_PASSWORD };
     },
     extraRoutes: keyRoutes,

@@ -28,7 +28,8 @@ export function EChart({ option, style, onClick }: Props) {
   const drawn = useRef<EChartsOption | null>(null);
 
   useLayoutEffect(() => {
-    const el = box.current!;
+    const el = box.current;
+    if (!el) return undefined;
     // ECharts' own words (its toolbox, its loading text) in the console's language; the page reloads when it changes.
     const instance = echarts.init(el, undefined, { locale: i18n.language === 'en-US' ? 'EN' : 'ZH' });
     chart.current = instance;
@@ -61,7 +62,7 @@ export function EChart({ option, style, onClick }: Props) {
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !onClick) return undefined;
-    const handler = (params: unknown) => onClick(params as ClickParams);
+    const handler = (params: ClickParams) => onClick(params);
     instance.on('click', handler);
     // The chart may be gone already: a layout effect's cleanup (dispose) runs before this one.
     return () => void (instance.isDisposed() || instance.off('click', handler));

@@ -37,7 +37,7 @@ function LoginField(props: {
       <div
         className="login-field__box"
         onMouseDown={(e) => {
-          if (e.target instanceof HTMLInputElement || (e.target as Element).closest('button')) return;
+          if (e.target instanceof HTMLInputElement || (e.target instanceof Element && e.target.closest('button'))) return;
           e.preventDefault();
           document.getElementById(props.id)?.focus();
         }}
@@ -90,7 +90,10 @@ export default function Login() {
   }, []);
 
   // Before the first paint: the caret is where it was on the first frame.
-  useLayoutEffect(() => restoreFirstFrameFocus(firstFrameFocus, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrameFocus, id]);
+  useLayoutEffect(() => restoreFirstFrameFocus(firstFrameFocus, (field) => {
+    const input = document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`);
+    return input instanceof HTMLInputElement ? input : null;
+  }), [firstFrameFocus, id]);
 
   useEffect(() => {
     // The logout's no-redirect rule has served its purpose once the login page is open.
@@ -203,7 +206,7 @@ export default function Login() {
                   type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={() => void loadCaptcha()}
                   disabled={!captchaShown} aria-busy={!captchaShown}
                 >
-                  {captchaShown && <img src={captcha.answer!.image} alt={t('login.captcha')} />}
+                  {captchaShown && captcha.answer && <img src={captcha.answer.image} alt={t('login.captcha')} />}
                 </button>
               </div>
             )}

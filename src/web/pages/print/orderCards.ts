@@ -1,5 +1,6 @@
 import type { OrderRow } from '@shared/api/orders';
-import { ORDER_TYPES, type OrderPage, type OrderType } from '@shared/orders/orderTypes';
+import { ORDER_TYPES, type OrderPage } from '@shared/orders/orderTypes';
+import { isKeyOf } from '@shared/must';
 
 /** A printable card of an order: its print route (docs/product.md#routes-and-screens) and which orders it fits. */
 export interface OrderCardDef {
@@ -9,7 +10,7 @@ export interface OrderCardDef {
   fits(order: Pick<OrderRow, 'orderType' | 'scannedQty'>): boolean;
 }
 
-const effectOf = (type: string) => ORDER_TYPES[type as OrderType]?.effect;
+const effectOf = (type: string) => (isKeyOf(ORDER_TYPES, type) ? ORDER_TYPES[type].effect : undefined);
 
 /** Every card an order can print, in the order the print menu offers them. */
 export const ORDER_CARDS: readonly OrderCardDef[] = [

@@ -27,7 +27,7 @@ export default function Profile() {
     setSaving(true);
     try {
       await sessionApi.editCurrentUser({ nickName: values.nickName.trim(), email: values.email ?? '', phone: values.phone ?? '' });
-      session.user = { ...session.user!, nickName: values.nickName.trim(), email: values.email || null, phone: values.phone || null };
+      if (session.user) session.user = { ...session.user, nickName: values.nickName.trim(), email: values.email || null, phone: values.phone || null };
       Message.success(t('profile.saved'));
     } catch (err) {
       rethrowUnlessShown(err); // shown by the client

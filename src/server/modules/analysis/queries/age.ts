@@ -5,6 +5,7 @@ import { queryRows } from '../../../db/client';
 import { stockAgeIndexSql } from '../ageSql';
 import type { DashboardQuery } from '../registry';
 import { stockWhere } from './where';
+import { getOrThrow } from '../../../../shared/must';
 
 /**
  * Stock age (docs/product.md#glossary, domain.ts stockAgeBucket): tyres in stock by whole months since
@@ -42,7 +43,7 @@ export const dotAge: DashboardQuery = {
     const groups = new Map(DOT_AGE_KEYS.map((key) => [key, 0]));
     for (const { dotCode, qty } of rows) {
       const key = dotAgeGroup(dotAgeWeeks(dotCode, ctx.now));
-      groups.set(key, groups.get(key)! + Number(qty));
+      groups.set(key, getOrThrow(groups, key, 'DOT age group') + Number(qty));
     }
     return [...groups].map(([bucket, qty]) => ({ bucket, qty }));
   },

@@ -5,8 +5,9 @@ import type { AnalyticsCtx } from '../registry';
 import {
   addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /**
  * DOS per dealer and material (docs/product.md#glossary, domain `daysOfStock`): on hand at the end

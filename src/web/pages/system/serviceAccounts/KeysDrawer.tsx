@@ -9,6 +9,7 @@ import type { ApiKeyRow, IssuedKey } from '@shared/api/serviceAccounts';
 import { api } from '../../../api/http';
 import { appState } from '../../../stores/app';
 import { ns } from './locale';
+import { must } from '@shared/must';
 
 const BASE = '/sys/serviceAccount';
 
@@ -26,12 +27,12 @@ export function KeysDrawer({ account, canManage, onClose }: { account: { id: num
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [form] = Form.useForm<{ name: string; expiresAt?: string }>();
   const queryKey = ['serviceAccount', 'keys', account?.id];
-  const keys = useQuery({ queryKey, queryFn: () => api.post<ApiKeyRow[]>(`${BASE}/keys`, { userId: account!.id }), enabled: !!account });
+  const keys = useQuery({ queryKey, queryFn: () => api.post<ApiKeyRow[]>(`${BASE}/keys`, { userId: must(account, 'the service account').id }), enabled: !!account });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const issue = useMutation({
     mutationFn: (values: { name: string; expiresAt?: string }) =>
-      api.post<IssuedKey>(`${BASE}/issueKey`, { userId: account!.id, name: values.name, expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null }),
+      api.post<IssuedKey>(`${BASE}/issueKey`, { userId: must(account, 'the service account').id, name: values.name, expiresAt: values.expiresAt ? new Date(values.expiresAt).toISOString() : null }),
     onSuccess: async (key) => {
       setIssuing(false);
       form.resetFields();
@@ -47,11 +48,14 @@ export function KeysDrawer({ account, canManage, onClose }: { account: { id: num
     },
   });
   const copy = async () => {
+    const { key } = must(issued, 'the key just issued');
     try {
-      await navigator.clipboard.writeText(issued!.key);
+      await navigator.clipboard.writeText(key);
       Message.success(t('copied'));
-    } catch {
-      // Without clipboard access (an insecure origin) the key stays selectable in its field.
+    } catch (err) {
+      // Without clipboard access (an insecure origin, a refused permission: a DOMException, or no
+      // navigator.clipboard at all: a TypeError) the key stays selectable in its field.
+      if (!(err instanceof DOMException) && !(err instanceof TypeError)) throw err;
       Message.warning(t('copyFailed'));
     }
   };

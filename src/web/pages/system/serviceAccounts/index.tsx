@@ -2,13 +2,13 @@ import { Button } from '@arco-design/web-react';
 import { IconSafe } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import { ManifestList, type Row } from '../../../kit/list/ManifestListPage';
 import { useButtons } from '../../../kit/usePermission';
 import { KeysDrawer } from './KeysDrawer';
 import { ns } from './locale';
 
-const page = pageByRoute('/system/integration/serviceAccounts')!;
+const page = pageAt('/system/integration/serviceAccounts');
 
 /**
  * System › Service accounts (docs/integrations.md): the accounts are a manifest list
