@@ -51,9 +51,11 @@ describe.skipIf(onPostgres)('the embedded database\'s queue', () => {
   /** Long reads queued as report routes read (their lane); counts those finished. */
   function queueLongReads(n: number) {
     let finished = 0;
-    const reads = Array.from({ length: n }, () => inLane('long', () => server.services.readDb
-      .execute(sql`select count(*) from generate_series(1, 300000) g where g % 7 = 3`))
-      .then(() => { finished += 1; }));
+    // Awaited inside the lane: drizzle's query runs when awaited, not when built.
+    const reads = Array.from({ length: n }, () => inLane('long', async () => {
+      await server.services.readDb.execute(sql`select count(*) from generate_series(1, 300000) g where g % 7 = 3`);
+      finished += 1;
+    }));
     return { all: Promise.all(reads), finished: () => finished };
   }
 
