@@ -1,7 +1,7 @@
 import { Button, Space } from '@arco-design/web-react';
 import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { DashboardDef } from '@shared/analytics/dashboards';
@@ -13,6 +13,8 @@ import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
 import { preloadable, useLoadedComponent } from '../../app/preloadable';
 import { session } from '../../stores/session';
 import { shownFilters } from './shownFilters';
+import { useViewState } from '../useViewState';
+import { DASHBOARD_VIEW } from './dashboardView';
 
 // The filter bar (Arco's date picker and selects) loads as the panels are drawn (pages/home).
 export const FilterBar = preloadable(() => import('./FilterBar'));
@@ -42,7 +44,9 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<DashboardFilters>({});
+  const [view, setView] = useViewState(DASHBOARD_VIEW);
+  const filters = view.filters as DashboardFilters;
+  const setFilters = (next: DashboardFilters) => setView({ filters: next });
   const { results, fetching } = usePanelQueries(def, filters);
   useLiveRefresh(def.id);
   const asOf = oldestAsOf(results.map((r) => r.data));

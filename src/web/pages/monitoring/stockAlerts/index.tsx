@@ -13,6 +13,7 @@ import { onStockAlert, onStockChange, useMissedPushes } from '../../../api/realt
 import { useView } from '../../../app/viewContext';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { useViewTab } from '../../../kit/useViewState';
 import { session } from '../../../stores/session';
 import { ns } from './locale';
 
@@ -23,6 +24,7 @@ const alertApi = {
   page: (query: PageQuery) => api.post<{ list: StockAlertRow[]; total: number; pageNum: number; pageSize: number }>(`${BASE}/selectByPage`, query),
 };
 const thresholdPage = pageByRoute('/monitoringManage/monitoring/stroealert')!;
+const TABS = ['alerts', 'thresholds'] as const;
 
 /**
  * Monitoring › Stock alerts: the open alerts of the user's scope, live (a raised alert arrives
@@ -31,7 +33,7 @@ const thresholdPage = pageByRoute('/monitoringManage/monitoring/stroealert')!;
 export default function StockAlertsPage() {
   const { t } = useTranslation(ns);
   const { route, query } = useView();
-  const [tab, setTab] = useState('alerts');
+  const [tab, setTab] = useViewTab(TABS);
   return (
     <div className="page">
       <div className="page-card">
@@ -40,7 +42,7 @@ export default function StockAlertsPage() {
             <AlertList perm={route.perm} dealerId={Number(query.get('dealerId')) || undefined} />
           </Tabs.TabPane>
           <Tabs.TabPane key="thresholds" title={t('thresholds')}>
-            <ManifestList page={thresholdPage} perm={route.perm} />
+            <ManifestList page={thresholdPage} perm={route.perm} viewKey="thresholds" />
           </Tabs.TabPane>
         </Tabs>
       </div>
