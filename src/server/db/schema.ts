@@ -911,3 +911,57 @@ export const outbox = pgTable('outbox', {
   index('outbox_time_idx').on(t.createdAt),
   index('outbox_dealer_idx').on(t.dealerId, t.createdAt),
 ]);
+
+// ---------------------------------------------------------------- saved views and their subscriptions
+/**
+ * A view of a list, report or dashboard saved under a name (docs/views-and-subscriptions.md): the
+ * page's path and the view's query (filters, sort, page size, tab), its owner's alone unless shared
+ * with a role, whose users then see it read-only. What it shows is read as whoever opens it.
+ */
+export const savedViews = pgTable('saved_views', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The page's menu path (`/reportQuery/storageInventory/monthBalance`). */
+  page: varchar('page', { length: 256 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** The view's query as its address carries it (`keyword=EP&sort=quantity.desc`). */
+  query: varchar('query', { length: 2000 }).notNull().default(''),
+  sharedRoleId: integer('shared_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('saved_views_owner_name_idx').on(t.ownerId, t.page, t.name),
+  index('saved_views_role_idx').on(t.sharedRoleId, t.page),
+]);
+
+/**
+ * A user's mail of a saved report or dashboard view: daily, weekly on a weekday or monthly on a
+ * day, at a time of day in BUSINESS_TIME_ZONE. `next_run_at` is the next moment it is due; the
+ * subscription job enqueues a mail for each due one and moves it on in the same transaction.
+ */
+export const viewSubscriptions = pgTable('view_subscriptions', {
+  id: serial('id').primaryKey(),
+  viewId: integer('view_id').notNull().references(() => savedViews.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** daily, weekly or monthly. */
+  frequency: varchar('frequency', { length: 8 }).notNull(),
+  /** 1 (Monday) to 7, for weekly. */
+  weekday: integer('weekday'),
+  /** 1 to 28, for monthly. */
+  monthDay: integer('month_day'),
+  /** Minutes after midnight in the business time zone. */
+  atMinute: integer('at_minute').notNull(),
+  /** active, or stopped (unsubscribed, or the permission was revoked: `stoppedReason`). */
+  status: varchar('status', { length: 12 }).notNull().default('active'),
+  stoppedReason: varchar('stopped_reason', { length: 32 }),
+  /** The key its mails' unsubscribe links are signed with (HMAC); a new one once used, so a link works once. */
+  linkKey: varchar('link_key', { length: 64 }).notNull(),
+  /** The language the mail is written in: the subscriber's when subscribing. */
+  lang: varchar('lang', { length: 8 }).notNull().default('zh-CN'),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('view_subscriptions_view_user_idx').on(t.viewId, t.userId),
+  index('view_subscriptions_due_idx').on(t.nextRunAt).where(sql`status = 'active'`),
+]);

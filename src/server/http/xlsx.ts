@@ -17,6 +17,49 @@ export interface SheetColumn<Row> {
 /** A moment as sheets show it (`formatDateTime`), in the server's time zone. */
 export const sheetStamp = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
 
+/** A streamed workbook writing to `out`, its one sheet headed by the columns in the language. */
+function sheetOn<Row>(out: PassThrough, lang: Language, columns: SheetColumn<Row>[]) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header[lang], key: c.key, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  return { workbook, sheet };
+}
+
+/**
+ * The same file as `streamXlsx` sends, in memory (a mail's attachment), written batch by batch and
+ * given up once it passes `maxBytes`: null then, and the source is closed.
+ */
+export async function xlsxBuffer<Row>(lang: Language, columns: SheetColumn<Row>[], rows: AsyncIterable<Row[]>, maxBytes: number): Promise<{ file: Buffer; rows: number } | null> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  out.on('data', (chunk: Buffer) => { chunks.push(chunk); size += chunk.length; });
+  const ended = new Promise<void>((resolve, reject) => { out.on('end', resolve); out.on('error', reject); });
+  const { workbook, sheet } = sheetOn(out, lang, columns);
+  let count = 0;
+  const batches = rows[Symbol.asyncIterator]();
+  try {
+    for (let next = await batches.next(); !next.done; next = await batches.next()) {
+      for (const row of next.value) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
+      count += next.value.length;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (size > maxBytes) {
+        await batches.return?.();
+        out.destroy();
+        return null;
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+    await ended;
+  } catch (err) {
+    await batches.return?.();
+    throw err;
+  }
+  return size > maxBytes ? null : { file: Buffer.concat(chunks), rows: count };
+}
+
 /**
  * Streams an xlsx file: rows are written as the source yields them and flushed to the
  * socket, so an export of a million rows never holds the whole file in memory.
@@ -25,10 +68,7 @@ export async function streamXlsx<Row>(
   reply: FastifyReply, fileName: string, lang: Language, columns: SheetColumn<Row>[], rows: AsyncIterable<Row[]>,
 ): Promise<void> {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header[lang], key: c.key, width: c.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
+  const { workbook, sheet } = sheetOn(out, lang, columns);
   // The first batch is read before anything is sent: a query that fails at once is answered as an
   // error in the envelope, not as a download broken off.
   const batches = rows[Symbol.asyncIterator]();

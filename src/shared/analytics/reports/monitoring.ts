@@ -31,6 +31,8 @@ export const EXCHANGE_KINDS = {
  */
 export const OUTBOX_TOPICS = {
   test: text('测试消息', 'Test message'),
+  subscription: text('视图订阅', 'View subscription'),
+  subscriptionStopped: text('订阅停止通知', 'Subscription stopped'),
 } as const satisfies Record<string, Text>;
 
 /** Where an outbox delivery stands (outbox.status), as the upload monitor's result column names it; sent and failed read as yes and no. */
@@ -58,6 +60,8 @@ export const AUDIT_ACTIONS = {
   print: text('打印', 'Print'),
   upload: text('上传', 'Upload'),
   retry: text('重新发送', 'Send again'),
+  subscribe: text('订阅', 'Subscribe'),
+  unsubscribe: text('退订', 'Unsubscribe'),
 } as const satisfies Record<string, Text>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

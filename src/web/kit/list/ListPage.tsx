@@ -9,6 +9,7 @@ import { appState } from '../../stores/app';
 import type { CrudApi } from '../../api/crud';
 import { useButtons } from '../usePermission';
 import { useViewState } from '../useViewState';
+import { ViewsMenu } from '../views/ViewsMenu';
 import { fieldFilterParser, PAGE_SIZES, schemaFilterParser, type ViewSpec } from '../viewState';
 import { saveResponse } from '../download';
 import { ColumnSettings } from './ColumnSettings';
@@ -209,6 +210,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
           {props.toolbar}
         </Space>
         <Space size={8}>
+          {props.viewKey !== 'detail' && <ViewsMenu />}
           <Tooltip content={t('kit.refresh')}><Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} /></Tooltip>
           <ColumnSettings columns={props.columns.map((c) => ({ key: c.key, title: c.title as ReactNode }))} prefs={prefs} onChange={setPrefs} />
         </Space>

@@ -1,4 +1,4 @@
-import { Button, Empty, Result, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Result, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconQuestionCircle, IconRefresh } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { ReportFilterBar } from './ReportFilterBar';
 import { reportApi } from './reportApi';
 import { reportViewSpec } from './reportFilters';
 import { useViewState } from '../useViewState';
+import { ViewsMenu } from '../views/ViewsMenu';
 import '../list/list.css';
 import './report.css';
 
@@ -113,9 +114,12 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
             </Button>
           )}
         </div>
-        <Tooltip content={t('kit.refresh')}>
-          <Button icon={<IconRefresh />} aria-label={t('kit.refresh')} onClick={() => void query.refetch()} />
-        </Tooltip>
+        <Space size={8}>
+          <ViewsMenu />
+          <Tooltip content={t('kit.refresh')}>
+            <Button icon={<IconRefresh />} aria-label={t('kit.refresh')} onClick={() => void query.refetch()} />
+          </Tooltip>
+        </Space>
       </div>
       {query.isError ? (
         <Result status="error" title={t('loadFailed')} subTitle={(query.error as Error).message}
