@@ -19,7 +19,8 @@ const grants: Record<string, Set<string>> = {};
 /** The demo accounts but the dealers: the administrator, staff and the wall screen (the dashboards page alone); and an account with no role. */
 const ROLES = ['admin', 'staff', 'display', 'norole'];
 /** The calls anyone may make without signing in: each is public on purpose (the TMS's stop report carries its own key). */
-const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport'];
+/** The mails' unsubscribe link is public too: its HMAC-signed token says whose subscription (docs/views-and-subscriptions.md). */
+const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport', 'GET /views/unsubscribe-link'];
 /** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */
 const SESSION_ENDING = new Set(['/sys/loginOut']);
 
@@ -60,7 +61,7 @@ describe('authorization matrix', () => {
     expect(undeclared.map((r) => `${r.method} ${r.url} -> ${String(r.permission)}`)).toEqual([]);
   });
 
-  it('the public calls are exactly those meant to be: sign-in, its captcha, the health check and the TMS\'s keyed stop report', () => {
+  it('the public calls are exactly those meant to be: sign-in, its captcha, the health check, the TMS\'s keyed stop report and the signed unsubscribe link', () => {
     expect(server.routes.filter((r) => r.permission === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
     expect(server.routes.find((r) => r.url === '/tms/stopReport')?.apiKeyHeader).toBe('tms-token');
   });
