@@ -20,7 +20,7 @@ export interface ViewState {
 export interface ViewSpec {
   /**
    * Parses one filter from its values in the address (several for a multiple choice); undefined
-   * when it does not parse or is not allowed.
+   * when it does not parse or is not allowed. It never throws (safeParse, tests of the text).
    */
   parseFilter(key: string, values: string[]): unknown;
   /** The filters this view owns in the address (others, a page's own `?id=`, are left alone). */
@@ -62,13 +62,7 @@ export function parseView(query: URLSearchParams, spec: ViewSpec): ViewState {
   for (const key of spec.filterKeys) {
     const values = query.getAll(name(spec, key)).filter((v) => v !== '');
     if (!values.length) continue;
-    let value: unknown;
-    try {
-      value = spec.parseFilter(key, values);
-    } catch {
-      // A parser that throws on a value is a value that does not parse: the default applies.
-      value = undefined;
-    }
+    const value = spec.parseFilter(key, values);
     if (value !== undefined && value !== null) filters[key] = value;
   }
   const size = positiveInt(query.get(name(spec, 'size')));
