@@ -965,3 +965,20 @@ export const viewSubscriptions = pgTable('view_subscriptions', {
   uniqueIndex('view_subscriptions_view_user_idx').on(t.viewId, t.userId),
   index('view_subscriptions_due_idx').on(t.nextRunAt).where(sql`status = 'active'`),
 ]);
+
+/**
+ * Who gets stock alerts by mail, within their own data scope: `instant` (a mail as each alert is
+ * raised, written with the raise) or `digest` (one mail a day at `digestMinute` in the business
+ * time zone, of the alerts raised since the last). No row: no mail.
+ */
+export const alertMailPrefs = pgTable('alert_mail_prefs', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** instant or digest. */
+  mode: varchar('mode', { length: 8 }).notNull(),
+  digestMinute: integer('digest_minute').notNull().default(480),
+  nextDigestAt: timestamp('next_digest_at', { withTimezone: true }),
+  /** The end of the window the last digest covered: the next covers alerts raised after it. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  lang: varchar('lang', { length: 8 }).notNull().default('zh-CN'),
+  createdAt: createdAt(),
+}, (t) => [index('alert_mail_prefs_digest_idx').on(t.nextDigestAt).where(sql`mode = 'digest'`)]);

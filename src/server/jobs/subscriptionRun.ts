@@ -2,6 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users, viewSubscriptions } from '../db/schema';
 import { mailConfigured } from '../modules/views/mailSettings';
+import { enqueueDueDigests } from '../modules/views/alertMails';
 import { nextRun, scheduleOf } from '../modules/views/schedule';
 import { enqueueOutbox, type OutboxMessage } from '../outbox/enqueue';
 import type { Services } from '../services';
@@ -33,14 +34,15 @@ export async function enqueueDueSubscriptions(services: Services, now = new Date
   return written;
 }
 
-/** The subscriptions' run, by one node at a time, every SUBSCRIPTION_MINUTES; off while mail is. */
+/** The subscriptions' run and the stock alert digests, by one node at a time, every SUBSCRIPTION_MINUTES; off while mail is. */
 export function scheduleSubscriptionRun(app: FastifyInstance, services: Services) {
   if (!mailConfigured(services.config)) return;
   scheduleJob(app, services.db, {
     name: 'subscriptionRun', title: 'view subscriptions', minutes: services.config.SUBSCRIPTION_MINUTES, firstAfterMs: 3_000, quiet: true,
     run: async () => {
       const written = await enqueueDueSubscriptions(services);
-      if (written) app.log.info({ written }, 'subscription mails queued');
+      const digests = await enqueueDueDigests(services);
+      if (written || digests) app.log.info({ written, digests }, 'subscription mails and alert digests queued');
     },
   });
 }

@@ -9,4 +9,7 @@ export const VIEW_PATHS = {
   unsubscribe: '/views/unsubscribe',
   /** Opened from a mail's link, without signing in: the signed token says whose subscription. */
   unsubscribeLink: '/views/unsubscribe-link',
+  /** Stock alerts by mail: the caller's choice (off, at once, a daily digest). */
+  alertMailGet: '/views/alertMail/get',
+  alertMailSet: '/views/alertMail/set',
 } as const;

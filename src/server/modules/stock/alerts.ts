@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockAlertPush } from '../../../shared/api/notices';
 import { queryRows, type Db } from '../../db/client';
+import { enqueueAlertMails } from '../views/alertMails';
 
 /** A warehouse and material whose stock a posting changed. */
 export interface StockPair { warehouseId: number; materialId: number }
@@ -34,7 +35,7 @@ export const applicableThreshold = (warehouse: SQL, dealer: SQL, material: SQL, 
  * stock is outside the threshold that applies and no alert is open for the pair, and cleared
  * when stock is back inside (or no threshold applies any more). The open-alert unique index
  * makes a raise idempotent, so a posting and the sweep never raise one crossing twice.
- * Answers the alerts raised.
+ * Answers the alerts raised; those who chose them by mail at once get one, written in the same transaction.
  */
 export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<StockAlertPush[]> {
   if (pairs !== 'all' && !pairs.length) return [];
@@ -59,7 +60,7 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
     update stock_alerts a set cleared_at = now(), cleared_qty = j.qty
     from judged j
     where a.cleared_at is null and a.warehouse_id = j.warehouse_id and a.material_id = j.material_id and a.kind is distinct from j.kind`);
-  return queryRows<StockAlertPush>(tx, sql`${judged},
+  const raised = await queryRows<StockAlertPush>(tx, sql`${judged},
     raised as (
       insert into stock_alerts (dealer_id, warehouse_id, material_id, kind, threshold, qty)
       select j.dealer_id, j.warehouse_id, j.material_id, j.kind, j.threshold, j.qty from judged j where j.kind is not null
@@ -69,6 +70,9 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
     select r.id, r.dealer_id as "dealerId", r.warehouse_id as "warehouseId", w.name as "warehouseName", r.material_id as "materialId",
       m.code as "materialCode", m.name as "materialName", r.kind, r.threshold, r.qty
     from raised r join warehouses w on w.id = r.warehouse_id join materials m on m.id = r.material_id`);
+  // Mailed with the raise, once (docs/views-and-subscriptions.md, Stock alerts by mail).
+  await enqueueAlertMails(tx, raised);
+  return raised;
 }
 
 /** The pairs of a posting's moves, once each. */

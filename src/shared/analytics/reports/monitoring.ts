@@ -32,7 +32,8 @@ export const EXCHANGE_KINDS = {
 export const OUTBOX_TOPICS = {
   test: text('测试消息', 'Test message'),
   subscription: text('视图订阅', 'View subscription'),
-  subscriptionStopped: text('订阅停止通知', 'Subscription stopped'),
+  stockAlert: text('库存预警', 'Stock alert'),
+  stockAlertDigest: text('库存预警日报', 'Stock alert digest'),
 } as const satisfies Record<string, Text>;
 
 /** Where an outbox delivery stands (outbox.status), as the upload monitor's result column names it; sent and failed read as yes and no. */

@@ -15,6 +15,7 @@ import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
 import { useViewTab } from '../../../kit/useViewState';
 import { session } from '../../../stores/session';
+import { AlertMail } from './AlertMail';
 import { ns } from './locale';
 
 const ALERT_LIST_ID = 'monitoring-stockAlerts';
@@ -122,6 +123,7 @@ function AlertList({ perm, dealerId }: { perm: string; dealerId?: number }) {
         <Space>
           {canAck && <Button type="primary" icon={<IconCheck />} loading={busy} onClick={acknowledge} data-testid="alert-ack">{t('acknowledge')}</Button>}
           {canAck && <Button icon={<IconSync />} loading={busy} onClick={sweep} data-testid="alert-sweep">{t('sweep')}</Button>}
+          <AlertMail />
         </Space>
       )}
     />
