@@ -215,6 +215,21 @@ describe('subscriptions by mail', () => {
   });
 });
 
+describe('send one now', () => {
+  it('mails the caller\'s own subscription at once, and nothing for a view they do not subscribe to', async () => {
+    const viewId = (await call<{ id: number }>('/views/save', { page: PAGE, name: 'Now', query: 'keyword=EP' }, dealer1)).id;
+    await call('/views/sendNow', { viewId }, dealer1, 404);
+    await call('/views/subscribe', { viewId, schedule: { frequency: 'monthly', monthDay: 3, time: '09:00' } }, dealer1);
+    await call('/views/sendNow', { viewId }, staff, 404);
+    inbox.mails = [];
+    await call('/views/sendNow', { viewId }, dealer1);
+    await server.services.outbox.drain();
+    await until(() => inbox.mails.length === 1);
+    expect(inbox.mails[0].subject).toContain('Now');
+    expect(inbox.mails[0].attachments).toHaveLength(1);
+  });
+});
+
 describe('without mail settings', () => {
   it('says mail is off in the health answer and the views list, and refuses to subscribe', async () => {
     const off = await startTestServer();

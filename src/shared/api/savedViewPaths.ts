@@ -7,6 +7,8 @@ export const VIEW_PATHS = {
   roles: '/views/roles',
   subscribe: '/views/subscribe',
   unsubscribe: '/views/unsubscribe',
+  /** Mails the caller's subscription of a view now, beside its schedule (to see what it sends). */
+  sendNow: '/views/sendNow',
   /** Opened from a mail's link, without signing in: the signed token says whose subscription. */
   unsubscribeLink: '/views/unsubscribe-link',
   /** Stock alerts by mail: the caller's choice (off, at once, a daily digest). */

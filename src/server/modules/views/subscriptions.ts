@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { savedViews, userRoles, users, viewSubscriptions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
+import { enqueueOutbox } from '../../outbox/enqueue';
 import { recordAudit } from '../../platform/audit';
 import type { Services } from '../../services';
 import { mailConfigured } from './mailSettings';
@@ -82,6 +83,24 @@ export function subscriptionRoutes(services: Services): RouteDef[] {
         await recordAudit(tx, { id: user.id, userName: user.userName, ip: req.ip }, { action: 'unsubscribe', entity: ENTITY, entityId: row.id });
         return { id: row.id };
       }),
+    }),
+    defineRoute({
+      method: 'POST', url: VIEW_PATHS.sendNow, tag, permission: 'session', body: z.object({ viewId: rowId }).strict(), answer: idAnswer,
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+      summary: 'Mail the caller\'s subscription of a saved view now, beside its schedule (built as the caller when sent)',
+      handler: async ({ body, user }) => {
+        const [row] = await db.select({ sub: viewSubscriptions, email: users.email, dealerId: users.dealerId }).from(viewSubscriptions)
+          .innerJoin(users, eq(users.id, viewSubscriptions.userId))
+          .where(and(eq(viewSubscriptions.viewId, body.viewId), eq(viewSubscriptions.userId, user.id), eq(viewSubscriptions.status, 'active')));
+        if (!row) throw notFound();
+        if (!mailConfigured(config)) throw conflict('mailOff');
+        if (!row.email) throw conflict('noMailAddress');
+        await db.transaction((tx) => enqueueOutbox(tx, [{
+          kind: 'mail', topic: 'subscription', target: row.email!, payload: { subscriptionId: row.sub.id, runAt: new Date().toISOString() }, dealerId: row.dealerId,
+        }]));
+        services.outbox.wake();
+        return { id: row.sub.id };
+      },
     }),
     defineRoute({
       method: 'GET', url: VIEW_PATHS.unsubscribeLink, tag, permission: 'public', body: unsubscribeLinkQuery, raw: true, rawType: 'text/html',

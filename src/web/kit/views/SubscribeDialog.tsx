@@ -51,6 +51,9 @@ export default function SubscribeDialog({ view, mail, timeZone, onClose }: { vie
 
   const footer = (
     <>
+      {sub?.status === 'active' && can && (
+        <Button loading={busy} onClick={() => void act(() => viewsApi.sendNow(view.id), 'sentNow')} data-testid="send-now">{t('sendNow')}</Button>
+      )}
       {sub?.status === 'active' && (
         <Button status="danger" loading={busy} onClick={() => void act(() => viewsApi.unsubscribe(view.id), 'unsubscribed')} data-testid="unsubscribe">{t('unsubscribe')}</Button>
       )}

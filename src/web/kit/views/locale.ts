@@ -14,7 +14,7 @@ export const ns = defineLocale('views', {
     noMail: '你的账号还没有邮箱，请先在个人中心填写。', nextRun: '下次发送：{{time}}', lastRun: '上次发送：{{time}}',
     stopped: '订阅已停止', stoppedRevoked: '订阅已停止：你已没有此页面的权限。', stoppedUnsubscribed: '订阅已通过邮件中的链接退订。',
     unsubscribe: '退订', unsubscribed: '已退订', subscribeSaved: '订阅已保存', notSubscribable: '只有报表和看板的视图可以订阅',
-    current: '当前', apply: '打开',
+    current: '当前', apply: '打开', sendNow: '立即发送一次', sentNow: '邮件已排队发送',
   },
   'en-US': {
     views: 'Views', saveCurrent: 'Save current view…', manage: 'Manage views…', none: 'No saved views yet', mine: 'My views', shared: 'Shared with me',
@@ -28,6 +28,6 @@ export const ns = defineLocale('views', {
     noMail: 'Your account has no mail address: add one in your profile first.', nextRun: 'Next mail: {{time}}', lastRun: 'Last mail: {{time}}',
     stopped: 'Subscription stopped', stoppedRevoked: 'Subscription stopped: you no longer have this page.', stoppedUnsubscribed: 'Unsubscribed through the link in a mail.',
     unsubscribe: 'Unsubscribe', unsubscribed: 'Unsubscribed', subscribeSaved: 'Subscription saved', notSubscribable: 'Only a report\'s or dashboard\'s views can be mailed',
-    current: 'Current', apply: 'Open',
+    current: 'Current', apply: 'Open', sendNow: 'Send one now', sentNow: 'The mail is on its way',
   },
 });

@@ -10,5 +10,6 @@ export const viewsApi = {
   update: (body: { id: number; name?: string; query?: string; sharedRoleId?: number | null }) => api.post<{ id: number }>(VIEW_PATHS.update, body),
   remove: (id: number) => api.post<{ deleted: number }>(VIEW_PATHS.remove, { id }),
   subscribe: (viewId: number, schedule: SubscriptionSchedule) => api.post<{ id: number }>(VIEW_PATHS.subscribe, { viewId, schedule }),
+  sendNow: (viewId: number) => api.post<{ id: number }>(VIEW_PATHS.sendNow, { viewId }),
   unsubscribe: (viewId: number) => api.post<{ id: number }>(VIEW_PATHS.unsubscribe, { viewId }),
 };
