@@ -982,3 +982,25 @@ export const alertMailPrefs = pgTable('alert_mail_prefs', {
   lang: varchar('lang', { length: 8 }).notNull().default('zh-CN'),
   createdAt: createdAt(),
 }, (t) => [index('alert_mail_prefs_digest_idx').on(t.nextDigestAt).where(sql`mode = 'digest'`)]);
+
+/**
+ * A report's export the browser downloads by a link (docs/views-and-subscriptions.md, Long
+ * exports): made by a signed-in call, used once by the download within a minute, as its user, and
+ * read by the progress and cancel calls on any node: rows written so far, and whether to stop.
+ */
+export const exportTickets = pgTable('export_tickets', {
+  id: serial('id').primaryKey(),
+  /** SHA-256 of the ticket in the link. */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: integer('session_id').notNull(),
+  /** The report's page name (`monthBalance`). */
+  report: varchar('report', { length: 64 }).notNull(),
+  filters: jsonb('filters').notNull(),
+  lang: varchar('lang', { length: 8 }).notNull(),
+  /** ready (not downloaded yet), running, done, cancelled or failed. */
+  status: varchar('status', { length: 12 }).notNull().default('ready'),
+  rows: integer('rows').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('export_tickets_token_idx').on(t.tokenHash), index('export_tickets_time_idx').on(t.createdAt)]);

@@ -66,7 +66,9 @@ export async function xlsxBuffer<Row>(lang: Language, columns: SheetColumn<Row>[
  */
 export async function streamXlsx<Row>(
   reply: FastifyReply, fileName: string, lang: Language, columns: SheetColumn<Row>[], rows: AsyncIterable<Row[]>,
-): Promise<void> {
+  /** After each batch, the rows written so far; answering false stops the export (a cancel): the source's query is closed. */
+  onBatch?: (written: number) => Promise<boolean>,
+): Promise<boolean> {
   const out = new PassThrough();
   const { workbook, sheet } = sheetOn(out, lang, columns);
   // The first batch is read before anything is sent: a query that fails at once is answered as an
@@ -77,22 +79,30 @@ export async function streamXlsx<Row>(
   reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   reply.send(out);
   try {
+    let written = 0;
     for (; !next.done; next = await batches.next()) {
       for (const row of next.value) sheet.addRow(columns.map((c) => c.value(row, lang) ?? null)).commit();
+      written += next.value.length;
+      if (onBatch && !(await onBatch(written))) {
+        out.destroy();
+        return false;
+      }
       // Let the event loop run once per batch: the zip's compressed bytes come back through
       // zlib callbacks, and an in-process database (PGlite) never yields between batches, so
       // without this nothing reached the socket until the last row (first byte after 10 s for
       // 213k rows) and the whole file piled up in memory. Then wait while the socket is behind.
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await drained(out);
-      if (out.destroyed) return; // the client went away
+      if (out.destroyed) return false; // the client went away
     }
     sheet.commit();
     await workbook.commit();
+    return true;
   } catch (err) {
     // The headers are out: the download is broken off (the client sees an incomplete file), and the cause logged.
     reply.log.error({ err }, 'export broken off');
     out.destroy(err as Error);
+    return false;
   } finally {
     // Stopped early (the client went away, or an error): the source closes what it holds (a cursor).
     if (!next.done) await batches.return?.();

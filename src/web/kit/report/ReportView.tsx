@@ -1,20 +1,20 @@
-import { Button, Empty, Result, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Message, Result, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconQuestionCircle, IconRefresh } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@shared/analytics/filters';
 import type { ReportDef } from '@shared/analytics/reportDef';
 import type { Language } from '@shared/i18n/languages';
 import { rethrowUnlessShown } from '../../api/client';
-import { saveResponse } from '../download';
 import { useButtons } from '../usePermission';
 import { sortHeader } from '../list/sortHeader';
 import { formatCell, isNumeric } from './format';
 import { ns } from './locale';
 import { ReportChart } from './ReportChart';
 import { ReportFilterBar } from './ReportFilterBar';
-import { reportApi } from './reportApi';
+import { exportCancel, exportProgress, reportApi } from './reportApi';
+import { API_BASE } from '@shared/api/protocol';
 import { reportViewSpec } from './reportFilters';
 import { useViewState } from '../useViewState';
 import { ViewsMenu } from '../views/ViewsMenu';
@@ -50,6 +50,8 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
   const filters = view.filters as Partial<AnalyticsFilters>;
   const { page: pageNum, size: pageSize, sort: orderBy } = view;
   const [exporting, setExporting] = useState(false);
+  const [progress, setProgress] = useState<{ ticket: string; rows: number } | null>(null);
+  const progressOf = useRef<{ rows: number; status: string } | null>(null);
   const calls = useMemo(() => reportApi(def.page), [def.page]);
 
   const query = useQuery({
@@ -80,16 +82,36 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
     return list;
   }, [def.columns, orderBy, lang, renderCell, onOpenRow, t]);
 
+  // The browser downloads the file itself from a one-time link (never the whole file in the page's
+  // memory), while the page shows the rows written so far and can cancel (docs/views-and-subscriptions.md).
   const exportFile = async () => {
     setExporting(true);
     try {
-      saveResponse(await calls.exportFile(filters as AnalyticsFilters), `${def.title[lang]}.xlsx`);
+      const { ticket, url } = await calls.exportLink(filters as AnalyticsFilters);
+      const link = document.createElement('a');
+      link.href = `${API_BASE}${url}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setProgress({ ticket, rows: 0 });
+      // A download the browser never started leaves the ticket ready: given up after a minute.
+      for (let waited = 0; waited < 60_000 || progressOf.current?.status === 'running'; waited += 700) {
+        await new Promise((done) => setTimeout(done, 700));
+        const now = await exportProgress(ticket);
+        progressOf.current = now;
+        setProgress({ ticket, rows: now.rows });
+        if (now.status === 'done') Message.success(t('exported'));
+        if (!['ready', 'running'].includes(now.status)) break;
+      }
     } catch (err) {
       rethrowUnlessShown(err); // the client shows the reason.
     } finally {
+      progressOf.current = null;
+      setProgress(null);
       setExporting(false);
     }
   };
+  const cancelExport = () => void (progress && exportCancel(progress.ticket).catch(rethrowUnlessShown));
 
   const filtered = Object.keys(filters).length > 0;
   return (
@@ -109,9 +131,12 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
       <div className="list-toolbar">
         <div>
           {buttons.has(`${def.perm}:export`) && (
-            <Button type="primary" icon={<IconDownload />} loading={exporting} onClick={() => void exportFile()} data-testid="report-export">
-              {exporting ? t('exporting') : t('kit.export')}
-            </Button>
+            <Space size={8}>
+              <Button type="primary" icon={<IconDownload />} loading={exporting} onClick={() => void exportFile()} data-testid="report-export">
+                {exporting ? (progress?.rows ? t('exportingRows', { count: progress.rows }) : t('exporting')) : t('kit.export')}
+              </Button>
+              {progress && <Button onClick={cancelExport} data-testid="report-export-cancel">{t('cancelExport')}</Button>}
+            </Space>
           )}
         </div>
         <Space size={8}>
