@@ -120,4 +120,20 @@ test.describe('every view is a link', () => {
     await expect(list.getByTestId('search-form').locator('input').first()).toHaveValue('EP');
     await expect(tab(page, 'Materials')).toHaveCount(1);
   });
+
+  test('a dashboard keeps its filters beside the dashboard it shows, and offers the Views menu', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await login(page, 'admin', { to: '/intelligentAnalysis/analysisz/dashboard?id=flows' });
+    const dimension = page.locator('[data-field-label="Dimension"]');
+    await expect(dimension).toBeVisible();
+    await dimension.click();
+    await page.locator('.arco-select-option', { hasText: /^Week$/ }).click();
+    await expect(page).toHaveURL(/id=flows/);
+    await expect(page).toHaveURL(/dimension=week/);
+    await page.reload();
+    await expect(page.locator('[data-field-label="Dimension"]')).toContainText('Week');
+    await expect(page.getByTestId('views-menu')).toBeVisible();
+    await page.goBack();
+    await expect(page.locator('[data-field-label="Dimension"]')).toContainText('Day');
+  });
 });
