@@ -18,6 +18,9 @@ const ticketBody = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
 const ticketAnswer = z.object({ ticket: z.string(), url: z.string() });
 const progressAnswer = z.object({ rows: z.number(), status: z.string() });
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+/** A half of a surrogate pair alone cannot be stored in jsonb: it becomes U+FFFD (such a filter matches nothing either way). */
+const storable = (filters: AnalyticsFilters) => Object.fromEntries(Object.entries(filters).map(([k, v]) =>
+  [k, typeof v === 'string' ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v]));
 
 /**
  * Long exports (docs/views-and-subscriptions.md, Long exports): a report's export as a link the
@@ -35,7 +38,7 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
     handler: async ({ body, user, lang }) => {
       const ticket = randomBytes(32).toString('base64url');
       await db.insert(exportTickets).values({
-        tokenHash: hash(ticket), userId: user.id, sessionId: user.sessionId, report: r.def.page, filters: body, lang, expiresAt: new Date(Date.now() + 60_000),
+        tokenHash: hash(ticket), userId: user.id, sessionId: user.sessionId, report: r.def.page, filters: storable(body), lang, expiresAt: new Date(Date.now() + 60_000),
       });
       return { ticket, url: `${EXPORT_DOWNLOAD_PATH}?ticket=${ticket}` };
     },
