@@ -20,6 +20,8 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
+    // The console's service worker (build/offline.ts) would serve later tests from its cache; the offline tests allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   outputDir: '.tmp/e2e-output',

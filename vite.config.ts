@@ -1,18 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { alias } from './vite.alias.ts';
-import { arcoStyle } from './vite.arcoStyle.ts';
-import { precompress } from './vite.precompress.ts';
-import { chunkGroups } from './vite.chunks.ts';
-import { inlineEarlyCalls } from './vite.earlyCalls.ts';
-import { prerenderLogin } from './vite.prerenderLogin.ts';
+import { alias } from './build/alias.ts';
+import { arcoStyle } from './build/arcoStyle.ts';
+import { precompress } from './build/precompress.ts';
+import { chunkGroups } from './build/chunks.ts';
+import { inlineEarlyCalls } from './build/earlyCalls.ts';
+import { prerenderLogin } from './build/prerenderLogin.ts';
+import { offline } from './build/offline.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [arcoStyle(), react(), inlineEarlyCalls(), prerenderLogin(), precompress()],
+  plugins: [arcoStyle(), react(), inlineEarlyCalls(), prerenderLogin(), precompress(), offline()],
   resolve: { alias },
   build: {
     outDir: '../../dist/web',
@@ -22,7 +23,7 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // React in one long-cached chunk, the login page's code in another, the signed-in shell
-        // in a third (vite.chunks.ts); ECharts, xlsx and each page in lazy chunks of their own.
+        // in a third (build/chunks.ts); ECharts, xlsx and each page in lazy chunks of their own.
         codeSplitting: { groups: chunkGroups },
       },
     },

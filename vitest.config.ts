@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { alias } from './vite.alias.ts';
+import { alias } from './build/alias.ts';
 
 /**
  * Unit tests that render React, draw a chart or load the console's i18n (it reads localStorage)
@@ -11,7 +11,7 @@ const BROWSER_TESTS = [
   'src/web/kit/chart/echarts.test.ts',
   'src/web/kit/usePermission.test.ts',
   'src/web/kit/dashboard/seriesNames.test.ts',
-  'src/web/app/earlyCalls.test.ts',
+  'src/web/firstPaint/earlyCalls.test.ts',
 ];
 
 export default defineConfig({
@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/web/**/*.test.ts', 'vite.*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'src/web/**/*.test.ts', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: BROWSER_TESTS,
           environment: 'node',
           // Pure rules: a worker imports what they share once, not once a file (the unit step 58 s to 21 s with the above).
@@ -61,7 +61,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Two nodes of the built server on PostgreSQL and Redis (issue 16); skipped where either does not answer.
+          // Two nodes of the built server on PostgreSQL and Redis; skipped where either does not answer.
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',

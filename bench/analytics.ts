@@ -2,7 +2,7 @@
  * Analytics at scale, on a database made by bench/generateStock.ts: every registered
  * dashboard query and every report's first page, 2 warm-ups then 15 timed runs each, as an
  * unrestricted user and as the dealer with the most moves; median and p95 per query id,
- * flagged over the 200 ms budget (DESIGN.md "Budgets"). Then a report of at least a million
+ * flagged over the 200 ms budget (docs/architecture.md#budgets). Then a report of at least a million
  * rows exported through the real HTTP route, with time, bytes and peak RSS of the process.
  *
  *   npx tsx bench/analytics.ts --database-url postgres://postgres@127.0.0.1:5432/tyre_stock_bench

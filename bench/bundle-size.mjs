@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // JavaScript the browser loads for a route (entry + static imports + the route's lazy chunks), gzip.
-// Budgets: at most 200 KiB before the first route renders (DESIGN.md), at most 150 KiB before the
-// login form (issue 14; the login page is in the entry). Run after `npx vite build`.
+// Budgets: at most 200 KiB before the first route renders (docs/architecture.md#budgets), at most 150 KiB before the
+// login form (the login page is in the entry). Run after `npx vite build`.
 // bench/sideBySide.ts measures the same in Chromium: the files a page really loads, by time.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

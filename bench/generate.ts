@@ -2,7 +2,7 @@
  * Scale data for benchmarks: dealers spread over regions, their warehouses (one each, a
  * second for every third dealer), areas A and B per warehouse, storage locations spread
  * over the areas (A-01-01 style codes), and materials. Bulk inserts go through `unnest`
- * (one array parameter per column), the fastest path on both databases (STACK.md).
+ * (one array parameter per column), the fastest path on both databases.
  *
  *   npx tsx bench/generate.ts --dealers 2000 --locations 40000 [--materials 2000] [--data-dir DIR | --database-url URL]
  *

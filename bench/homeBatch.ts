@@ -1,5 +1,5 @@
 /**
- * Home in one call against a call per panel (issue 14): the home dashboard's 13 panels asked
+ * Home in one call against a call per panel: the home dashboard's 13 panels asked
  * at once, as the console used to, against its one streamed batch (POST
  * /analysis/dashboard/home/batch), interleaved in one run on an in-memory PGlite with the demo
  * data (or DATABASE_URL), as the administrator; prints medians and the ratio.

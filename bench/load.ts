@@ -1,5 +1,5 @@
 /**
- * Load on one node (issue 15): 200 dashboard viewers refreshing home every 10 s (its one
+ * Load on one node: 200 dashboard viewers refreshing home every 10 s (its one
  * batch call, POST /analysis/dashboard/home/batch, read to the end), 50 users paging reports
  * (a page, two seconds to read it, the next), and 20 scanners (a scan every 250 ms onto a
  * delivery of their own, completed when every tyre is scanned, then the next delivery), for

@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// DESIGN.md "Budgets": the login page shown, and the home dashboard with real data, cold cache,
+// docs/architecture.md#budgets: the login page shown, and the home dashboard with real data, cold cache,
 // Chromium on loopback. Starts the production build (`npm run build` first) on a fresh demo
 // database, warms the server once, then measures each run in a new browser context (empty
 // cache): login = navigation start to the sign-in button; home = sign-in click to every panel

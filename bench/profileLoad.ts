@@ -1,5 +1,5 @@
 /* global location, performance -- read in the page */
-// Issue 14: where the page's main thread spends a cold load of the login form and of home, by
+// where the page's main thread spends a cold load of the login form and of home, by
 // source module. Builds the console with source maps into a temporary folder, serves it from the
 // real server on a fresh demo database, loads each view in a new browser context (cold cache,
 // headless Chromium 1440x900) under V8's sampling profiler, and prints the JavaScript time up to

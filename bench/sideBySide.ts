@@ -1,5 +1,5 @@
 /* global localStorage -- an init script runs in the page */
-// Issue 14 and DESIGN.md "Budgets": this console against two well-known admin templates, timed
+// docs/architecture.md#budgets: this console against two well-known admin templates, timed
 // interleaved in one run so the machine's noise cancels in the ratio. Cold cache (a new browser
 // context for every load), headless Chromium 1440x900 on loopback, median of the runs:
 //   - login form shown: navigation start to the first frame with the user-name field on screen;
@@ -8,11 +8,12 @@
 //   - JavaScript of the login page: gzip (level 6) of every script loaded before the form showed,
 //     and by network idle (what the page fetches after the form, prefetch included).
 // This console runs on its real server with a fresh demo database; the templates' production
-// builds (../shared/anchor-builds, see its README) are served from the folder given on the command
+// builds (a folder holding `vue-element-admin/` and `arco-design-pro/`, each a built `index.html`
+// with its assets) are served from the folder given on the command
 // line by a static server here that gzips at level 6. Without the folder it measures this console
 // alone and says so.
 //
-//   npm run bench:side -- ../shared/anchor-builds [--runs 3] [--web-dir dist/web] [--compare-web-dir <another build>]
+//   npm run bench:side -- <templates folder> [--runs 3] [--web-dir dist/web] [--compare-web-dir <another build>]
 //
 // --compare-web-dir measures a second build of this console (an earlier commit's, say) on a
 // server of its own, interleaved with the rest, and prints its ratios to this build's.
@@ -88,7 +89,7 @@ const notes: string[] = [];
 const servers: Server[] = [];
 const templates = templatesDir ? path.resolve(templatesDir) : undefined;
 
-if (!templates) notes.push('no templates folder given (npm run bench:side -- ../shared/anchor-builds): this console alone, no ratios');
+if (!templates) notes.push('no templates folder given (npm run bench:side -- <templates folder>): this console alone, no ratios');
 else {
   const vea = path.join(templates, 'vue-element-admin');
   if (existsSync(path.join(vea, 'index.html'))) {
@@ -147,7 +148,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 
 async function freshContext(target: Target) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  // Images from outside hosts are blocked and do not count (anchor-builds README).
+  // Images from outside hosts are blocked and do not count (the templates load fonts and images from outside hosts).
   await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
   await target.prepare?.(context);
   return context;

@@ -1,5 +1,5 @@
 /**
- * The sign-in answer and scrypt's share of it (issue 14): POST /sys/login for the demo
+ * The sign-in answer and scrypt's share of it: POST /sys/login for the demo
  * administrator, one at a time, warm, on an in-memory PGlite (or DATABASE_URL), against one
  * scrypt derivation at the stored setting; prints medians and the share.
  *

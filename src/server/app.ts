@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -28,6 +29,9 @@ import { idleLimitsOf } from './platform/sessionStore';
 import { dictVersionOf } from './platform/dictVersion';
 import { connectRedis } from './platform/redis';
 import { userRoutes } from './modules/system/users';
+import { serviceAccountRoutes } from './modules/system/serviceAccounts';
+import { webhookRoutes } from './modules/integration/webhookRoutes';
+import { webhookSender } from './modules/integration/webhookSender';
 import { attachRealtime } from './realtime/hub';
 import type { Services } from './services';
 import { orderRoutes } from './modules/orders/routes';
@@ -49,13 +53,13 @@ import { mailConfigured } from './modules/views/mailSettings';
 declare const __APP_VERSION__: string | undefined;
 const version = typeof __APP_VERSION__ === 'string'
   ? __APP_VERSION__
-  : (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  : z.object({ version: z.string() }).parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
 
 /** Every route module; the authorization matrix test walks this same list. */
 export function allRoutes(services: Services): RouteDef[] {
   const started = Date.now();
   const routes: RouteDef[] = [
-    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
+    ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
     ...viewRoutes(services),
@@ -122,6 +126,8 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   if (redis && !config.TMS_SECRET) app.log.warn('TMS_SECRET unset: with several nodes a TMS token works only on the node that made it');
 
   const outbox = createOutbox(database.db, config, app.log);
+  // Webhooks leave through the outbox, signed (docs/integrations.md).
+  outbox.register('webhook', webhookSender(database.db));
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
     realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined), outbox,
@@ -136,12 +142,16 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
       directives: {
         defaultSrc: ["'self'"],
         // index.html's first script, by its hash (it starts the first view's calls while the page is parsed).
-        scriptSrc: ["'self'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
+        // 'wasm-unsafe-eval': the camera's barcode reader is WebAssembly from the console's own build (docs/offline-floor.md).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...webInlineScriptHashes(path.resolve(config.WEB_DIR))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The offline console: its service worker and web app manifest, from the console's own origin (docs/offline-floor.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -175,7 +185,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     registerStaticAssets(app, webDir);
     await app.register(fastifyStatic, {
       root: webDir,
-      // The build writes .br and .gz beside each asset (vite.precompress.ts): sent as they are, never compressed per request.
+      // The build writes .br and .gz beside each asset (build/precompress.ts): sent as they are, never compressed per request.
       preCompressed: true,
       // The hashed assets are served from memory (staticAssets.ts); index.html must be fetched fresh to see a new release.
       setHeaders(res) {

@@ -47,6 +47,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Sign-in calls one address may make a minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Calls one API key may make a minute (a service account's; docs/integrations.md). Over it: 429. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /**
    * Minutes between sweeps of every warehouse and material against its stock thresholds (0: none;
    * postings judge their own). Fractions too (tests); with several nodes one node runs each sweep.

@@ -3,7 +3,7 @@ import { passwordProblem, passwordStrength } from './password';
 import { pickLanguage } from './i18n/languages';
 import { parseSettings, DEFAULT_SETTINGS } from './settings';
 
-describe('password rules of spec section 5', () => {
+describe('password rules of docs/product.md#validation', () => {
   it.each([
     ['', 'passwordNewEmpty'],
     ['a1b2c', 'passwordLength'],

@@ -3,13 +3,13 @@ import type { MessageKey } from './i18n/messages';
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 
-/** Passwords people pick first; refused as 'The password is too simple' (spec section 5). */
+/** Passwords people pick first; refused as 'The password is too simple' (docs/product.md#validation). */
 const COMMON = new Set([
   'password', 'password1', 'passw0rd', 'abc123', 'abcd1234', 'a123456', '123456a', 'qwe123',
   'qwerty1', 'qwer1234', 'admin123', 'admin1', 'aa123456', 'iloveyou1', '1q2w3e4r', '1qaz2wsx',
 ]);
 
-/** The first rule of spec section 5 the password breaks, or null when it may be used. */
+/** The first rule of docs/product.md#validation the password breaks, or null when it may be used. */
 export function passwordProblem(password: string): MessageKey | null {
   if (!password) return 'passwordNewEmpty';
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'passwordLength';

@@ -1,4 +1,4 @@
-/** Field patterns both sides check (spec section 5). */
+/** Field patterns both sides check (docs/product.md#validation). */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A price: at least 0, at most two decimals. */

@@ -1,5 +1,7 @@
+import { isRecord } from './must';
+
 /**
- * Display settings (spec section 3), stored locally and on the server as a JSON string.
+ * Display settings (docs/product.md#entities), stored locally and on the server as a JSON string.
  * Plain checks rather than zod: this runs in the console's first bundle, where zod would
  * cost more than the whole login page.
  */
@@ -15,7 +17,7 @@ export interface Settings {
   customTheme: 'dark' | 'light';
 }
 
-/** Spec section 9: theme colour #1890ff, theme dark. */
+/** docs/product.md#constants: theme colour #1890ff, theme dark. */
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   theme: '#1890ff',
   tagsView: true,
@@ -28,16 +30,18 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   customTheme: 'dark',
 });
 
-const valid: { [K in keyof Settings]: (v: unknown) => boolean } = {
-  theme: (v) => typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v),
-  tagsView: (v) => typeof v === 'boolean',
-  fixedHeader: (v) => typeof v === 'boolean',
-  sidebarLogo: (v) => typeof v === 'boolean',
-  showSidebar: (v) => typeof v === 'boolean',
-  showTopTitle: (v) => typeof v === 'boolean',
-  showTopMenu: (v) => typeof v === 'boolean',
-  isHorizontal: (v) => typeof v === 'boolean',
-  customTheme: (v) => v === 'dark' || v === 'light',
+const flag = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+/** Each field's value when valid, else undefined. */
+const valid: { [K in keyof Settings]: (v: unknown) => Settings[K] | undefined } = {
+  theme: (v) => (typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v) ? v : undefined),
+  tagsView: flag,
+  fixedHeader: flag,
+  sidebarLogo: flag,
+  showSidebar: flag,
+  showTopTitle: flag,
+  showTopMenu: flag,
+  isHorizontal: flag,
+  customTheme: (v) => (v === 'dark' || v === 'light' ? v : undefined),
 };
 
 /** Reads a stored settings string, keeping every valid field and defaulting the rest. */
@@ -50,10 +54,11 @@ export function parseSettings(raw: string | null | undefined): Settings {
   } catch {
     return out;
   }
-  if (!value || typeof value !== 'object') return out;
-  for (const key of Object.keys(valid) as (keyof Settings)[]) {
-    const v = (value as Record<string, unknown>)[key];
-    if (valid[key](v)) (out as unknown as Record<string, unknown>)[key] = v;
-  }
-  return out;
+  if (!isRecord(value)) return out;
+  const stored = value;
+  const read = <K extends keyof Settings>(key: K): Settings[K] => valid[key](stored[key]) ?? DEFAULT_SETTINGS[key];
+  return {
+    theme: read('theme'), tagsView: read('tagsView'), fixedHeader: read('fixedHeader'), sidebarLogo: read('sidebarLogo'), showSidebar: read('showSidebar'),
+    showTopTitle: read('showTopTitle'), showTopMenu: read('showTopMenu'), isHorizontal: read('isHorizontal'), customTheme: read('customTheme'),
+  };
 }

@@ -6,7 +6,7 @@ import { addUser } from './sessionSupport';
 import { dealer1Warehouse, unusedMaterial } from './fixtures';
 
 /**
- * Issue 11: every route declares its answer schema, and openapi.json shows it. Here the
+ * every route declares its answer schema, and openapi.json shows it. Here the
  * schemas are held to what the handlers really answer: representative calls of each module,
  * each answer checked against the schema its own route declares. A schema that misnames a
  * field, forgets one, or says a value cannot be null when it can, fails here.
@@ -222,7 +222,7 @@ describe('base data and logistics configuration calls answer what they declare',
 
 describe('the API document describes answers', () => {
   /**
-   * A ratchet (issue 11): operations of openapi.json whose success answer has no schema. None is
+   * A ratchet: operations of openapi.json whose success answer has no schema. None is
    * left (29 when it was set, the last calls of base data and logistics configuration); never
    * raise it: a new route declares its answer.
    */

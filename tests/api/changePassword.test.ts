@@ -16,7 +16,7 @@ const login = (userName: string, passWord: string) =>
 
 const NEW_PASSWORD = 'Tyre#2026ok';
 
-describe('changePassword refuses every rule of spec section 5 and changes nothing', () => {
+describe('changePassword refuses every rule of docs/product.md#validation and changes nothing', () => {
   let token: string;
   let hashBefore: string;
   beforeAll(async () => {

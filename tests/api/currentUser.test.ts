@@ -58,7 +58,7 @@ describe('getCurrentUserInfo', () => {
       expect(orders, node.perm).toEqual([...orders].sort((a, b) => a - b));
     });
     const system = me.menuTree[0];
-    expect(system.children.map((g) => g.path)).toEqual(['permission']);
+    expect(system.children.map((g) => g.path)).toEqual(['permission', 'integration']);
     expect(system.children[0].children.map((p) => p.path)).toEqual(['users', 'role', 'department', 'resources', 'dictionary', 'announcement']);
   });
 

@@ -3,6 +3,7 @@ import type { BatchLine, QueryAnswer } from '../../src/shared/analytics/filters'
 import { DASHBOARDS } from '../../src/server/modules/analysis/dashboards';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
+import { stockMemo, type StockMemo } from '../../src/server/modules/analysis/queries/balances';
 import type { Db } from '../../src/server/db/client';
 import { startTestServer, type TestServer } from './server';
 
@@ -27,7 +28,7 @@ async function batch(id: string, token: string, body: Record<string, unknown> = 
 const one = async (query: string, token: string, body: Record<string, unknown>) =>
   (await server.call<QueryAnswer>(`/analysis/query/${query}`, { token, body })).body.data;
 
-describe('dashboard batch (issue 14)', () => {
+describe('dashboard batch', () => {
   it('answers every panel of home in one call, each line what the panel\'s own call answers, within the caller\'s scope', async () => {
     const home = DASHBOARDS.find((d) => d.id === 'home')!;
     for (const token of [admin, dealer1]) {
@@ -67,7 +68,7 @@ describe('dashboard batch (issue 14)', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const ctx = (memo?: Map<string, unknown>): AnalyticsCtx => ({
+    const ctx = (memo?: StockMemo): AnalyticsCtx => ({
       db: counting, user: { id: 1, userName: 'admin', dealerId: null } as AnalyticsCtx['user'], lang: 'en-US', now: new Date(),
       scope: { dealerIds: null, warehouseIds: null }, memo,
     });
@@ -75,7 +76,7 @@ describe('dashboard batch (issue 14)', () => {
     const alone = await Promise.all(stock.map((q) => q.run(ctx(), { dimension: 'day' })));
     const separately = statements;
     statements = 0;
-    const shared = new Map<string, unknown>();
+    const shared = stockMemo();
     const together = await Promise.all(stock.map((q) => q.run(ctx(shared), { dimension: 'day' })));
     expect(together).toEqual(alone);
     // Alone, each reads on hand and its flows (8 statements); together, on hand once and the flows of the earliest day asked once.

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './server';
 
 describe('demo stock history', () => {
   let server: TestServer;
-  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(server.services.db, q);
+  const rows = <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => queryRows<T>(server.services.db, q);
   beforeAll(async () => {
     server = await startTestServer();
   });

@@ -6,7 +6,7 @@ import { dealer1Warehouse } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
 /**
- * The home overview counts within the caller's data scope (DESIGN.md "Permissions"): a staff
+ * The home overview counts within the caller's data scope (docs/product.md#permissions): a staff
  * user narrowed by a data role sees its dealers and warehouses, not the whole channel.
  */
 let server: TestServer;

@@ -229,7 +229,7 @@ describe('dispatch', () => {
       components: { securitySchemes: Record<string, unknown> };
     };
     const report = doc.paths['/fms/api/v1/tms/stopReport'].post;
-    expect(report.security).toEqual([{ 'tms-token': [] }]);
+    expect(report.security).toEqual([{ 'tms-token': [] }, { apiKeyBearer: [] }, { apiKey: [] }]);
     expect(doc.components.securitySchemes['tms-token']).toEqual({ type: 'apiKey', in: 'header', name: 'tms-token' });
     expect(Object.keys(report.requestBody!.content['application/json'].schema.properties)).toEqual(['requestNo', 'seq', 'pointCode', 'arrivedAt']);
     expect(report.responses[401]).toBeDefined();

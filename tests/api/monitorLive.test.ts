@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const connect = (token: string) => connectSocket(server.url, token, sockets);
 
-describe('live monitors (issue 12)', () => {
+describe('live monitors', () => {
   it('tells open consoles that a sign-in, an audited change or an upload happened: a burst as one push, within the scope', async () => {
     const [admin, dealer1] = [await server.login('admin'), await server.login('dealer1')];
     const staffSocket = await connect(admin);

@@ -7,7 +7,7 @@ import { addUser } from './sessionSupport';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './server';
 
 /**
- * Monitoring › Login monitor and Log monitor (issue 12): report pages over login_logs and
+ * Monitoring › Login monitor and Log monitor: report pages over login_logs and
  * audit_logs, written here by real sign-ins and real edits through the API.
  */
 let server: TestServer;

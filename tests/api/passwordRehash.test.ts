@@ -9,7 +9,7 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.stop(); });
 
-describe('password hashes at sign-in (issue 14)', () => {
+describe('password hashes at sign-in', () => {
   it('a hash of the older scrypt setting signs in and is replaced by one at today\'s setting (OWASP\'s on a server, the test one here); a wrong password replaces nothing', async () => {
     const db = server.services.db;
     const salt = randomBytes(16);

@@ -9,7 +9,7 @@ import type { TestServer } from './server';
  * have written, and adding accounts the demo seed does not have.
  */
 
-/** How the server keeps a token (DESIGN.md: stored hashed): SHA-256, hex. */
+/** How the server keeps a token (docs/product.md#session: stored hashed): SHA-256, hex. */
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const userRow = async (server: TestServer, userName: string) => {

@@ -8,7 +8,7 @@ import type { BarcodeTrace } from '../../src/shared/api/orders';
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Data roles can narrow staff to warehouses (DESIGN.md "Permissions"): the stock alerts and the
+ * Data roles can narrow staff to warehouses (docs/product.md#permissions): the stock alerts and the
  * barcode trace (its page, cancel and corrections calls) apply that rule, not only the dealer rule. Staff
  * "w1staff" and "w2staff" hold the staff role and a data role naming one warehouse of dealer D.
  */

@@ -8,11 +8,12 @@ import type { Db } from '../../src/server/db/client';
 import { claimJobRun } from '../../src/server/jobs/schedule';
 import type { NoticeMessage } from '../../src/shared/api/notices';
 import { connectSocket, until } from '../api/socketSupport';
+import { startReceiver } from '../api/webhookReceiver';
 import { freshPostgresDatabase, type TestDatabase } from '../setup/postgres';
 import { buildServer, freePort, healthy, startNode, stopNode, unavailable, REDIS_URL, type Node } from './nodes';
 
 /**
- * Issue 16: two stateless nodes of the compiled server on one PostgreSQL database and one Redis.
+ * two stateless nodes of the compiled server on one PostgreSQL database and one Redis.
  * The nodes start together on an empty database (migrations and the demo data under the advisory
  * lock), then each test crosses from one node to the other. Skipped, with the reason printed, where
  * PostgreSQL or Redis does not answer on this machine.
@@ -188,6 +189,37 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
     expect((await signIn(b)).status).toBe(429);
     expect((await signIn(a)).status).toBe(429);
     expect(Math.max(perNode.A, perNode.B)).toBeLessThan(LOGIN_LIMIT);
+  });
+
+  it('webhooks of orders cancelled through either node reach the receiver once each, signed', async () => {
+    const receiver = await startReceiver('cluster-secret-0123456789');
+    try {
+      const endpoint = await a.call('/sys/webhook/save', {
+        token: admin,
+        body: {
+          name: 'Cluster ERP', url: receiver.url, secret: 'cluster-secret-0123456789', dealerId: null, status: 'normal', erp: false,
+          orderCompleted: false, orderCancelled: true, stockAlertRaised: false, stockAlertCleared: false, tripDelivered: false,
+        },
+      });
+      expect(endpoint.status, endpoint.body.msg).toBe(200);
+      const ids: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const node = i % 2 ? b : a;
+        const saved = await saveOrder(node, 1);
+        expect(saved.status, saved.body.msg).toBe(200);
+        ids.push(saved.body.data.id);
+        const cancelled = await node.call('/orderManage/PRorder/cancel', { token: admin, body: { id: saved.body.data.id } });
+        expect(cancelled.status, cancelled.body.msg).toBe(200);
+      }
+      const idsTaken = () => receiver.taken.map((t) => (t.body.data as { id: number }).id);
+      expect(await until(() => ids.every((id) => idsTaken().includes(id)), 20_000), 'every cancellation delivered').toBe(true);
+      // A poll more on each node sends nothing again.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(idsTaken().sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+      expect(receiver.forged).toBe(0);
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('a node killed mid-request loses no answered write, and the other goes on serving', async () => {

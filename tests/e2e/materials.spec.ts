@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, login, post, prepare, SCREENSHOTS } from './helpers';
 const list = (page: Page) => page.getByTestId('list-page-basedata:material');
 
 const HEADER = ['Material code', 'Material name', 'Brand', 'Specification', 'Pattern', 'Load index', 'Speed index', 'Unit', 'Price', 'Source', 'ERP code', 'Status'];
-/** Material codes of this run only, so the spec can run again against the same database. */
+/** Material codes of this run only, so the test can run again against the same database. */
 const TAG = `E2EMAT${Date.now().toString(36).toUpperCase()}`;
 const ROWS: (string | number)[][] = [
   [`${TAG}1`, 'Everpeak 205/55R16 91V E2E One', 'Everpeak', '205/55R16 91V', 'E2E One', '91', 'V', '条', 488.5, 'factory', '', 'normal'],
@@ -75,7 +75,7 @@ test.describe('Base data › Materials', () => {
   });
 
   test('relation matching accepts a suggestion; a dealer adds a material it carries with the picker', async ({ page, request }) => {
-    // A factory material of this run's own, which the dealer does not carry yet when the spec runs again.
+    // A factory material of this run's own, which the dealer does not carry yet when the test runs again.
     const admin = (await post<{ token: string }>(request, '/sys/login', { userName: 'admin', passWord: DEMO_PASSWORD })).token;
     const { brands } = await post<{ brands: { id: number }[] }>(request, '/basedata/material/options', {}, admin);
     const carried = `${TAG}9`;

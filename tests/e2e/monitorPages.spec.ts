@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, login, prepare, SCREENSHOTS } from './helpers';
 
-/** Monitoring › Log monitor and Login monitor (issue 12), over a real edit and real sign-ins. */
+/** Monitoring › Log monitor and Login monitor, over a real edit and real sign-ins. */
 const API = '/fms/api/v1';
 const LOG_MONITOR = '/monitoringManage/monitoring/logMonitor';
 const LOGIN_MONITOR = '/monitoringManage/monitoring/loginMonitor';
@@ -45,7 +45,7 @@ async function openLoginMonitor(page: Page) {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`an edit shows in the log monitor with its before and after; a failed sign-in stands out in the login monitor (${theme})`, async ({ page, request }) => {
-    // A provider of this run only, so the spec can run again against the same database.
+    // A provider of this run only, so the test can run again against the same database.
     const tag = Date.now().toString(36).toUpperCase();
     const code = `E2EMON${tag}`;
     const name = `<b>${theme}</b> Freight ${tag}`;

@@ -19,7 +19,7 @@ test.describe('the page kit on System › Dictionaries', () => {
     await login(page, 'admin', { to: '/system/permission/dictionary' });
     await expect(entries(page)).toContainText('Please select a single row on the left');
 
-    // Selection messages of spec section 5.
+    // Selection messages of docs/product.md#validation.
     await types(page).getByTestId('toolbar-delete').click();
     await expect(page.locator('.arco-message')).toContainText('Please select the data to delete');
     await types(page).getByTestId('toolbar-edit').click();

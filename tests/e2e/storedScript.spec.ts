@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_PASSWORD, login, post, prepare } from './helpers';
 
 /**
- * Stored script (issue 15): markup typed into a free-text field is stored as it was typed
+ * Stored script: markup typed into a free-text field is stored as it was typed
  * and shown elsewhere as text. Each field gets an image whose error handler, and a script
  * element whose text, would set window.__xss; the page must show the markup literally, hold
  * no such element, and never run it. (The console's Content-Security-Policy would block

@@ -12,7 +12,7 @@ async function choose(page: Page, item: Locator, option: string) {
 
 test('a role with only two pages: its user sees exactly those menus and buttons', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // Codes and names of this run only, so the spec can run again against the same database.
+  // Codes and names of this run only, so the test can run again against the same database.
   const tag = Date.now().toString(36).toUpperCase();
   const [roleCode, roleName, userName] = [`TWO_PAGES_${tag}`, `Two pages ${tag}`, `two.pages.${tag.toLowerCase()}`];
   await prepare(page, { lang: 'en-US' });

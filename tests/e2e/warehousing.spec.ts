@@ -16,7 +16,7 @@ async function confirm(page: Page) {
 
 test.describe('Base data › dealers and warehouses', () => {
   test('admin creates a dealer, its warehouse, an area and generated locations', async ({ page }) => {
-    // Codes of this run only, so the spec can run again against the same database.
+    // Codes of this run only, so the test can run again against the same database.
     const dealer = `E2E${Date.now().toString(36).toUpperCase()}`;
     const warehouse = `${dealer}W1`;
     await prepare(page, { lang: 'en-US', theme: 'light' });

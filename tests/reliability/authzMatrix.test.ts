@@ -18,11 +18,10 @@ const tokens: Record<string, string> = {};
 const grants: Record<string, Set<string>> = {};
 /** The demo accounts but the dealers: the administrator, staff and the wall screen (the dashboards page alone); and an account with no role. */
 const ROLES = ['admin', 'staff', 'display', 'norole'];
-/** The calls anyone may make without signing in: each is public on purpose (the TMS's stop report carries its own key). */
 /**
- * The mails' unsubscribe link is public too (its HMAC-signed token says whose subscription), and so
- * is a report export's one-time download link (its ticket, made by a signed-in call, says whose):
- * docs/views-and-subscriptions.md.
+ * The calls anyone may make without signing in: each is public on purpose (the TMS's stop report
+ * carries its own key; a mail's unsubscribe link its HMAC-signed token; a report export's one-time
+ * download link its ticket, made by a signed-in call: docs/views-and-subscriptions.md).
  */
 const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport', 'GET /views/unsubscribe-link', 'GET /analysis/report/export'];
 /** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */

@@ -11,7 +11,7 @@ import { startChildServer, type ChildServer } from './childServer';
 import { seededCopy, type SeededCopy } from './seededCopy';
 
 /**
- * kill -9 (issue 15): the real server, in its own process, is killed while a PDA upload and an
+ * kill -9: the real server, in its own process, is killed while a PDA upload and an
  * order completion are in flight, at a different moment each time, then started again on the
  * same database: on PGlite a data folder on disk, on PostgreSQL a database of the server
  * (whichever this pass of the API tests runs on). After each restart the data folder opens,

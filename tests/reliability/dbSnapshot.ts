@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../../src/server/db/client';
  * such a row (an order's lines and scans), its dealers row; rows of tables owned by no dealer
  * (roles, dictionaries, materials) are all taken.
  */
-export interface Owner { dealerId: number | null; warehouseIds: number[] }
+export type Owner = { dealerId: number | null; warehouseIds: number[] };
 type Row = Owner & { sum: string };
 export interface Snapshot { tables: Map<string, Map<string, Row>> }
 
@@ -18,7 +18,7 @@ export interface Snapshot { tables: Map<string, Map<string, Row>> }
 // export_tickets: a report export's one-time download link, which its reading call makes.
 export const BOOKKEEPING_TABLES = new Set(['sessions', 'login_logs', 'audit_logs', 'captchas', 'job_runs', 'export_tickets']);
 
-interface TableInfo { table: string; columns: string[]; keys: string[] | null; parents: { column: string; parent: string }[] | null }
+type TableInfo = { table: string; columns: string[]; keys: string[] | null; parents: { column: string; parent: string }[] | null };
 
 const OWNER_COLUMNS = ['dealer_id', 'warehouse_id', 'target_warehouse_id'];
 const ownerOf = (alias: string, cols: string[], table: string) => ({

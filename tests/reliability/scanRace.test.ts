@@ -8,7 +8,7 @@ import { ORDER_STATUS, type OrderPage } from '../../src/shared/orders/orderTypes
 import { startTestServer, type TestServer } from '../api/server';
 
 /**
- * Fifty scanners at once (issue 15), each a session of its own, on overlapping orders and
+ * Fifty scanners at once, each a session of its own, on overlapping orders and
  * barcodes: ten on each delivery, scanning windows of its tyres that overlap (and a few of the
  * next delivery's), some by PDA upload; then, with the tyres in stock, fifty on ten sales
  * orders whose tyres overlap, some taking scans back off, and every order completed at once.

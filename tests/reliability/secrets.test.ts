@@ -6,7 +6,7 @@ import { startChildServer, type ChildServer } from './childServer';
 import { seededCopy, type SeededCopy } from './seededCopy';
 
 /**
- * Sessions' secrets (issue 15): tokens are 256 random bits, and no token, password or password
+ * Sessions' secrets: tokens are 256 random bits, and no token, password or password
  * hash reaches the server's log, at its most talkative (debug), whatever the calls carry them in:
  * sign-ins right and wrong, calls and a socket with the token, a password change, refusals.
  * The server runs in its own process so that its log, as an operator would read it, is what is read.

@@ -9,7 +9,7 @@ import { onPostgres, startTestServer, type TestServer } from '../api/server';
 import { bombOf, generatedWorkbook, workbookOf } from './xlsxFiles';
 
 /**
- * Uploads that try the import (issue 15): files that are not workbooks, damaged ones, too
+ * Uploads that try the import: files that are not workbooks, damaged ones, too
  * big ones, zip bombs, too many rows and formula payloads. Each is refused with a clear
  * message in the envelope, or stored and exported as plain text; the server's memory stays
  * bounded and it answers other calls meanwhile. Reading a file does not depend on the

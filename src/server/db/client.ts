@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,9 +9,16 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { errorMessage } from '../../shared/must';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `execute` answers on both drivers (node-postgres' `QueryResult`, PGlite's `Results`): at least the rows. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+type RowsResult<Row> = { rows: Row[] };
+
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
@@ -44,10 +51,19 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * answers that by streaming its bytes into a new buffer chunk by chunk, 0.5 to 0.8 s for a 64 MB
  * data folder; this copies them at once.
  */
-const tarball = (bytes: Uint8Array) => ({
-  type: 'application/x-tar',
-  arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-}) as unknown as Blob;
+class Tarball extends Blob {
+  readonly #data: Uint8Array;
+
+  constructor(data: Uint8Array) {
+    super([], { type: 'application/x-tar' });
+    this.#data = data;
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return new Uint8Array(this.#data).buffer;
+  }
+}
+const tarball = (bytes: Uint8Array) => new Tarball(bytes);
 
 /**
  * Opens the database the configuration names and brings its schema up to date. Drizzle's
@@ -95,7 +111,7 @@ export async function openDatabase(opts: {
     };
     await exclusive(() => migratePg(db, { migrationsFolder }));
     return {
-      db: db as unknown as Db, readDb: (readPool ? drizzlePg({ client: readPool, schema }) : db) as unknown as Db, kind: 'postgres', exclusive,
+      db, readDb: readPool ? drizzlePg({ client: readPool, schema }) : db, kind: 'postgres', exclusive,
       close: async () => {
         await Promise.all([pool.end(), readPool?.end()]);
       },
@@ -133,30 +149,30 @@ export async function openDatabase(opts: {
     throw new Error('this PGlite has no _runExclusiveTransaction/_runExclusiveQuery: src/server/db/client.ts is written for @electric-sql/pglite 0.5.16');
   }
   const runExclusive = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = (<T>(fn: () => Promise<T>) =>
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
     runExclusive(async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       return fn();
-    })) as PGlite['_runExclusiveTransaction'];
+    });
   const transaction = client.transaction.bind(client);
-  client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => transaction((tx) => {
+  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) => transaction((tx) => {
     pgliteOfTransaction.set(tx, client);
     tx.query = withoutDrizzleReaders(tx.query);
     return fn(tx);
-  })) as PGlite['transaction'];
+  });
   if (opts.timeZone) await client.exec(`set time zone '${opts.timeZone}'`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db, readDb: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close(),
+    db, readDb: db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close(),
     // Uncompressed: PGlite opens it in 1.4 to 1.6 s where a gzipped one took 2.0 to 2.3 (each API test file starts from it).
-    dump: async () => (await client.dumpDataDir('none')) as Blob,
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
 /** Rows of a raw SQL query (analytic queries read clearer in SQL); both drivers answer `{ rows }`. */
-export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function queryRows<T extends Record<string, unknown> = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }
 
@@ -182,19 +198,17 @@ const PROBE = '2026-11-27';
  * scan's server time). Readers of any other type, or that read one of those types otherwise,
  * still go through.
  */
-export function withoutDrizzleReaders<Q extends PGlite['query']>(query: Q): Q {
-  return (async (text: string, params?: unknown[], options?: Parameters<Q>[2]) => {
-    const parsers = options?.parsers;
-    if (!parsers) return query(text, params, options);
+export function withoutDrizzleReaders(query: PGlite['query']): PGlite['query'] {
+  return async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (!options?.parsers) return query<T>(text, params, options);
+    const { parsers, ...rest } = options;
     let textOnly = onlyTextReaders.get(parsers);
     if (textOnly === undefined) {
       textOnly = Object.entries(parsers).every(([oid, read]) => textRead.has(oid) && read(PROBE) === PROBE);
       onlyTextReaders.set(parsers, textOnly);
     }
-    if (!textOnly) return query(text, params, options);
-    const { parsers: _, ...rest } = options!;
-    return query(text, params, rest);
-  }) as Q;
+    return query<T>(text, params, textOnly ? rest : options);
+  };
 }
 
 const concat = (parts: Uint8Array[]) => {
@@ -237,7 +251,7 @@ async function runOnPglite<T>(pglite: PGlite, inTransaction: boolean, name: stri
   try {
     return await (inTransaction ? pglite._runExclusiveQuery(run) : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
   } catch (err) {
-    throw new Error(`statement ${name} failed: ${(err as Error).message}`, { cause: err });
+    throw new Error(`statement ${name} failed: ${errorMessage(err)}`, { cause: err });
   }
 }
 
@@ -265,10 +279,12 @@ export function preparedStatement<T>(name: string, query: SQL): (db: Db, values:
   const built = dialect.sqlToQuery(query);
   preparedTexts.set(name, built.sql);
   return async (db, values) => {
-    const client = (db._.session as unknown as { client: unknown }).client;
-    const pglite = client instanceof PGlite ? client : pgliteOfTransaction.get(client as object);
+    const session = db._.session;
+    // Both drivers' sessions hold their client (PGlite's, a transaction's, or a pg pool's).
+    const client = 'client' in session && typeof session.client === 'object' && session.client !== null ? session.client : null;
+    const pglite = client instanceof PGlite ? client : client && pgliteOfTransaction.get(client);
     if (pglite) return runOnPglite<T>(pglite, pglite !== client, name, built.sql, fillPlaceholders(built.params, values));
-    const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
-    return (result as { rows: T[] }).rows;
+    const result = await session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(built, undefined, name, false).execute(values);
+    return result.rows;
   };
 }

@@ -1,9 +1,11 @@
+import { isRecord } from '../../shared/must';
+
 /**
  * PostgreSQL's SQLSTATE of a failed statement, found through the driver's or Drizzle's
  * wrapping (both drivers, pg and PGlite, set `code` and `constraint` on their errors).
  */
 export function pgErrorOf(err: unknown): { code: string; constraint?: string } | null {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (let e: unknown = err, depth = 0; isRecord(e) && depth < 4; e = e.cause, depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
       return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
     }

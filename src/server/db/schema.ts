@@ -1,4 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AnnouncementAudience, AnnouncementStatus } from '../../shared/api/announcement';
+import type { NoticeItem, StockAlertPush } from '../../shared/api/notices';
+import type { RoleType } from '../../shared/api/roleFields';
+import type { CarRequestStatus } from '../../shared/logistics/dispatch';
+import type { ResourceType } from '../../shared/menu';
+import type { MessageKey } from '../../shared/i18n/messages';
 import {
   bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -32,7 +38,7 @@ export const dealers = pgTable('dealers', {
   contact: varchar('contact', { length: 64 }),
   phone: varchar('phone', { length: 32 }),
   address: varchar('address', { length: 256 }),
-  // Behaviour flags (spec section 3); typed because orders and scanning branch on them.
+  // Behaviour flags (docs/product.md#entities); typed because orders and scanning branch on them.
   erpCall: boolean('erp_call').notNull().default(false),
   locationEnabled: boolean('location_enabled').notNull().default(false),
   duplicateScanDelete: boolean('duplicate_scan_delete').notNull().default(false),
@@ -100,6 +106,11 @@ export const users = pgTable('users', {
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /**
+   * person (signs in to the console) or service (an outside system's account: calls the API with
+   * its keys, `apiKeys`, and is refused by the sign-in; docs/integrations.md).
+   */
+  kind: varchar('kind', { length: 16 }).notNull().default('person'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -110,7 +121,7 @@ export const roles = pgTable('roles', {
   name: varchar('name', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 64 }).notNull(),
   /** function (menus and buttons), data (data rules), special. */
-  type: varchar('type', { length: 16 }).notNull().default('function'),
+  type: varchar('type', { length: 16 }).$type<RoleType>().notNull().default('function'),
   remark: varchar('remark', { length: 256 }),
   createdAt: createdAt(),
 });
@@ -123,8 +134,8 @@ export const userRoles = pgTable('user_roles', {
 export const resources = pgTable('resources', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
-  /** section, group, page or button (DESIGN.md "Permissions"). */
-  type: varchar('type', { length: 16 }).notNull(),
+  /** section, group, page or button (docs/product.md#permissions). */
+  type: varchar('type', { length: 16 }).$type<ResourceType>().notNull(),
   label: varchar('label', { length: 64 }).notNull(),
   labelEn: varchar('label_en', { length: 64 }).notNull(),
   path: varchar('path', { length: 128 }).notNull().default(''),
@@ -153,6 +164,25 @@ export const sessions = pgTable('sessions', {
   ip: varchar('ip', { length: 64 }),
   userAgent: varchar('user_agent', { length: 256 }),
 }, (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * A service account's API keys (docs/integrations.md): shown once when issued, kept as the SHA-256
+ * of the key (a leaked table gives no working keys) with its first characters to tell keys apart.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** The key's first characters (`tcc_` and a few more), shown in the list. */
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: varchar('last_used_ip', { length: 64 }),
+  createdBy: varchar('created_by', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)]);
 
 export const captchas = pgTable('captchas', {
   verKey: varchar('ver_key', { length: 64 }).primaryKey(),
@@ -220,9 +250,9 @@ export const announcements = pgTable('announcements', {
   /** HTML cleaned to a safe subset on the way in. */
   content: text('content').notNull(),
   /** all, roles or dealers */
-  audience: varchar('audience', { length: 16 }).notNull().default('all'),
+  audience: varchar('audience', { length: 16 }).$type<AnnouncementAudience>().notNull().default('all'),
   /** draft or published */
-  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  status: varchar('status', { length: 16 }).$type<AnnouncementStatus>().notNull().default('draft'),
   publishedAt: timestamp('published_at', { withTimezone: true }),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
@@ -243,7 +273,7 @@ export const announcementReads = pgTable('announcement_reads', {
 }, (t) => [primaryKey({ columns: [t.announcementId, t.userId] })]);
 
 // ---------------------------------------------------------------- base data (warehousing)
-/** Areas of a warehouse (the spec's storehouse). */
+/** Areas of a warehouse (route `storehouse`). */
 export const storehouses = pgTable('storehouses', {
   id: serial('id').primaryKey(),
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
@@ -283,7 +313,7 @@ export const locationRuleTargets = pgTable('location_rule_targets', {
   locationId: integer('location_id').notNull().references(() => storageLocations.id),
 }, (t) => [primaryKey({ columns: [t.ruleId, t.locationId] })]);
 
-/** Scenes (the spec's scenceConfig): how an order type is scanned and posted. */
+/** Scenes (route `scenceConfig`): how an order type is scanned and posted. */
 export const scenes = pgTable('scenes', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 32 }).notNull().unique(),
@@ -351,7 +381,7 @@ export const batches = pgTable('batches', {
   createdAt: createdAt(),
 });
 
-/** Shelves (the spec's basePallet). */
+/** Shelves (route `basePallet`). */
 export const pallets = pgTable('pallets', {
   id: serial('id').primaryKey(),
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
@@ -521,6 +551,28 @@ export const orderScans = pgTable('order_scans', {
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_scans_barcode_idx').on(t.orderId, t.barcode), index('order_scans_code_idx').on(t.barcode), index('order_scans_time_idx').on(t.scannedAt)]);
 
+/**
+ * Delivery notes the maker's ERP sent (POST /integration/deliveryNote, docs/integrations.md), one
+ * per document number: the receipt each became, the note's hash (the same note again answers the
+ * stored answer; a changed one replaces the receipt until it is scanned, then is refused), and the
+ * serials it registered (what a replacement takes back).
+ */
+export const inboundNotes = pgTable('inbound_notes', {
+  id: serial('id').primaryKey(),
+  documentNo: varchar('document_no', { length: 64 }).notNull(),
+  /** The caller's Idempotency-Key header, when it sent one. */
+  idempotencyKey: varchar('idempotency_key', { length: 128 }),
+  /** SHA-256 of the note as parsed: the same note, whatever its spacing or letter case. */
+  bodyHash: varchar('body_hash', { length: 64 }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** What the call answered, answered again to a resend. */
+  answer: jsonb('answer').notNull(),
+  barcodes: text('barcodes').array().notNull(),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('inbound_notes_document_idx').on(t.documentNo), uniqueIndex('inbound_notes_key_idx').on(t.idempotencyKey)]);
+
 /** PDA uploads already taken, so a retried upload answers the first result and adds nothing. */
 export const pdaUploads = pgTable('pda_uploads', {
   uploadId: varchar('upload_id', { length: 64 }).primaryKey(),
@@ -529,6 +581,27 @@ export const pdaUploads = pgTable('pda_uploads', {
   accepted: integer('accepted').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Scans and unscans a device made offline and sent later (docs/offline-floor.md): one row per
+ * device-made id, written in the transaction of the scan it judged, so a batch sent again
+ * answers the first verdicts and changes nothing.
+ */
+export const offlineScans = pgTable('offline_scans', {
+  deviceId: varchar('device_id', { length: 36 }).primaryKey(),
+  /** No reference: an item naming an order that does not exist, or one outside the caller's scope, is recorded refused too. */
+  orderId: integer('order_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  op: varchar('op', { length: 8 }).notNull(),
+  barcode: varchar('barcode', { length: 40 }).notNull(),
+  /** added, removed (taken) or refused. */
+  verdict: varchar('verdict', { length: 8 }).$type<'added' | 'removed' | 'refused'>().notNull(),
+  /** A refusal's message key and its parameters (with the field it names), said again in the caller's language on a resend. */
+  reason: varchar('reason', { length: 48 }).$type<MessageKey>(),
+  params: jsonb('params').$type<Record<string, string | number>>(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('offline_scans_order_idx').on(t.orderId)]);
 
 /** One row per tyre: where it is now. */
 export const barcodes = pgTable('barcodes', {
@@ -648,7 +721,7 @@ export const stockPeriodsRolled = pgTable('stock_periods_rolled', {
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.unit, t.periodStart] })]);
 
-/** New-delivery messages for a dealer (the spec's infDeliveryOrderNotice). */
+/** New-delivery messages for a dealer (`infDeliveryOrderNotice`, docs/product.md#entities). */
 export const deliveryNotices = pgTable('delivery_notices', {
   id: serial('id').primaryKey(),
   dealerId: integer('dealer_id').notNull().references(() => dealers.id),
@@ -656,7 +729,7 @@ export const deliveryNotices = pgTable('delivery_notices', {
   orderType: varchar('order_type', { length: 4 }).notNull(),
   noticeTitle: varchar('notice_title', { length: 256 }).notNull(),
   /** [{ brand, specification, pattern, batch, quantity }] */
-  items: jsonb('items').notNull(),
+  items: jsonb('items').$type<NoticeItem[]>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('delivery_notices_dealer_idx').on(t.dealerId, t.id)]);
 
@@ -680,7 +753,7 @@ export const uploadLogs = pgTable('upload_logs', {
   createdAt: createdAt(),
 }, (t) => [index('upload_logs_time_idx').on(t.createdAt)]);
 
-/** Delivery fees uploaded per delivery order (the spec's psfByDelivery). */
+/** Delivery fees uploaded per delivery order (route `psfByDelivery`). */
 export const deliveryFees = pgTable('delivery_fees', {
   id: serial('id').primaryKey(),
   orderNo: varchar('order_no', { length: 32 }).notNull(),
@@ -724,7 +797,7 @@ export const stockAlerts = pgTable('stock_alerts', {
   warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
   materialId: integer('material_id').notNull().references(() => materials.id),
   /** low: below the minimum; high: above the maximum. */
-  kind: varchar('kind', { length: 8 }).notNull(),
+  kind: varchar('kind', { length: 8 }).$type<StockAlertPush['kind']>().notNull(),
   threshold: integer('threshold').notNull(),
   qty: integer('qty').notNull(),
   raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
@@ -767,7 +840,7 @@ export const carRequests = pgTable('car_requests', {
   tyres: integer('tyres').notNull(),
   weightTons: numeric('weight_tons', { precision: 10, scale: 2, mode: 'number' }),
   volumeM3: numeric('volume_m3', { precision: 10, scale: 2, mode: 'number' }),
-  status: varchar('status', { length: 16 }).notNull().default('requested'),
+  status: varchar('status', { length: 16 }).$type<CarRequestStatus>().notNull().default('requested'),
   remark: varchar('remark', { length: 256 }),
   vehicleId: integer('vehicle_id').references(() => vehicles.id),
   driverName: varchar('driver_name', { length: 64 }),
@@ -843,7 +916,7 @@ export const exchangeLogs = pgTable('exchange_logs', {
   createdAt: createdAt(),
 }, (t) => [index('exchange_logs_time_idx').on(t.createdAt), index('exchange_logs_dealer_idx').on(t.dealerId, t.createdAt)]);
 
-// ---------------------------------------------------------------- several nodes (issue 16)
+// ---------------------------------------------------------------- several nodes
 /**
  * Each scheduled job's last claim: a node runs a job only when its UPDATE moves `last_run_at`
  * forward from a value older than the job's interval, so with any number of nodes a job runs
@@ -911,6 +984,28 @@ export const outbox = pgTable('outbox', {
   index('outbox_time_idx').on(t.createdAt),
   index('outbox_dealer_idx').on(t.dealerId, t.createdAt),
 ]);
+
+/**
+ * Where webhooks go (System › Webhooks, docs/integrations.md): an endpoint's URL, the secret its
+ * deliveries are signed with, the events it takes, and whose: a dealer's endpoint hears only that
+ * dealer's events, one of no dealer every dealer's. The ERP's endpoint (`erp`) acknowledging an
+ * order's completion marks the order uploaded.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  url: varchar('url', { length: 512 }).notNull(),
+  secret: varchar('secret', { length: 128 }).notNull(),
+  dealerId: integer('dealer_id').references(() => dealers.id),
+  orderCompleted: boolean('order_completed').notNull().default(false),
+  orderCancelled: boolean('order_cancelled').notNull().default(false),
+  stockAlertRaised: boolean('stock_alert_raised').notNull().default(false),
+  stockAlertCleared: boolean('stock_alert_cleared').notNull().default(false),
+  tripDelivered: boolean('trip_delivered').notNull().default(false),
+  erp: boolean('erp').notNull().default(false),
+  status: varchar('status', { length: 16 }).notNull().default('normal'),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_endpoints_dealer_idx').on(t.dealerId)]);
 
 // ---------------------------------------------------------------- saved views and their subscriptions
 /**

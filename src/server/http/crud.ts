@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { pageBody, type PageBody } from '../../shared/api/paging';
+import { pageBody } from '../../shared/api/paging';
 import type { Language } from '../../shared/i18n/languages';
 import type { RoutePermission } from '../../shared/permissions';
 import { message, type MessageKey } from '../../shared/i18n/messages';
@@ -19,6 +19,7 @@ import { describeIssue } from './validation';
 import { inBatches, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
 import { readXlsx } from './xlsxImport';
 import { coercedRowId } from '../../shared/api/rowId';
+import { must } from '../../shared/must';
 
 type Values = Record<string, unknown>;
 
@@ -106,7 +107,7 @@ export interface CrudSpec<Row extends { id: number }, Input extends Values, Filt
   extraRoutes?: RouteDef[];
 }
 
-/** The context crud callbacks get: the call's user, language and data scope (read once per call, DESIGN.md "Permissions"). */
+/** The context crud callbacks get: the call's user, language and data scope (read once per call, docs/product.md#permissions). */
 export const crudContext = async (db: Db, { user, lang, scope }: RequestContext): Promise<CrudContext> =>
   ({ db, user, lang, scope: await scope() });
 
@@ -128,9 +129,9 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
     const codes = [spec.pagePerm, ...(spec.alsoPerms ?? []), ...readers].map((c) => (action ? `${c}:${action}` : c));
     return codes.length === 1 ? codes[0] : codes;
   };
-  // zod cannot spell out what extending a shape it knows only as `Filters` gives: the paging fields and the filters.
-  const pageSchema = pageBody.extend(spec.filters.shape) as unknown as z.ZodType<PageBody & z.output<Filters>>;
-  const exportSchema = spec.filters.extend({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }) as unknown as z.ZodType<z.output<Filters> & { ids?: number[] }>;
+  // The paging fields and the filters, each part reading its own keys of the one body.
+  const pageSchema = z.intersection(pageBody, spec.filters);
+  const exportSchema = z.intersection(spec.filters, z.object({ ids: z.array(z.coerce.number().int()).max(10_000).optional() }));
 
   const audited = (values: Values, input: Input) => (spec.auditValues ? spec.auditValues(values, input) : values);
   /**
@@ -225,17 +226,20 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       summary: `${spec.title['en-US']}: change a record`,
       handler: async ({ body, user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const { id, ...input } = body;
+        const { id, ...rest } = body;
+        // The update body is the save body and the id: less the id it is the save body, which zod
+        // cannot say of a body it knows only as `Input`.
+        const input = rest as unknown as Input;
         const before = await spec.load(ctx, id);
         if (!before) throw notFound();
-        const values = await spec.toValues(input as unknown as Input, ctx, id);
+        const values = await spec.toValues(input, ctx, id);
         await constraintRace(db.transaction(async (tx) => {
-          await spec.guardWrite?.(tx, { action: 'update', ids: [id], input: input as unknown as Input }, ctx);
+          await spec.guardWrite?.(tx, { action: 'update', ids: [id], input }, ctx);
           await assertUnique(tx, { ...input, ...values }, id);
           const changed = await tx.update(spec.table).set(values).where(and(eq(spec.id, id), spec.writableWhen?.where)).returning({ id: spec.id });
           if (!changed.length) throw spec.writableWhen ? conflict(spec.writableWhen.refusal) : notFound();
-          await spec.writeOwn?.(tx, id, input as unknown as Input);
-          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: audited(values, input as unknown as Input) });
+          await spec.writeOwn?.(tx, id, input);
+          await recordAudit(tx, actor(user, req.ip), { action: 'update', entity: spec.entity, entityId: id, before, after: audited(values, input) });
         }));
         spec.afterWrite?.();
         return { id };
@@ -256,7 +260,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
             await spec.guardWrite?.(tx, { action: 'delete', ids }, ctx);
             const gone = await tx.delete(spec.table).where(and(inArray(spec.id, ids), spec.writableWhen?.where)).returning({ id: spec.id });
             if (spec.writableWhen && gone.length < ids.length) throw conflict(spec.writableWhen.refusal);
-            await recordAudit(tx, actor(user, req.ip), rows.map((r) => ({ action: 'delete', entity: spec.entity, entityId: r!.id, before: r })));
+            await recordAudit(tx, actor(user, req.ip), rows.map((r) => ({ action: 'delete', entity: spec.entity, entityId: must(r, 'a record checked above').id, before: r })));
           });
         } catch (err) {
           // A reference the in-use check does not know (a table added later) still refuses cleanly.
@@ -287,7 +291,8 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
       handler: async ({ user, lang, req, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns, spec.checkImportHeaders && ((found, unknown) => spec.checkImportHeaders!(found, unknown, lang)));
+        const { checkImportHeaders } = spec;
+        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns, checkImportHeaders && ((found, unknown) => checkImportHeaders(found, unknown, lang)));
         const errors: { row: number; message: string }[] = [];
         const accepted: { row: number; input: Input; values: Values }[] = [];
         for (const { row, values } of sheet) {

@@ -2,7 +2,7 @@ import type { MessageKey } from '../../shared/i18n/messages';
 
 /**
  * An error the user may read. `status` is the HTTP status and the envelope's code
- * (DESIGN.md "API contract"); the message is a key of the shared table, said in the
+ * (docs/product.md#calls); the message is a key of the shared table, said in the
  * caller's language, optionally prefixed with the field it is about.
  */
 export class AppError extends Error {

@@ -8,7 +8,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /**
  * The CSP sources (`'sha256-…'`) that allow the inline scripts of a page, and only those: the
  * console's index.html carries one, which starts a signed-in first view's calls while the page
- * is parsed (vite.earlyCalls.ts). Any other inline script stays refused.
+ * is parsed (build/earlyCalls.ts). Any other inline script stays refused.
  */
 export function inlineScriptHashes(html: string): string[] {
   // The browser hashes the text as parsed, its line breaks made LF.

@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Language } from '../../shared/i18n/languages';
 import { canonicalPage, permsOf, type PlacedPage } from '../../shared/pages';
 import {
@@ -10,6 +10,7 @@ import { TREE_REFS, type FieldSpec, type RefKind } from '../../shared/pages/type
 import {
   brands, dealers, departments, logisticsRoutes, materials, orders, regions, roles, storageLocations, storehouses, transitPoints, vehicles, warehouses,
 } from '../db/schema';
+import { must } from '../../shared/must';
 import { hashPassword } from '../platform/passwordHash';
 import { coercedRowId } from '../../shared/api/rowId';
 import { ORDER_TYPES } from '../../shared/orders/orderTypes';
@@ -20,7 +21,7 @@ import { AppError, badRequest } from './errors';
 import { pageLinks, type LinkTable } from './pageLinks';
 import { transitionRoutes } from './pageTransitions';
 import { defineRoute, type RouteDef } from './route';
-import { sheetStamp, type SheetColumn } from './xlsx';
+import { sheetCell, sheetStamp, type SheetColumn } from './xlsx';
 
 type Row = { id: number } & Record<string, unknown>;
 type Values = Record<string, unknown>;
@@ -83,10 +84,14 @@ export const REFS: Record<RefKind, RefTable> = {
 };
 /** The name a record is shown by in the caller's language, when it has one per language. */
 const nameIn = (r: RefTable, lang: Language) => (r.nameEn && lang === 'en-US' ? r.nameEn : r.name);
+/** The name column of a record named per language, in the caller's language. */
+const languageName = (r: RefTable, lang: Language) => must(nameIn(r, lang), `${lang} name column of ${getTableName(r.table)}`);
+/** The table a ref field points at. */
+const refOf = (f: FieldSpec): RefTable => REFS[must(f.ref, `the table of ref field ${f.key}`)];
 /** `code name` of a joined ref (or just its code, or for a record named per language its name). */
 const labelOf = (r: RefTable, joined: Record<string, PgColumn>, lang: Language) => {
   const code = joined[keyOf(r, r.code)];
-  if (r.nameEn) return sql<string>`${joined[keyOf(r, nameIn(r, lang)!)]}`;
+  if (r.nameEn) return sql<string>`${joined[keyOf(r, languageName(r, lang))]}`;
   return r.name ? sql<string>`${code} || ' ' || ${joined[keyOf(r, r.name)]}` : sql<string>`${code}`;
 };
 /**
@@ -95,12 +100,13 @@ const labelOf = (r: RefTable, joined: Record<string, PgColumn>, lang: Language) 
  */
 const manyLabelOf = (r: RefTable, outer: PgTable, column: PgColumn, lang: Language) => {
   const code = `r."${r.code.name}"`;
-  const label = r.nameEn ? `r."${nameIn(r, lang)!.name}"` : r.name ? `${code} || ' ' || r."${r.name.name}"` : code;
+  const label = r.nameEn ? `r."${languageName(r, lang).name}"` : r.name ? `${code} || ' ' || r."${r.name.name}"` : code;
   const list = `"${getTableName(outer)}"."${column.name}"`;
   return sql.raw(`(select string_agg(${label}, ', ' order by array_position(${list}, r."${r.id.name}")) from "${getTableName(r.table)}" r where r."${r.id.name}" = any(${list}))`);
 };
 /** The property name of a column in its drizzle table. */
-const keyOf = (r: RefTable, column: PgColumn) => Object.entries(getTableColumns(r.table)).find(([, c]) => c === column)![0];
+const keyOf = (r: RefTable, column: PgColumn) =>
+  must(Object.entries(getTableColumns(r.table)).find(([, c]) => c === column), `column ${column.name} in ${getTableName(r.table)}`)[0];
 
 /** What a page does beyond its declaration: any CrudSpec part, plus its own row scope and write check. */
 export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
@@ -122,13 +128,15 @@ export interface PageCrudOptions extends Partial<CrudSpec<Row, Values>> {
 const YES_NO = [{ 'zh-CN': '是', 'en-US': 'Yes' }, { 'zh-CN': '否', 'en-US': 'No' }] as const;
 
 /** Lookups made once per call's context: an import's rows name the same few records again and again. */
-const lookups = new WeakMap<CrudContext, Map<string, Promise<unknown>>>();
-function once<T>(ctx: CrudContext, key: string, read: () => PromiseLike<T>): Promise<T> {
+type Found = { id: unknown; scoped?: unknown }[];
+const lookups = new WeakMap<CrudContext, Map<string, Promise<Found>>>();
+function once(ctx: CrudContext, key: string, read: () => PromiseLike<Found>): Promise<Found> {
   let held = lookups.get(ctx);
   if (!held) lookups.set(ctx, (held = new Map()));
   // A drizzle query runs each time it is awaited: resolved once here, its answer is what is kept.
-  if (!held.has(key)) held.set(key, Promise.resolve(read()));
-  return held.get(key) as Promise<T>;
+  let found = held.get(key);
+  if (!found) held.set(key, (found = Promise.resolve(read())));
+  return found;
 }
 
 /** Part of a text, case-insensitive, with LIKE's wildcards taken literally. */
@@ -146,10 +154,15 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   const page = typeof route === 'string' ? canonicalPage(route) : route;
   if (!page?.fields || !page.api) throw new Error(`${typeof route === 'string' ? route : route.route}: not a list page with fields and an api in the manifest`);
   const { db } = services;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const columns = getTableColumns(table);
   const id = columns.id;
   const fields = page.fields;
-  const allRefs = fields.filter((f) => f.type === 'ref').map((f) => ({ field: f, ref: REFS[f.ref!], joined: alias(REFS[f.ref!].table, `ref_${f.key}`) as unknown as Record<string, PgColumn> }));
+  const allRefs = fields.filter((f) => f.type === 'ref').map((f) => {
+    const ref = refOf(f);
+    const aliased = alias(ref.table, `ref_${f.key}`);
+    const joined: Record<string, PgColumn> = getTableColumns(aliased);
+    return { field: f, ref, aliased, joined };
+  });
   /** The column of a field: the table's own, or for a field read through a ref (`materialId.specification`) the joined record's. */
   const columnOf = (f: FieldSpec): PgColumn => {
     if (f.from) {
@@ -164,7 +177,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   };
   /** Refs to one record, joined; refs to several are labelled by a subquery. */
   const refs = allRefs.filter((r) => !r.field.many);
-  const linked = pageLinks(db, links, fields, (f) => REFS[f.ref!]);
+  const linked = pageLinks(db, links, fields, refOf);
   const manyRefs = allRefs.filter((r) => r.field.many && !linked.keys.has(r.field.key));
 
   const passwords = fields.filter((f) => f.type === 'password');
@@ -181,28 +194,29 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       // Each record's code and name as well (`dealerCode`, `dealerName`): the answers of pages moved onto the manifest had them.
       const prefix = refBase(r.field.key);
       selection[`${prefix}${r.ref.named ? 'Name' : 'Code'}`] ??= r.joined[keyOf(r.ref, r.ref.code)];
-      if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, nameIn(r.ref, lang)!)];
+      if (r.ref.name) selection[`${prefix}Name`] ??= r.joined[keyOf(r.ref, languageName(r.ref, lang))];
     }
     for (const r of manyRefs) selection[refLabelKey(r.field)] = manyLabelOf(r.ref, table, columnOf(r.field), lang);
     return selection;
   };
   const selections = new Map<Language, Record<string, PgColumn | SQL>>();
   const rows = async (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number, lang: Language): Promise<Row[]> => {
-    if (!selections.has(lang)) selections.set(lang, selectionIn(lang));
-    let q = db.select(selections.get(lang)!).from(table).$dynamic();
-    for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
+    let selection = selections.get(lang);
+    if (!selection) selections.set(lang, (selection = selectionIn(lang)));
+    let q = db.select(selection).from(table).$dynamic();
+    for (const r of refs) q = q.leftJoin(r.aliased, eq(r.joined.id, columnOf(r.field)));
     return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
   // A ref scoped through a column of its own (an area by its warehouse) holds no id of the scope: the record's other refs (its warehouse) scope it.
-  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.filter((r) => page.scope && page.scope !== 'none' && r.ref.scope && !r.ref.scopeColumn && !r.field.from)
-    .map((r) => inScope(columnOf(r.field), ctx.scope[r.ref.scope!]))));
+  const scopeOf = (ctx: CrudContext) => (rowScope ? rowScope(ctx) : and(...refs.flatMap((r) => (page.scope && page.scope !== 'none' && r.ref.scope && !r.ref.scopeColumn && !r.field.from
+    ? [inScope(columnOf(r.field), ctx.scope[r.ref.scope])] : []))));
   /** The ids a ref may take for this caller, or null for any. */
   const allowedOf = (ctx: { scope: DataScope }, ref: RefTable) => (ref.scope ? ctx.scope[ref.scope] : null);
 
   /** Searches over several fields, each with what matches a value in each field: its column, or for a link field the link table. */
   const searches = (page.searches ?? []).map((s) => ({
     key: s.key,
-    matches: (s.anyOf ?? [s.filled!]).map((key) => {
+    matches: (s.anyOf ?? [must(s.filled, `search ${s.key}: anyOf or filled`)]).map((key) => {
       const f = fields.find((k) => k.key === key);
       if (!f) throw new Error(`${page.api}: search ${s.key} names no field ${key}`);
       if (linked.keys.has(key)) return { column: undefined, holds: (v: unknown) => linked.holding(key, id, v) };
@@ -210,15 +224,20 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       return { column, holds: (v: unknown) => (f.many ? sql`${column} @> array[${Number(v)}]::integer[]` : eq(column, v)) };
     }),
     /** For a search on whether a field is filled: the option saying it is. */
-    filled: s.filled ? s.options![0].value : undefined,
+    filled: s.filled ? must(s.options, `search ${s.key}: the options of a filled search`)[0].value : undefined,
   }));
   /** The records in the tree below a record, itself included (a department and every one within it). */
   const subtree = (f: FieldSpec, value: unknown) => {
-    const ref = REFS[f.ref!];
+    const ref = refOf(f);
     const t = sql.identifier(getTableName(ref.table));
-    const [key, parent] = [sql.identifier(ref.id.name), sql.identifier(ref.parent!.name)];
+    const [key, parent] = [sql.identifier(ref.id.name), sql.identifier(must(ref.parent, `parent column of ${getTableName(ref.table)}`).name)];
     return sql`${columnOf(f)} in (with recursive sub(id) as (select ${key} from ${t} where ${key} = ${Number(value)}
       union select t.${key} from ${t} t join sub on t.${parent} = sub.id) select id from sub)`;
+  };
+  /** A search on whether a field is filled: its field's column filled, or empty. */
+  const filledWhere = (s: (typeof searches)[number], filled: boolean) => {
+    const column = must(s.matches[0].column, `search ${s.key}: a column for whether it is filled`);
+    return filled ? isNotNull(column) : isNull(column);
   };
   const keywordFields = keywordFieldsOf(page, fields);
   const where = (f: Record<string, unknown>, ctx: CrudContext) => {
@@ -229,9 +248,9 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       ...fields.filter((k) => k.search && f[k.key] !== undefined)
         .map((k) => (k.search === 'contains' ? contains(columnOf(k), String(f[k.key]).trim())
           : k.many ? sql`${columnOf(k)} @> array[${Number(f[k.key])}]::integer[]`
-            : k.type === 'ref' && TREE_REFS.includes(k.ref!) ? subtree(k, f[k.key]) : eq(columnOf(k), f[k.key]))),
+            : k.type === 'ref' && k.ref && TREE_REFS.includes(k.ref) ? subtree(k, f[k.key]) : eq(columnOf(k), f[k.key]))),
       ...searches.filter((s) => f[s.key] !== undefined)
-        .map((s) => (s.filled ? (f[s.key] === s.filled ? isNotNull(s.matches[0].column!) : isNull(s.matches[0].column!)) : or(...s.matches.map((m) => m.holds(f[s.key]))))),
+        .map((s) => (s.filled ? filledWhere(s, f[s.key] === s.filled) : or(...s.matches.map((m) => m.holds(f[s.key]))))),
       scopeOf(ctx),
     );
   };
@@ -239,34 +258,35 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
   /** A referenced record the caller may use (within the record's own `within` field's), or 400 naming the field. */
   async function checkRef(ctx: CrudContext, field: FieldSpec, value: unknown, input: Values) {
     if (value === null || value === undefined) return;
-    const ref = REFS[field.ref!];
+    const ref = refOf(field);
+    const { within } = field;
     if (Array.isArray(value)) {
       if (!value.length) return;
       const ids = value.map(Number);
       const found = await db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(and(inArray(ref.id, ids), ref.choosable));
       if (found.length !== ids.length) throw badRequest('invalidValue', field.key);
       if (found.some((row) => !allows(allowedOf(ctx, ref), Number(row.scoped)))) throw badRequest('notInScope', field.key);
-      if (field.within && found.some((row) => Number(row.scoped) !== Number(input[field.within!]))) throw badRequest('invalidValue', field.key);
+      if (within && found.some((row) => Number(row.scoped) !== Number(input[within]))) throw badRequest('invalidValue', field.key);
       return;
     }
     const [row] = await once(ctx, `id ${field.ref} ${String(value)}`, () => db.select({ id: ref.id, scoped: ref.scopeColumn ?? ref.id }).from(ref.table).where(eq(ref.id, Number(value))));
     if (!row) throw badRequest('invalidValue', field.key);
     if (!allows(allowedOf(ctx, ref), Number(row.scoped))) throw badRequest('notInScope', field.key);
-    if (field.within && Number(row.scoped) !== Number(input[field.within])) throw badRequest('invalidValue', field.key);
+    if (within && Number(row.scoped) !== Number(input[within])) throw badRequest('invalidValue', field.key);
   }
 
   const cell = (f: FieldSpec) => (row: Row, lang: Language) => {
     const v = row[f.key];
     if (f.type === 'ref') {
-      if (f.sheetAs === 'code') return row[`${refBase(f.key)}Code`] as string | null;
+      if (f.sheetAs === 'code') return sheetCell(row[`${refBase(f.key)}Code`]);
       // A list of records by name is their labels: named per language (roles) they are their names.
-      return (f.sheetAs === 'name' && !f.many ? row[`${refBase(f.key)}Name`] : row[refLabelKey(f)]) as string | null;
+      return sheetCell(f.sheetAs === 'name' && !f.many ? row[`${refBase(f.key)}Name`] : row[refLabelKey(f)]);
     }
-    if (f.type === 'select') return (f.sheetAs === 'value' ? undefined : f.options?.find((o) => o.value === v)?.label[lang]) ?? (v as string | null);
+    if (f.type === 'select') return (f.sheetAs === 'value' ? undefined : f.options?.find((o) => o.value === v)?.label[lang]) ?? sheetCell(v);
     if (f.type === 'boolean') return v === null || v === undefined ? null : YES_NO[v ? 0 : 1][lang];
-    if (f.type === 'datetime') return sheetStamp(v as Date | null);
+    if (f.type === 'datetime') return sheetStamp(v instanceof Date ? v : null);
     if (f.type === 'money') return v === null || v === undefined ? null : Number(v);
-    return v as string | number | null;
+    return sheetCell(v);
   };
   const codeHeader = (f: FieldSpec) => ({ 'zh-CN': `${f.label['zh-CN']}编码`, 'en-US': `${f.label['en-US']} code` });
   const sheetColumn = (f: FieldSpec): SheetColumn<Row> => ({
@@ -298,7 +318,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       if (f.type === 'ref' && f.many && f.sheetAs === 'name') {
         // Names hold spaces ('Channel staff'): only commas and semicolons part them. Each is a code or a name in either language.
         const names = [...new Set((values[refCodeKey(f)] ?? '').split(/[,，、;；]/).map((t) => t.trim()).filter(Boolean))];
-        const ref = REFS[f.ref!];
+        const ref = refOf(f);
         const ids: number[] = [];
         for (const text of names) {
           const [row] = await once(ctx, `name ${f.key} ${text}`, () => db.select({ id: ref.id }).from(ref.table).where(and(
@@ -312,19 +332,20 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
         out[f.key] = ids;
       } else if (f.type === 'ref' && f.many) {
         const codes = (values[refCodeKey(f)] ?? '').split(/[,，;；\s]+/).filter(Boolean);
-        const ref = REFS[f.ref!];
+        const ref = refOf(f);
         // Codes unique only within another record (a location's within its warehouse) are looked up there.
         const within = f.within && ref.scopeColumn ? eq(ref.scopeColumn, Number(out[f.within])) : undefined;
         const found = codes.length ? await db.select({ id: ref.id, code: ref.code }).from(ref.table)
           .where(and(inArray(ref.code, codes.map((c) => c.toUpperCase())), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable, within)) : [];
         const idOf = new Map(found.map((r) => [String(r.code), Number(r.id)]));
-        out[f.key] = codes.map((c) => idOf.get(c.toUpperCase()) ?? -1);
-        if (out[f.key] && (out[f.key] as number[]).includes(-1)) throw badRequest('invalidValue', f.key);
-      } else if (f.type === 'ref' && REFS[f.ref!].named) {
+        const ids = codes.map((c) => idOf.get(c.toUpperCase()) ?? -1);
+        out[f.key] = ids;
+        if (ids.includes(-1)) throw badRequest('invalidValue', f.key);
+      } else if (f.type === 'ref' && refOf(f).named) {
         // Known by name alone (a department): the whole text, and a name two records share names neither.
         const name = (values[refCodeKey(f)] ?? '').trim();
         if (!name) continue;
-        const ref = REFS[f.ref!];
+        const ref = refOf(f);
         const found = await once(ctx, `name ${f.key} ${name}`, () => db.select({ id: ref.id }).from(ref.table)
           .where(and(eq(ref.code, name), inScope(ref.scopeColumn ?? ref.id, allowedOf(ctx, ref)), ref.choosable)).limit(2));
         if (found.length !== 1) throw badRequest('invalidValue', refCodeKey(f));
@@ -332,7 +353,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       } else if (f.type === 'ref') {
         const code = (values[refCodeKey(f)] ?? '').split(/\s+/)[0];
         if (!code) continue;
-        const ref = REFS[f.ref!];
+        const ref = refOf(f);
         const within = f.within ? Number(out[f.within]) : undefined;
         // Without the record it lies within (none given, or not found), the ref cannot be found either: that field's own error says why.
         if (f.within && !Number.isInteger(within)) continue;
@@ -404,12 +425,13 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     filters: filterSchemaOf(page),
     input: inputSchemaOf(page),
     // A page with a password has an update body of its own, as strict as its save body: a password sent is refused.
-    ...(passwords.length ? { updateInput: inputSchemaOf(page, 'update', { id: coercedRowId }) as unknown as z.ZodType<Values & { id: number }> } : {}),
+    // The strict body takes the id among its fields; the intersection says it is there.
+    ...(passwords.length ? { updateInput: z.intersection(z.object({ id: coercedRowId }), inputSchemaOf(page, 'update', { id: coercedRowId })) } : {}),
     where,
     list: ownList,
     count: async (_ctx, w) => {
       let q = db.select({ n: count() }).from(table).$dynamic();
-      for (const r of refs) q = q.leftJoin(r.joined as unknown as PgTable, eq(r.joined.id, columnOf(r.field)));
+      for (const r of refs) q = q.leftJoin(r.aliased, eq(r.joined.id, columnOf(r.field)));
       return (await q.where(w))[0].n;
     },
     load: ownLoad,
@@ -433,8 +455,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       // A field locked on edit keeps what it was, whatever the body says: the checks below (an area within the
       // record's warehouse, a code unique within it) see the record's own value.
       const locked = editingId ? fields.filter((k) => k.lockedOnEdit && inForm(k)) : [];
-      const kept = locked.length
-        ? (await db.select(Object.fromEntries(locked.map((k) => [k.key, columnOf(k)]))).from(table).where(eq(id, editingId!)))[0] ?? {}
+      const kept = editingId && locked.length
+        ? (await db.select(Object.fromEntries(locked.map((k) => [k.key, columnOf(k)]))).from(table).where(eq(id, editingId)))[0] ?? {}
         : {};
       const given = { ...body, ...kept };
       const input = prepare ? { ...given, ...prepare(given, ctx) } : given;
@@ -444,7 +466,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       for (const key of linked.keys) delete values[key];
       // A password is kept as its hash, and only that.
       for (const f of passwords) {
-        if (typeof values[f.key] === 'string') values[hashKey(f)] = await hashPassword(values[f.key] as string);
+        const password = values[f.key];
+        if (typeof password === 'string') values[hashKey(f)] = await hashPassword(password);
         delete values[f.key];
       }
       return values;

@@ -1,9 +1,10 @@
-import { and, asc, eq, exists, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../shared/i18n/languages';
 import { refLabelKey } from '../../shared/pages/schema';
 import type { FieldSpec } from '../../shared/pages/types';
 import type { Db } from '../db/client';
+import { must } from '../../shared/must';
 
 /**
  * A `many` ref field kept in a table of its own, one row per record pointed at (a location
@@ -64,19 +65,19 @@ export function pageLinks(db: Db, links: Record<string, LinkTable>, fields: Fiel
 
   /** The records holding `target` in a link field (a user holding a role), for a search: `owner` is the page's id column. */
   function holding(key: string, owner: PgColumn, target: unknown): SQL {
-    const { link } = linked.find((l) => l.field.key === key)!;
+    const { link } = must(linked.find((l) => l.field.key === key), `link field ${key}`);
     return exists(db.select({ one: sql`1` }).from(link.table).where(and(eq(link.owner, owner), eq(link.target, Number(target)))));
   }
 
   /** What the audit trail records of a write's links: each field's ids, under its older answer's key when it has one. */
   const audited = (input: Record<string, unknown>) => Object.fromEntries(linked.filter((l) => l.field.key in input)
-    .map(({ field, link }) => [link.listedAs ?? field.key, [...new Set((input[field.key] as number[] | null) ?? [])]]));
+    .map(({ field, link }) => [link.listedAs ?? field.key, [...new Set(idsIn(input[field.key]))]]));
 
   /** Replaces the record's links by those of the input (each field given). */
   async function write(tx: Db, id: number, input: Record<string, unknown>) {
     for (const { field, link } of linked) {
       if (!(field.key in input)) continue;
-      const targets = [...new Set((input[field.key] as number[] | null) ?? [])];
+      const targets = [...new Set(idsIn(input[field.key]))];
       await tx.delete(link.table).where(eq(link.owner, id));
       if (targets.length) await tx.insert(link.table).values(targets.map((t) => ({ [keyOf(link.table, link.owner)]: id, [keyOf(link.table, link.target)]: t })));
     }
@@ -86,4 +87,8 @@ export function pageLinks(db: Db, links: Record<string, LinkTable>, fields: Fiel
 }
 
 /** The property name of a column in its drizzle table. */
-const keyOf = (table: PgTable, column: PgColumn) => Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0];
+const keyOf = (table: PgTable, column: PgColumn) =>
+  must(Object.entries(getTableColumns(table)).find(([, c]) => c === column), `column ${column.name} in ${getTableName(table)}`)[0];
+
+/** A link field's ids as the parsed body holds them (none when null). */
+const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);

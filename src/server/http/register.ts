@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../shared/api/envelope';
+import { MIN_CLIENT_PROTOCOL, PROTOCOL_HEADER, UPGRADE_REQUIRED } from '../../shared/api/protocol';
 import { message } from '../../shared/i18n/messages';
 import { isContention } from '../db/pgErrors';
-import { openRequestContext, requestLanguage } from '../platform/requestContext';
+import { apiKeyOf, hashApiKey } from '../platform/apiKeys';
+import { recordAudit } from '../platform/audit';
+import { keyCallers, openRequestContext, requestLanguage, type KeyLimit } from '../platform/requestContext';
 import type { Services } from '../services';
 import { AppError } from './errors';
 import type { RouteDef } from './route';
@@ -10,6 +13,17 @@ import { describeIssue } from './validation';
 
 function sendError(reply: FastifyReply, status: number, msg: string, data: unknown = null) {
   return reply.status(status).send({ code: status, msg, data });
+}
+
+/**
+ * A console build older than the oldest protocol this server speaks (shared/api/protocol.ts).
+ * Callers that send no protocol (a PDA, the maker's systems, scripts) are not judged by it.
+ */
+function tooOld(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return false;
+  const protocol = Number(value);
+  return !Number.isInteger(protocol) || protocol < MIN_CLIENT_PROTOCOL;
 }
 
 /** Deeper than any body a call takes (a loose schema would pass a deeper one through, unread). */
@@ -49,13 +63,16 @@ function pathOfBadValue(value: unknown): string[] | null {
  * validated by the route's zod schema.
  */
 export function registerRoutes(app: FastifyInstance, services: Services, defs: RouteDef[]) {
+  const keyLimit = apiKeyLimit(app, services);
+  auditKeyCalls(app, services);
   for (const def of defs) {
     app.route({
       method: def.method,
       url: API_BASE + def.url,
       config: def.rateLimit ? { rateLimit: def.rateLimit } : { rateLimit: false },
       handler: async (req, reply) => {
-        const ctx = await openRequestContext(services, req, def.permission);
+        if (tooOld(req.headers[PROTOCOL_HEADER])) return sendError(reply, UPGRADE_REQUIRED, message(requestLanguage(req), 'clientTooOld'));
+        const ctx = await openRequestContext(services, req, def.permission, keyLimit);
         const accepted = def.accept(def.method === 'GET' ? req.query : req.body ?? {});
         if (!accepted.ok) return sendError(reply, 400, describeIssue(accepted.error, ctx.lang));
         const bad = pathOfBadValue(accepted.body);
@@ -66,6 +83,41 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: R
       },
     });
   }
+}
+
+/**
+ * Calls made with an API key count against the key's own limit (`API_KEY_RATE_LIMIT` a minute;
+ * with Redis across nodes), on top of a route's own. Counted by the key's hash, so a key is never
+ * held in the store. Without the rate-limit plugin (a bare test app) keys are not limited.
+ */
+function apiKeyLimit(app: FastifyInstance, services: Services): KeyLimit | undefined {
+  if (!app.hasDecorator('createRateLimit')) return undefined;
+  const limit = app.createRateLimit({
+    max: services.config.API_KEY_RATE_LIMIT, timeWindow: '1 minute', keyGenerator: (req) => `apikey:${hashApiKey(apiKeyOf(req) ?? '')}`,
+  });
+  return async (req) => {
+    const result = await limit(req);
+    return !result.isAllowed && result.isExceeded;
+  };
+}
+
+/**
+ * Every call a service account makes with a key is in the audit trail under the account, once
+ * answered: the route, the method and the answer's status (a refused one too, once the key was known).
+ */
+function auditKeyCalls(app: FastifyInstance, services: Services) {
+  app.addHook('onResponse', async (req, reply) => {
+    const caller = keyCallers.get(req);
+    if (!caller) return;
+    try {
+      await recordAudit(services.db, { id: caller.userId, userName: caller.userName, ip: req.ip }, {
+        action: 'apiCall', entity: 'apiKey', entityId: caller.keyId,
+        after: { method: req.method, url: req.routeOptions.url?.slice(API_BASE.length) ?? req.url, status: reply.statusCode },
+      });
+    } catch (err) {
+      req.log.error({ err }, 'the audit record of an API key call was not written');
+    }
+  });
 }
 
 /** Every failure leaves as the envelope, in the caller's language, with nothing internal in it. */

@@ -1,24 +1,23 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's response headers for a configuration, worked out once. The Fastify plugin
  * (@fastify/helmet) builds Helmet's middleware again for every request, parsing the content
- * security policy each time: 4% of the server's time for a scan (issue 14, bench/scans.ts
+ * security policy each time: 4% of the server's time for a scan (bench/scans.ts
  * --cpu-prof). The policy here has no per-request part (no nonces), so every answer carries the
  * same headers.
  */
 export function securityHeaders(options: HelmetOptions): [string, string][] {
-  const headers = new Map<string, string>();
-  const res = {
-    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+  // A response of no connection collects what Helmet sets.
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(options)(req, res, (err?: unknown) => {
     if (err) throw err;
   });
-  return [...headers];
+  return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
 
 /**

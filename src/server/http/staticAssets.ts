@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json',
   '.png': 'image/png', '.jpg': 'image/jpeg', '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
 };
 /** A build asset's name: no folder, nothing outside the assets folder. */
 const ASSET_NAME = /^[\w.-]+$/;
@@ -19,7 +20,7 @@ const readIfThere = (file: string) => readFile(file).catch((err: NodeJS.ErrnoExc
 
 /**
  * The build's hashed assets (`<webDir>/assets`), served from memory: each is read once, with the
- * `.br` and `.gz` the build wrote beside it (vite.precompress.ts), and then answered in one turn of
+ * `.br` and `.gz` the build wrote beside it (build/precompress.ts), and then answered in one turn of
  * the event loop. Served from disk, an answer took four or five turns (stat, open, read, end), and on
  * the embedded database each turn waited for the statement running on the same thread: while home's
  * first calls ran, its first dozen scripts took 350 to 450 ms. The names carry their content's hash,

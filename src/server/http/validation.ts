@@ -13,14 +13,14 @@ export function describeIssue(error: z.ZodError, lang: Language): string {
   const field = path.length ? path.join('.') : 'body';
   let text: string;
   // Manifest fields (src/shared/pages/schema.ts) name their message: a blank's label, or a shared message's key.
-  const params = issue.code === 'custom' ? (issue.params as { emptyLabel?: Record<Language, string>; messageKey?: MessageKey } | undefined) : undefined;
+  const params: { emptyLabel?: Record<Language, string>; messageKey?: MessageKey } | undefined = issue.code === 'custom' ? issue.params : undefined;
   if (params?.emptyLabel) {
     text = message(lang, 'cannotBeEmpty', { label: params.emptyLabel[lang] });
   } else if (params?.messageKey) {
     text = message(lang, params.messageKey);
   } else if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too') && !issue.message.startsWith('Unrecognized') && issue.code === 'custom') {
     text = issue.message;
-  } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+  } else if (issue.code === 'invalid_type' && issue.input === undefined) {
     text = message(lang, 'required');
   } else if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) {
     text = message(lang, 'required');

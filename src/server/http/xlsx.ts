@@ -14,6 +14,10 @@ export interface SheetColumn<Row> {
   value(row: Row, lang: Language): string | number | boolean | Date | null | undefined;
 }
 
+/** A cell of a value read from the database: text, a number, a flag or a moment as it is, anything else as text. */
+export const sheetCell = (v: unknown): string | number | boolean | Date | null =>
+  (v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date ? v : String(v));
+
 /** A moment as sheets show it (`formatDateTime`), in the server's time zone. */
 export const sheetStamp = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
 
@@ -101,7 +105,7 @@ export async function streamXlsx<Row>(
   } catch (err) {
     // The headers are out: the download is broken off (the client sees an incomplete file), and the cause logged.
     reply.log.error({ err }, 'export broken off');
-    out.destroy(err as Error);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
     return false;
   } finally {
     // Stopped early (the client went away, or an error): the source closes what it holds (a cursor).

@@ -27,7 +27,8 @@ type Options = ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[
  * order stored, and the sheet is still unpacked and parsed as it is read.
  */
 export async function* firstSheetRows(buf: Buffer, entries: ZipEntry[], options: Options): AsyncGenerator<ExcelJS.Row> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, options) as unknown as ReaderParts;
+  // Fed part by part below: the reader opens no input of its own (no file name).
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader('', options) as unknown as ReaderParts;
   const part = (name: string) => entries.find((e) => e.name === name);
   const open = (name: string) => {
     const entry = part(name);

@@ -7,6 +7,8 @@ import { scheduleJob } from './schedule';
 export async function sweepStockAlerts(services: Services) {
   const raised = await services.db.transaction((tx) => judgeStock(tx, 'all'));
   services.realtime.alertsRaised(raised);
+  // The raised and cleared alerts' webhooks leave at once.
+  services.outbox.wake();
   return raised;
 }
 

@@ -5,9 +5,10 @@ import { invariantChecks } from '../db/schema';
 import { checkStockInvariant } from '../modules/stock/invariant';
 import type { Services } from '../services';
 import { scheduleJob } from './schedule';
+import { z } from 'zod';
 
 const asResult = (r: typeof invariantChecks.$inferSelect): InvariantCheckResult => ({
-  id: r.id, ranAt: r.ranAt.toISOString(), ok: r.ok, problems: JSON.parse(r.problems) as string[], durationMs: r.durationMs, trigger: r.trigger,
+  id: r.id, ranAt: r.ranAt.toISOString(), ok: r.ok, problems: z.array(z.string()).parse(JSON.parse(r.problems)), durationMs: r.durationMs, trigger: r.trigger,
 });
 
 /** Runs the ledger invariant check (ledger = on hand = barcodes = daily roll-up) and keeps its result. */

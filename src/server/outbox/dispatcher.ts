@@ -74,10 +74,10 @@ export function backoffSeconds(attempt: number, first: number, random = Math.ran
   return full * (1 - 0.1 * random);
 }
 
-interface ClaimedRow {
+type ClaimedRow = {
   id: number | string; kind: OutboxKind; topic: string; target: string; payload: Record<string, unknown>;
   dealer_id: number | null; attempts: number; created_at: string | Date;
-}
+};
 
 /**
  * Claims up to BATCH due rows of the given kinds for this node, in one statement: `skip locked`

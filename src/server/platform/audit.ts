@@ -12,7 +12,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-const FORBIDDEN_KEYS = new Set(['passwordHash', 'password', 'passWord', 'token', 'tokenHash']);
+const FORBIDDEN_KEYS = new Set(['passwordHash', 'password', 'passWord', 'token', 'tokenHash', 'secret', 'keyHash']);
 
 /** JSON of a row with secrets left out: the audit trail must not become a password store. */
 function snapshot(value: unknown): string | null {

@@ -4,7 +4,7 @@ import { warehouses } from '../db/schema';
 import type { SessionUser } from './sessionStore';
 
 /**
- * Which rows a user may read and write (DESIGN.md "Permissions"): a dealer user sees only
+ * Which rows a user may read and write (docs/product.md#permissions): a dealer user sees only
  * its dealer; staff with data roles see the dealers, regions and warehouses of their rules;
  * staff without data rules see everything. null means unrestricted.
  */

@@ -12,6 +12,8 @@ export interface SessionUser {
   userName: string;
   nickName: string;
   dealerId: number | null;
+  /** Set when the caller is a service account calling with an API key (no session: `sessionId` is 0; platform/apiKeys.ts). */
+  apiKeyId?: number;
 }
 
 /** A live session as a call finds it. */
@@ -72,7 +74,7 @@ const grantedPerms = sql<string[]>`coalesce((
  * shared/permissions, in SQL): the one row of each code is looked up, not the user's hundreds of
  * grants read and sent.
  */
-const grantsOneOf = sql<boolean>`exists (
+export const grantsOneOf = sql<boolean>`exists (
   select 1 from resources res join role_resources rr on rr.resource_id = res.id join user_roles ur on ur.role_id = rr.role_id
   where ur.user_id = "users"."id" and res.perm = any(${sql.placeholder('codes')}::text[]))`;
 

@@ -18,7 +18,7 @@ const warehouseRoom = (id: number) => `warehouse:${id}`;
 const STAFF_ROOM = 'staff';
 
 /**
- * The rooms a user's pushes come through, by data scope (DESIGN.md "Permissions"): a dealer
+ * The rooms a user's pushes come through, by data scope (docs/product.md#permissions): a dealer
  * user its dealer; staff without data rules everything (`staff`); staff with rules each
  * dealer and warehouse of their rules.
  */
@@ -30,7 +30,7 @@ export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>
 }
 
 /**
- * socket.io under the same host (DESIGN.md "API contract"): a console connects with its
+ * socket.io under the same host (docs/product.md#calls): a console connects with its
  * session token (`auth: { token }`), joins the rooms of its data scope, and receives
  * `notice` and `stock` events. Polling getNewNotice stays as the fallback.
  *
@@ -42,6 +42,8 @@ export async function roomsOf(db: Db, user: Pick<SessionUser, 'id' | 'dealerId'>
 export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLimits, redis?: Pick<RedisLinks, 'pub' | 'sub' | 'prefix'>): Realtime {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}-io` }));
+  /** The session token each socket of this node signed in with. */
+  const tokens = new WeakMap<Socket, string>();
 
   /** A socket whose session has ended is dropped; one whose scope changed moves rooms. */
   async function place(socket: Socket, token: string): Promise<boolean> {
@@ -56,7 +58,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string') return next(new Error('unauthorized'));
-    socket.data.token = token;
+    tokens.set(socket, token);
     place(socket, token).then(
       (ok) => next(ok ? undefined : new Error('unauthorized')),
       (err: unknown) => {
@@ -68,7 +70,8 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
 
   const recheck = setInterval(() => {
     for (const socket of io.sockets.sockets.values()) {
-      place(socket, socket.data.token as string).then(
+      // A socket here passed the handshake, which kept its token; without one its session is none.
+      place(socket, tokens.get(socket) ?? '').then(
         (ok) => { if (!ok) socket.disconnect(true); },
         (err: unknown) => app.log.error({ err }, 'socket session check failed'),
       );
@@ -85,8 +88,9 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
   flush.unref();
   const stopMonitor = onMonitorEvent(({ kind, dealerId }) => {
     for (const room of [STAFF_ROOM, ...(dealerId != null ? [dealerRoom(dealerId)] : [])]) {
-      if (!pending.has(room)) pending.set(room, new Set());
-      pending.get(room)!.add(kind);
+      let kinds = pending.get(room);
+      if (!kinds) pending.set(room, (kinds = new Set()));
+      kinds.add(kind);
     }
   });
 

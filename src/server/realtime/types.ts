@@ -1,12 +1,12 @@
 import type { TripPush } from '../../shared/api/dispatch';
 import type { NoticeMessage, StockAlertPush, StockChange } from '../../shared/api/notices';
 
-/** A new-delivery message as getNewNotice answers it (spec section 3); the contract lives in shared. */
+/** A new-delivery message as getNewNotice answers it (docs/product.md#entities); the contract lives in shared. */
 export type NoticePayload = NoticeMessage;
 export type { StockChange };
 
 /**
- * Pushes to signed-in consoles over socket.io (DESIGN.md "API contract"). Each push reaches
+ * Pushes to signed-in consoles over socket.io (docs/product.md#calls). Each push reaches
  * only users whose data scope holds the dealer; polling stays as the fallback.
  */
 export interface Realtime {

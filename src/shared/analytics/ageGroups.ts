@@ -1,9 +1,10 @@
 /**
- * Stock age and DOT age in groups (DESIGN.md "Domain glossary"): where each group ends and what
+ * Stock age and DOT age in groups (docs/product.md#glossary): where each group ends and what
  * counts when a date is missing, defined once here for dashboards, reports and their drill-down
  * filters. The server's SQL builds its conditions from these (src/server/modules/analysis/ageSql.ts).
  */
 import { STOCK_AGE_BUCKETS, stockAgeBucket, type StockAgeBucket } from './domain';
+import { must } from '../must';
 
 type Text = { 'zh-CN': string; 'en-US': string };
 const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
@@ -65,5 +66,5 @@ export type DotAgeKey = (typeof DOT_AGE_KEYS)[number];
 /** The group of a DOT age in whole weeks (null: no valid DOT code). */
 export function dotAgeGroup(weeks: number | null): DotAgeKey {
   if (weeks === null) return NO_DOT.key;
-  return DOT_AGE_GROUPS.find((g) => g.maxWeeks === null || weeks <= g.maxWeeks)!.key;
+  return must(DOT_AGE_GROUPS.find((g) => g.maxWeeks === null || weeks <= g.maxWeeks), `the DOT age group of ${weeks} weeks`).key;
 }

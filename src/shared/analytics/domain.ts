@@ -1,9 +1,10 @@
 /**
- * Domain maths of the analytics (DESIGN.md "Domain glossary"). The server's SQL computes the
+ * Domain maths of the analytics (docs/product.md#glossary). The server's SQL computes the
  * same figures over many rows; these functions define them, and the hand-worked tests of both
  * sides check against each other.
  */
-import { ORDER_TYPE_CODES, ORDER_TYPES, type OrderType } from '../orders/orderTypes';
+import { ORDER_TYPE_CODES, ORDER_TYPES } from '../orders/orderTypes';
+import { isKeyOf } from '../must';
 
 /** DOT date code WWYY: production week and year (2324 = week 23 of 2024). null when not a DOT code. */
 export function parseDot(code: string | null | undefined): { week: number; year: number } | null {
@@ -66,8 +67,8 @@ export function stockAgeBucket(inbound: Date, now: Date): StockAgeBucket {
  * flow apart in `stock_daily.ship_qty` and `receive_qty` (docs/stock-model.md).
  */
 export function channelFlow(orderType: string, qty: number): 'ship' | 'receive' | null {
-  if (!Object.hasOwn(ORDER_TYPES, orderType)) return null;
-  const { effect } = ORDER_TYPES[orderType as OrderType];
+  if (!isKeyOf(ORDER_TYPES, orderType)) return null;
+  const { effect } = ORDER_TYPES[orderType];
   if (effect === 'ship' && qty < 0) return 'ship';
   if ((effect === 'receive' || effect === 'return') && qty > 0) return 'receive';
   return null;

@@ -9,7 +9,7 @@ const refId = coercedRowId;
 const text = z.string().trim().max(64);
 
 /**
- * Filters every dashboard query and report accepts (DESIGN.md "Who uses it"): a date range
+ * Filters every dashboard query and report accepts (docs/product.md#who-uses-it): a date range
  * and dimension, dealer, warehouse, brand, specification, pattern. A query ignores what it
  * has no use for; data scope is applied on the server whatever is sent.
  */

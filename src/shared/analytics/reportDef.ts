@@ -15,7 +15,7 @@ export interface ReportColumn {
 }
 
 /**
- * One report page (issue 6): its menu page, permission, filters, table columns and the chart
+ * One report page: its menu page, permission, filters, table columns and the chart
  * drawn above the table. The server registers `/analysis/report/<page>/selectByPage` and
  * `/analysis/report/<page>/export` from it; the console renders it without page code.
  */
@@ -27,7 +27,7 @@ export interface ReportDef {
   /** Page permission, e.g. `reportQuery:dayBalance` (export needs `<perm>:export`). */
   perm: string;
   title: Text;
-  /** What the figures mean and how they are computed (formulas of DESIGN.md's glossary). */
+  /** What the figures mean and how they are computed (formulas of docs/product.md#glossary). */
   description: Text;
   filters: FilterKey[];
   columns: ReportColumn[];

@@ -3,7 +3,7 @@ import { orderTypeLabel } from '../orders/orderTypes';
 import type { NoticeItem } from './notices';
 
 /**
- * New-delivery notices (the spec's infDeliveryOrderNotice) as a console watches for them, without
+ * New-delivery notices (`infDeliveryOrderNotice`, docs/product.md#entities) as a console watches for them, without
  * zod: their calls' path, the order monitor that lists them, how often they are polled, how they
  * are spoken and titled. The layout's notice watcher (in the signed-in shell) imports these;
  * `notices.ts` keeps the schemas of the calls.
@@ -11,7 +11,7 @@ import type { NoticeItem } from './notices';
 export const NOTICE_BASE = '/orderManage/infDeliveryOrderNotice';
 export const ORDER_MONITOR_PERM = 'monitoringManage:orderMonitor';
 export const ORDER_MONITOR_PATH = '/monitoringManage/monitoring/orderMonitor';
-/** Spec section 9: the first poll after 10 s, then every 10 s; speech rate 1.3. */
+/** docs/product.md#constants: the first poll after 10 s, then every 10 s; speech rate 1.3. */
 export const NOTICE_POLL_MS = 10_000;
 export const NOTICE_SPEECH_RATE = 1.3;
 

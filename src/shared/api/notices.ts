@@ -5,7 +5,7 @@ import { pageBody, pageOf } from './paging';
 import { coercedRowId, MAX_ROW_ID } from './rowId';
 
 /**
- * New-delivery notices (the spec's infDeliveryOrderNotice): a message to a dealer when the
+ * New-delivery notices (`infDeliveryOrderNotice` in the calls, docs/product.md#entities): a message to a dealer when the
  * maker's staff create an inbound order for it. Popped up by polling getNewNotice and by
  * the socket's `notice` event; listed on the order monitor.
  * What a console needs to watch for them is in noticeWatch.ts and socketEvents.ts, without zod;
@@ -41,7 +41,7 @@ export const noticeItem = z.object({
 });
 export type NoticeItem = z.infer<typeof noticeItem>;
 
-/** What getNewNotice answers and the socket pushes (spec section 3). */
+/** What getNewNotice answers and the socket pushes (docs/product.md#entities). */
 export const noticeMessage = z.object({
   id: z.number(),
   orderId: z.number(),
@@ -76,7 +76,7 @@ export interface StockChange {
 }
 
 /** A stock alert as it is pushed (`stockAlert` event) the moment it is raised. */
-export interface StockAlertPush {
+export type StockAlertPush = {
   id: number;
   dealerId: number | null;
   warehouseId: number;
@@ -88,7 +88,7 @@ export interface StockAlertPush {
   kind: 'low' | 'high';
   threshold: number;
   qty: number;
-}
+};
 
 export const setReadAnswer = z.object({ read: z.number() });
 export type SetReadAnswer = z.infer<typeof setReadAnswer>;

@@ -10,7 +10,7 @@ export const PATH_SEGMENT_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const PERM_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z0-9_-]+)*$/;
 export const ICON_PATTERN = /^[a-z0-9-]*$/;
 
-/** The one tree of DESIGN.md "Permissions": which type a node's parent must have (a section has none). */
+/** The one tree of docs/product.md#permissions: which type a node's parent must have (a section has none). */
 export const PARENT_TYPE: Record<ResourceType, ResourceType | null> = { section: null, group: 'section', page: 'group', button: 'page' };
 export const CHILD_TYPE: Record<ResourceType, ResourceType | null> = { section: 'group', group: 'page', page: 'button', button: null };
 

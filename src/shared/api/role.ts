@@ -6,6 +6,14 @@ import type { RoleType } from './roleFields';
 /** The role's fields are the console's without zod (roleFields.ts); the server takes them with the schemas. */
 export { ADMIN_ROLE_CODE, type RoleType } from './roleFields';
 
+/** What names a role in the console's drawers: its id, code and names. */
+export type RoleHead = Pick<RoleRow, 'id' | 'code' | 'name' | 'nameEn'>;
+
+/** A list row's role head, when the row is a role's. */
+export const roleHeadOf = (row: Record<string, unknown>): RoleHead | null =>
+  (typeof row.id === 'number' && typeof row.code === 'string' && typeof row.name === 'string' && typeof row.nameEn === 'string'
+    ? { id: row.id, code: row.code, name: row.name, nameEn: row.nameEn } : null);
+
 export interface RoleRow {
   id: number;
   code: string;

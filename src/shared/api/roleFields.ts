@@ -2,7 +2,7 @@
  * What a role's fields may hold, without zod: the roles page of the manifest (which the signed-in
  * shell loads) imports these, and `role.ts` keeps the schemas of the calls.
  */
-/** Kinds of role (spec section 6): business functions, data rules, special. */
+/** Kinds of role (docs/product.md#permissions): business functions, data rules, special. */
 export const ROLE_TYPES = ['function', 'data', 'special'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
 

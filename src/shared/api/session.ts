@@ -13,7 +13,7 @@ export const captchaAnswer = z.object({
 export type CaptchaAnswer = z.infer<typeof captchaAnswer>;
 
 export const loginBody = z.object({
-  // Trimmed before its length is checked (spec section 5); the 2 MiB body limit bounds the raw string.
+  // Trimmed before its length is checked (docs/product.md#validation); the 2 MiB body limit bounds the raw string.
   userName: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(64)),
   passWord: text(128).min(1),
   verCode: text(16).optional().default(''),

@@ -1,7 +1,7 @@
 import type { Language } from './languages';
 
 /**
- * Messages both sides show: validation texts of spec section 5, the error catalogue of
+ * Messages both sides show: validation texts of docs/product.md#validation, the error catalogue of
  * section 8 and the server's own answers. One table, so a key typed on the server and in a
  * form rule reads the same to the user.
  */
@@ -13,6 +13,30 @@ const table = {
   invalidValue: { 'zh-CN': '取值无效', 'en-US': 'Invalid value' },
   malformedJson: { 'zh-CN': '请求体不是合法的 JSON', 'en-US': 'The request body is not valid JSON' },
   bodyTooLarge: { 'zh-CN': '请求体过大', 'en-US': 'The request body is too large' },
+  noteChangedWhileScanning: {
+    'zh-CN': '送货单 {documentNo} 已生成入库单 {orderNo} 且已开始扫描，不能再修改',
+    'en-US': 'Delivery note {documentNo} became receipt {orderNo}, which is being scanned: the note cannot change any more',
+  },
+  noteReceiptClosed: {
+    'zh-CN': '送货单 {documentNo} 的入库单 {orderNo} 已完成或已取消，不能再修改',
+    'en-US': 'Delivery note {documentNo} became receipt {orderNo}, which is completed or cancelled: the note cannot change any more',
+  },
+  noteKeyReused: { 'zh-CN': '该 Idempotency-Key 已用于送货单 {documentNo}', 'en-US': 'This Idempotency-Key was used for delivery note {documentNo}' },
+  noteUnknownMaterial: { 'zh-CN': '第 {line} 行：没有编码为 {code} 的物料', 'en-US': 'Line {line}: no material has the code {code}' },
+  noteDuplicateLine: { 'zh-CN': '第 {line} 行：物料 {code} 已在第 {first} 行', 'en-US': 'Line {line}: material {code} is on line {first} already' },
+  noteTooManyBarcodes: {
+    'zh-CN': '第 {line} 行：物料 {code} 有 {count} 个条码，多于数量 {quantity}',
+    'en-US': 'Line {line}: {count} barcodes of material {code}, more than its quantity {quantity}',
+  },
+  noteBadBarcode: {
+    'zh-CN': '条码 {index}（{barcode}）：不是轮胎条码（6 到 40 位大写字母、数字或连字符）',
+    'en-US': 'Barcode {index} ({barcode}): not a tyre serial (6 to 40 upper-case letters, digits or hyphens)',
+  },
+  noteBarcodeTwice: { 'zh-CN': '条码 {index}（{barcode}）：重复出现', 'en-US': 'Barcode {index} ({barcode}): listed twice' },
+  noteBarcodeNoLine: { 'zh-CN': '条码 {index}（{barcode}）：物料 {code} 不在任何一行', 'en-US': 'Barcode {index} ({barcode}): material {code} is on no line' },
+  noteBarcodeTaken: { 'zh-CN': '条码 {index}（{barcode}）：已登记', 'en-US': 'Barcode {index} ({barcode}): already registered' },
+  noteBadDot: { 'zh-CN': '条码 {index}（{barcode}）：DOT {dot} 不是周和年（WWYY）', 'en-US': 'Barcode {index} ({barcode}): DOT {dot} is not a week and year (WWYY)' },
+  keyRevoked: { 'zh-CN': '该密钥已吊销', 'en-US': 'The key is already revoked' },
   tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   notFound: { 'zh-CN': '资源不存在', 'en-US': 'Not found' },
   internal: { 'zh-CN': '服务器内部错误，请联系管理员', 'en-US': 'Internal server error, please contact the administrator' },
@@ -30,7 +54,7 @@ const table = {
   },
   accountFrozen: { 'zh-CN': '账号已冻结，请联系管理员', 'en-US': 'The account is frozen, please contact the administrator' },
   loggedOut: { 'zh-CN': '已退出登录', 'en-US': 'Logged out' },
-  // passwords (spec section 5)
+  // passwords (docs/product.md#validation)
   passwordLength: { 'zh-CN': '密码长度为 6 到 20 个字符', 'en-US': 'The password must be 6 to 20 characters' },
   passwordMismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
   passwordOneKind: {
@@ -46,7 +70,7 @@ const table = {
   },
   passwordOldWrong: { 'zh-CN': '旧密码不正确', 'en-US': 'The old password is wrong' },
   passwordSameAsOld: { 'zh-CN': '新密码不能与旧密码相同', 'en-US': 'The new password must differ from the old one' },
-  // other field rules (spec section 5)
+  // other field rules (docs/product.md#validation)
   phone: { 'zh-CN': '请输入正确的手机号码', 'en-US': 'Please enter the right phone number' },
   email: { 'zh-CN': '请输入正确的邮箱地址', 'en-US': 'Please enter the right email address' },
   uppercase: { 'zh-CN': '请输入大写字母', 'en-US': 'Please enter uppercase letters' },
@@ -95,7 +119,7 @@ const table = {
     'zh-CN': '内置资源的类型、上级、路径和权限编码不能修改',
     'en-US': 'The type, parent, path and code of a built-in resource cannot be changed',
   },
-  /** A required field of a manifest page left blank (spec section 5: 'cannot be empty' names the field). */
+  /** A required field of a manifest page left blank (docs/product.md#validation: 'cannot be empty' names the field). */
   cannotBeEmpty: { 'zh-CN': '{label}不能为空', 'en-US': '{label} cannot be empty' },
   plate: { 'zh-CN': '请输入正确的车牌号，如 沪A12345', 'en-US': 'Please enter a valid plate number, e.g. 沪A12345' },
   thresholdTarget: { 'zh-CN': '请选择仓库或经销商及物料，或只选择品牌', 'en-US': 'Choose a warehouse or a dealer with a material, or a brand alone' },
@@ -148,6 +172,11 @@ const table = {
   locationRequired: { 'zh-CN': '该经销商启用了库位，请选择库位', 'en-US': 'The dealer uses storage locations: choose one' },
   busyRetry: { 'zh-CN': '其他用户正在同时修改相同的数据，本次未保存，请重试', 'en-US': 'Someone changed the same data at the same moment; nothing was saved, please try again' },
   uploadIdReused: { 'zh-CN': '上传编号已用于其他单据', 'en-US': 'This upload id was already used for another order' },
+  syncOtherUser: { 'zh-CN': '离线扫描属于其他用户，请由该用户登录后同步', 'en-US': 'These offline scans belong to another user; they are sent when that user signs in' },
+  syncIdReused: { 'zh-CN': '离线扫描编号已用于其他扫描', 'en-US': 'This offline scan id was already used for another scan' },
+  barcodeNotExpected: { 'zh-CN': '条码 {barcode} 不在本单可扫描的条码中', 'en-US': 'Barcode {barcode} is not one this order can take' },
+  offlineWriteRefused: { 'zh-CN': '网络已断开：离线时只能扫描和移除条码，此操作未保存', 'en-US': 'You are offline: only scanning and removing barcodes work offline; this was not saved' },
+  clientTooOld: { 'zh-CN': '控制台版本已过旧，服务器不再支持：请刷新页面加载新版本', 'en-US': 'This console is older than the server still speaks: reload the page to load the new version' },
   uploadRejected: { 'zh-CN': '{count} 个条码被拒绝，本次上传未保存任何条码', 'en-US': 'Barcodes refused: {count}; nothing of this upload was saved' },
   // logistics dispatch (shared/logistics/dispatch.ts)
   carRequestTransition: { 'zh-CN': '申请当前为“{status}”，不能{action}', 'en-US': 'The request is {status} and cannot be moved to {action}' },

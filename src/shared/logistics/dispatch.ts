@@ -1,7 +1,7 @@
 import { text, type Text } from '../pages/types';
 
 /**
- * Logistics dispatch (issue 13): a car request's life. A dealer or warehouse asks for a vehicle
+ * Logistics dispatch: a car request's life. A dealer or warehouse asks for a vehicle
  * for outbound orders (requested); a dispatcher assigns a vehicle, driver and route (assigned);
  * the vehicle is loaded (loading), leaves (onTheWay), reaches its last stop (delivered), and the
  * dispatcher closes the trip with its fee (closed). Until it leaves it can be cancelled.
@@ -9,6 +9,7 @@ import { text, type Text } from '../pages/types';
  */
 export const CAR_REQUEST_STATUSES = ['requested', 'assigned', 'loading', 'onTheWay', 'delivered', 'closed', 'cancelled'] as const;
 export type CarRequestStatus = (typeof CAR_REQUEST_STATUSES)[number];
+export const isCarRequestStatus = (value: unknown): value is CarRequestStatus => CAR_REQUEST_STATUSES.some((s) => s === value);
 
 export const STATUS_LABELS: Record<CarRequestStatus, { label: Text; color: string }> = {
   requested: { label: text('已申请', 'Requested'), color: 'arcoblue' },
@@ -43,8 +44,10 @@ export const ACTION_LABELS: Record<DispatchAction | 'create' | 'update' | 'stop'
   stop: text('到站', 'Stop reached'),
 };
 
-export const canMove = (status: string, action: DispatchAction): boolean =>
-  (TRANSITIONS[action].from as readonly string[]).includes(status);
+export const canMove = (status: string, action: DispatchAction): boolean => {
+  const from: readonly string[] = TRANSITIONS[action].from;
+  return from.includes(status);
+};
 
 /** A vehicle holds a trip from assignment until delivery: it cannot take a second one meanwhile. */
 export const BUSY_STATUSES: readonly CarRequestStatus[] = ['assigned', 'loading', 'onTheWay'];

@@ -1,7 +1,8 @@
 import type { Language } from '../i18n/languages';
+import { isKeyOf, must } from '../must';
 
 /**
- * Order types and what each does to stock (issue 5, docs/stock-model.md). Both sides read
+ * Order types and what each does to stock (docs/stock-model.md). Both sides read
  * this table: the server posts moves by `effect`, the console picks labels and screens.
  *
  * Effects on a tyre's barcode (status pending = shipped to a dealer, not yet received):
@@ -58,7 +59,7 @@ export const orderTypeLabel = (type: string, lang: Language): string =>
 export const isInbound = (effect: StockEffect) => effect === 'receive' || effect === 'return';
 
 /**
- * The Order group's pages (spec section 2) and the order types each lists. The first type is
+ * The Order group's pages (docs/product.md#routes-and-screens) and the order types each lists. The first type is
  * the one a new order gets unless the user picks another.
  */
 export const ORDER_PAGES = {
@@ -78,10 +79,13 @@ export const ORDER_PAGES = {
   LPCKorder: ['CO'],
 } as const satisfies Record<string, readonly OrderType[]>;
 export type OrderPage = keyof typeof ORDER_PAGES;
-export const ORDER_PAGE_NAMES = Object.keys(ORDER_PAGES) as OrderPage[];
+export const ORDER_PAGE_NAMES = Object.keys(ORDER_PAGES).filter((p): p is OrderPage => isKeyOf(ORDER_PAGES, p));
 
 export const pageOfType = (type: OrderType): OrderPage =>
-  ORDER_PAGE_NAMES.find((p) => (ORDER_PAGES[p] as readonly OrderType[]).includes(type))!;
+  must(ORDER_PAGE_NAMES.find((p) => {
+    const types: readonly OrderType[] = ORDER_PAGES[p];
+    return types.includes(type);
+  }), `the order page of type ${type}`);
 export const orderPerm = (page: OrderPage) => `ordermanage:${page}`;
 /** The stocktake lines page (hidden in the menu) opened from a stocktake. */
 export const STOCKTAKE_LINES_PERM = 'ordermanage:InventoryChildList';

@@ -6,7 +6,7 @@ import { text, type SectionSpec } from './types';
 
 /** A location rule's empty brand, specification or pattern: it matches any. */
 const ANY = text('不限', 'Any');
-/** The order types a scene configures (spec section 9's dictionary order_type). */
+/** The order types a scene configures (docs/product.md#constants's dictionary order_type). */
 const SCENE_ORDER_TYPES: OrderType[] = ['PR', 'WI', 'WL', 'LR', 'TR', 'WC', 'LC', 'PB', 'LB'];
 
 export const basedata: SectionSpec = {
@@ -18,7 +18,7 @@ export const basedata: SectionSpec = {
       pages: [
         list('brokerInfo', '经销商管理', 'Dealers', 'user-group', {
           api: '/basedata/dealer',
-          // The dealer, its default warehouse and the behaviour flags of spec section 3 (orders and scanning branch on them).
+          // The dealer, its default warehouse and the behaviour flags of docs/product.md#entities (orders and scanning branch on them).
           fields: [
             f.code('code', '经销商编码', 'Dealer code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true, aliases: ['Code'] }),
             f.text('name', '经销商名称', 'Dealer name', { required: true, sortable: true, max: 128, width: 28, aliases: ['Name'] }),
@@ -105,7 +105,7 @@ export const basedata: SectionSpec = {
         }),
         list('scenceConfig', '场景配置', 'Scenes', 'drive-file', {
           api: '/basedata/scene',
-          // How each order type of spec section 9 is scanned, and whether it posts to the ERP.
+          // How each order type of docs/product.md#constants is scanned, and whether it posts to the ERP.
           fields: [
             f.code('code', '场景编码', 'Code', { required: true, unique: true, sortable: true, max: 32, lockedOnEdit: true }),
             f.text('name', '场景名称', 'Name', { required: true, sortable: true }),
@@ -120,7 +120,7 @@ export const basedata: SectionSpec = {
         }),
         list('material', '物料管理', 'Materials', 'common', {
           api: '/basedata/material',
-          // The factory and ERP material master. A blank material code 'cannot be empty' (spec section 5), other blanks are
+          // The factory and ERP material master. A blank material code 'cannot be empty' (docs/product.md#validation), other blanks are
           // 'mandatory'; sheets keep their older form (the brand by name, source and status by value);
           // `/basedata/material/options` keeps its older answer (brands).
           blankSaid: 'mandatory',

@@ -7,7 +7,7 @@ type Extra = Partial<Omit<PageSpec, 'path' | 'title' | 'kind'>>;
  * follow from its fields (typed.ts: PageInput, PageRow). Annotating a page `: PageSpec` forgets them.
  */
 const page = (kind: PageKind) => <E extends Extra = object>(path: string, zh: string, en: string, icon?: string, extra?: E): PageSpec & E =>
-  ({ path, title: text(zh, en), icon, kind, ...extra }) as PageSpec & E;
+  Object.assign({ path, title: text(zh, en), icon, kind }, extra);
 
 /** Page builders of the section files: path, Chinese and English titles, icon, the rest. */
 export const list = page('list');
@@ -39,7 +39,7 @@ type FieldExtra = Partial<Omit<FieldSpec, 'key' | 'label' | 'type'>>;
 /** A field as declared: its key, type and extra (required, form: false, many ...) kept literal for typed.ts. */
 export type Declared<K extends string, T extends FieldType, E> = FieldSpec & { key: K; type: T } & E;
 const field = <T extends FieldType>(type: T) => <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, extra?: E): Declared<K, T, E> =>
-  ({ key, label: text(zh, en), type, ...extra }) as Declared<K, T, E>;
+  Object.assign({ key, label: text(zh, en), type }, extra);
 
 /** Field builders: key, Chinese and English labels, the rest (required, max, search, ...). */
 export const f = {
@@ -57,9 +57,9 @@ export const f = {
   datetime: field('datetime'),
   password: field('password'),
   ref: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, ref: FieldSpec['ref'], extra?: E): Declared<K, 'ref', E> =>
-    ({ key, label: text(zh, en), type: 'ref', ref, ...extra }) as Declared<K, 'ref', E>,
+    Object.assign({ key, label: text(zh, en), type: 'ref' as const, ref }, extra),
   select: <K extends string, E extends FieldExtra = object>(key: K, zh: string, en: string, options: FieldSpec['options'], extra?: E): Declared<K, 'select', E> =>
-    ({ key, label: text(zh, en), type: 'select', options, ...extra }) as Declared<K, 'select', E>,
+    Object.assign({ key, label: text(zh, en), type: 'select' as const, options }, extra),
 };
 
 /** Normal or disabled, the status most lists carry. */
@@ -67,5 +67,5 @@ export const STATUS_OPTIONS: FieldSpec['options'] = [
   { value: 'normal', label: text('正常', 'Normal'), color: 'green' },
   { value: 'disabled', label: text('停用', 'Disabled'), color: 'gray' },
 ];
-export const statusField = <E extends FieldExtra = object>(extra?: E) => f.select('status', '状态', 'Status', STATUS_OPTIONS, { search: true, sortable: true, ...extra } as { search: true; sortable: true } & E);
+export const statusField = <E extends FieldExtra = object>(extra?: E) => f.select('status', '状态', 'Status', STATUS_OPTIONS, Object.assign({ search: true as const, sortable: true as const }, extra));
 export type { Text };

@@ -6,8 +6,9 @@ import { other } from './other';
 import { reportQuery } from './reportQuery';
 import { system } from './system';
 import type { PlacedPage, SectionSpec } from './types';
+import { must } from '../must';
 
-/** The menu, in order: every section, group and page of spec section 2. */
+/** The menu, in order: every section, group and page of docs/product.md#routes-and-screens. */
 export const MANIFEST: SectionSpec[] = [system, basedata, ordermanage, reportQuery, intelligentAnalysis, monitoringManage, other];
 
 /** Every page with its full route and permission code, in menu order. */
@@ -27,6 +28,11 @@ export const canonicalPage = (route: string): PlacedPage | undefined => {
   const page = byRoute.get(route);
   return page?.sharedWith ? byRoute.get(page.sharedWith) ?? page : page;
 };
+
+/** The page at a route the code names itself (a missing one is a mistake in the code, said at start). */
+export const pageAt = (route: string): PlacedPage => must(pageByRoute(route), `manifest page ${route}`);
+/** `canonicalPage` of a route the code names itself. */
+export const canonicalPageAt = (route: string): PlacedPage => must(canonicalPage(route), `manifest page ${route}`);
 
 /** Permission codes that open a page: its own and those of every menu place it is shared to. */
 export const permsOf = (canonical: PlacedPage): string[] =>

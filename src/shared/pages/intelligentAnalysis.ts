@@ -7,7 +7,7 @@ export const intelligentAnalysis: SectionSpec = {
   groups: [{
     path: 'analysisz', title: text('分析报表', 'Analysis reports'), icon: 'common',
     pages: [
-      // Chart-first dashboards (dashboards/*.ts) and their wall-screen mode; not in the spec's list.
+      // Chart-first dashboards (dashboards/*.ts) and their wall-screen mode; not in the product's route list (docs/product.md#routes-and-screens).
       dashboard('dashboard', '数据看板', 'Dashboards', 'dashboard', { demo: ['display'] }),
       report('numberOfDay', '库存天数', 'Days of stock', 'calendar-clock', { demo: ['dealer'] }),
       report('turnoverRate', '周转率', 'Turnover rate', 'sync', { demo: ['dealer'] }),

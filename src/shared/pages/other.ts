@@ -45,7 +45,7 @@ export const logisticsProviderPage = list('logistics', '物流商', 'Logistics p
   ],
 });
 
-/** The three lists the spec places under /other and again under /monitoringManage. */
+/** The three lists the product's routes place under /other and again under /monitoringManage. */
 export const sharedConfigPages = (sharedWith?: string): PageSpec[] =>
   [laborFactorPage, warehouseCoefficientPage, logisticsProviderPage].map((p) => (sharedWith ? { ...p, sharedWith: `${sharedWith}/${p.path}` } : p));
 

@@ -6,6 +6,7 @@ import type { MessageKey } from '../i18n/messages';
 import { passwordProblem } from '../password';
 import type { FieldSpec, PageSpec, SearchSpec } from './types';
 import { coercedRowId } from '../api/rowId';
+import { must } from '../must';
 
 /** '' and spaces are no value (a cleared form field, an empty sheet cell). */
 const blank = (v: unknown) => ((typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length) ? null : v);
@@ -22,8 +23,8 @@ export const inImport = (f: FieldSpec) => inForm(f) && (f.type === 'password' ||
 /** Text fields the page's keyword box searches. */
 export const isKeywordField = (f: FieldSpec) => ['text', 'textarea', 'code', 'phone', 'email', 'plate'].includes(f.type);
 /** The fields a page's keyword box searches: those it names, or every text field. */
-export const keywordFieldsOf = (page: PageSpec, fields = page.fields ?? []) =>
-  (page.keyword ? fields.filter((f) => page.keyword!.includes(f.key)) : fields.filter(isKeywordField));
+export const keywordFieldsOf = ({ keyword, fields: all }: PageSpec, fields = all ?? []) =>
+  (keyword ? fields.filter((f) => keyword.includes(f.key)) : fields.filter(isKeywordField));
 /** Plates typed with spaces or in lower case are the same plate (沪a 12345 is 沪A12345). */
 export const normalisePlate = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
 
@@ -64,7 +65,7 @@ function valueOf(f: FieldSpec): z.ZodType {
         ? z.array(coercedRowId).max(f.maxValue ?? 50).refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' })
         : coercedRowId;
     case 'select':
-      return z.enum((f.options ?? []).map((o) => o.value) as [string, ...string[]]);
+      return z.enum((f.options ?? []).map((o) => o.value));
     case 'date':
       return calendarDay;
     case 'money':
@@ -73,7 +74,7 @@ function valueOf(f: FieldSpec): z.ZodType {
     case 'boolean':
       return z.preprocess(toBoolean, z.boolean());
     case 'password':
-      // Its rules are the spec's (passwordProblem), checked once every field is valid: inputSchemaOf.
+      // Its rules are docs/product.md#validation's (passwordProblem), checked once every field is valid: inputSchemaOf.
       return z.string().max(f.max ?? 128);
     case 'code':
       return z.preprocess(trimmed, z.string().max(defaultMax(f)).superRefine(matching(CODE_PATTERN, 'uppercase')));
@@ -103,7 +104,7 @@ export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.
       if (v === null) ctx.addIssue({ code: 'custom', message: 'empty', params });
     });
   }
-  if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.options![0].value);
+  if (f.type === 'select') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? must(f.options, `options of select field ${f.key}`)[0].value);
   if (f.type === 'boolean') return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? f.defaultValue ?? false);
   if (f.many) return z.preprocess(blank, value.nullable().optional()).transform((v) => v ?? []);
   return z.preprocess(blankOf, value.nullable().optional()).transform((v) => v ?? null);
@@ -111,7 +112,7 @@ export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.
 
 /**
  * The body of save and each import row (`create`), or of update, from the page's form fields. A
- * password is set on create only; its rules (spec section 5: length, kinds, too simple) are checked
+ * password is set on create only; its rules (docs/product.md#validation: length, kinds, too simple) are checked
  * once every field is valid, and said in the caller's language. `extra` adds fields to the same
  * strict body (an update's id).
  */
@@ -123,7 +124,8 @@ export function inputSchemaOf(page: PageSpec, body: 'create' | 'update' = 'creat
   const object = z.object(shape).strict();
   return passwords.length ? object.superRefine((values, ctx) => {
     for (const f of passwords) {
-      const problem = typeof values[f.key] === 'string' ? passwordProblem(values[f.key] as string) : null;
+      const password = values[f.key];
+      const problem = typeof password === 'string' ? passwordProblem(password) : null;
       if (problem) ctx.addIssue({ code: 'custom', path: [f.key], message: problem, params: { messageKey: problem } });
     }
   }) : object;
@@ -151,7 +153,7 @@ export function filterSchemaOf(page: PageSpec) {
   for (const s of page.searches ?? []) {
     const f = searchFieldOf(page, s);
     // Whether a field is filled takes one of its two options.
-    shape[s.key] = z.preprocess((v) => blank(v) ?? undefined, (s.filled ? z.enum(s.options!.map((o) => o.value) as [string, string]) : valueOf({ ...f, many: false })).optional());
+    shape[s.key] = z.preprocess((v) => blank(v) ?? undefined, (s.filled ? z.enum(must(s.options, `options of search ${s.key}`).map((o) => o.value)) : valueOf({ ...f, many: false })).optional());
   }
   return z.object(shape);
 }

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_CODE, ROLE_CODE_PATTERN } from '../api/roleFields';
 import { MAX_USER_ROLES, USER_NAME_PATTERN } from '../api/userFields';
-import { editor, f, list, statusField } from './build';
+import { button, editor, f, list, statusField } from './build';
 import { text, type SectionSpec } from './types';
 
 /**
@@ -38,6 +38,71 @@ const usersPage = list('users', '用户管理', 'Users', 'user', {
     f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
   ],
   searches: [{ key: 'roleId', label: text('角色', 'Role'), anyOf: ['roleIds'] }],
+});
+
+/**
+ * System › Service accounts: an outside system's account (the maker's ERP, a TMS), given roles and
+ * a dealer like a user, calling the API with its keys and never signing in to the console (kept in
+ * `users` with kind `service`; docs/integrations.md). Keys are issued, listed and revoked in the
+ * page's Keys drawer (`keys` button; modules/system/serviceAccounts.ts).
+ */
+export const serviceAccountPage = list('serviceAccounts', '服务账号', 'Service accounts', 'safe', {
+  api: '/sys/serviceAccount',
+  blankSaid: 'mandatory',
+  scope: 'dealer',
+  keyword: ['userName', 'nickName'],
+  buttons: [button('keys', '密钥', 'Keys')],
+  fields: [
+    f.text('userName', '账号', 'Account', {
+      required: true, unique: true, sortable: true, pattern: USER_NAME_PATTERN, lockedOnEdit: true,
+      hint: text('只能包含字母、数字、点、下划线和连字符', 'Letters, digits, dots, underscores and hyphens only'),
+    }),
+    f.text('nickName', '名称', 'Name', { required: true, sortable: true }),
+    f.select('status', '状态', 'Status', [
+      { value: 'normal', label: text('正常', 'Normal'), color: 'green' },
+      { value: 'frozen', label: text('冻结', 'Frozen'), color: 'red' },
+    ], { search: true, sortable: true, sheetAs: 'value' }),
+    f.ref('dealerId', '经销商', 'Dealer', 'dealer', { search: true, sortable: true, sheetAs: 'code' }),
+    f.ref('roleIds', '角色', 'Roles', 'role', { many: true, maxValue: MAX_USER_ROLES, sheetAs: 'name', width: 28 }),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
+  ],
+});
+
+const eventField = <K extends string>(key: K, zh: string, en: string) => f.bool(key, zh, en);
+
+/**
+ * System › Webhooks: where the product tells outside systems what happened (docs/integrations.md):
+ * an endpoint's URL, the secret its deliveries are signed with, the events it takes, and whose (a
+ * dealer's endpoint hears that dealer's events only; one of no dealer, every dealer's). `erp` marks
+ * the ERP's endpoint: its acknowledging an order's completion marks the order uploaded.
+ */
+export const webhookPage = list('webhooks', 'Webhook 推送', 'Webhooks', 'send', {
+  api: '/sys/webhook',
+  blankSaid: 'mandatory',
+  scope: 'dealer',
+  keyword: ['name', 'url'],
+  fields: [
+    f.text('name', '名称', 'Name', { required: true, sortable: true }),
+    f.text('url', '推送地址', 'URL', {
+      required: true, max: 512, width: 40, pattern: /^https?:\/\/[^\s]+$/,
+      hint: text('接收方的 http(s) 地址', 'The receiver\'s http(s) address'),
+    }),
+    f.text('secret', '签名密钥', 'Signing secret', {
+      required: true, max: 128, table: false, export: false, pattern: /^[\x21-\x7e]{16,128}$/,
+      hint: text('16 到 128 个可见字符，接收方用它校验 X-Signature', '16 to 128 visible characters; the receiver checks X-Signature with it'),
+    }),
+    f.ref('dealerId', '经销商', 'Dealer', 'dealer', {
+      search: true, sortable: true, sheetAs: 'code', emptyText: text('全部经销商', 'All dealers'),
+    }),
+    eventField('orderCompleted', '单据完成', 'Order completed'),
+    eventField('orderCancelled', '单据取消', 'Order cancelled'),
+    eventField('stockAlertRaised', '库存预警', 'Stock alert raised'),
+    eventField('stockAlertCleared', '预警解除', 'Stock alert cleared'),
+    eventField('tripDelivered', '运输送达', 'Trip delivered'),
+    f.bool('erp', 'ERP 回执', 'ERP endpoint', { hint: text('确认单据完成即标记为已上传', 'Acknowledging an order\'s completion marks it uploaded') }),
+    statusField(),
+    f.datetime('createdAt', '创建时间', 'Created', { sortable: true, width: 20 }),
+  ],
 });
 
 /** System › Roles; what each role grants (its permission tree) and which data its holders see (its data rules) are the page's own views. */
@@ -111,5 +176,8 @@ export const system: SectionSpec = {
       dictionaryPage,
       editor('announcement', '公告管理', 'Announcements', 'notification'),
     ],
+  }, {
+    path: 'integration', title: text('系统集成', 'Integration'), icon: 'link',
+    pages: [serviceAccountPage, webhookPage],
   }],
 };

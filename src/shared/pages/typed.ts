@@ -1,7 +1,7 @@
 import type { FieldSpec } from './types';
 
 /**
- * The types of a page's calls, from its declared fields (issue 11: the client's typed calls come
+ * The types of a page's calls, from its declared fields (the client's typed calls come
  * from the manifest). A page declared without a `: PageSpec` annotation keeps its fields' keys,
  * types and flags (build.ts), so `PageInput<typeof laborFactorPage>` is its save body and
  * `PageRow<...>` a row of its list; the web's `pageApi(page)` calls with them.

@@ -2,7 +2,7 @@ import type { Language } from '../i18n/languages';
 import type { MessageKey } from '../i18n/messages';
 
 /**
- * The page manifest (issue 11): every menu page declared once, in `src/shared/pages/<section>.ts`.
+ * The page manifest: every menu page declared once, in `src/shared/pages/<section>.ts`.
  * From it come the menu seed and its buttons, the demo grants, the console's route registry,
  * and for a list page with fields its server CRUD routes (zod bodies, sheet headers) and its
  * console columns, search form and edit form. `docs/adding-a-page.md` walks through one.
@@ -23,12 +23,12 @@ export interface ButtonSpec { action: string; title: Text }
 
 /**
  * How a field is typed, checked and shown. text and textarea: trimmed text; code: upper-case
- * letters and digits (spec section 5); phone and email: the spec's patterns; number: a
+ * letters and digits (docs/product.md#validation); phone and email: the patterns of docs/product.md#validation; number: a
  * decimal, `int` for whole numbers; select: one of `options`; date: YYYY-MM-DD; plate: a vehicle
  * plate, kept upper-case without spaces; boolean: yes or no (a switch in the form, 是/否 Yes/No in sheets);
  * money: a price, at least 0 with at most two decimals, kept as decimal text ('455.50');
  * datetime: a moment the server sets (activated, created), shown and exported as `YYYY-MM-DD HH:mm:ss`, never in the form;
- * password: a first password (a user's), in the create form and the import only, held to the spec's password
+ * password: a first password (a user's), in the create form and the import only, held to the password
  * rules on both sides, stored by the server as its hash in the column `<key>Hash`, never in a row, a sheet or the audit trail.
  */
 export type FieldType = 'text' | 'textarea' | 'code' | 'phone' | 'email' | 'plate' | 'number' | 'int' | 'money' | 'select' | 'date' | 'boolean' | 'ref' | 'datetime' | 'password';
@@ -50,7 +50,7 @@ export interface FieldSpec {
   key: string;
   label: Text;
   type: FieldType;
-  /** Cannot be empty ('… cannot be empty' of spec section 5 names the field). */
+  /** Cannot be empty ('… cannot be empty' of docs/product.md#validation names the field). */
   required?: boolean;
   /** Longest text; default 64 (textarea 256). */
   max?: number;
@@ -181,7 +181,7 @@ export interface DetailSpec {
 export type ScopeRule = 'none' | 'dealer' | 'warehouse';
 
 export interface PageSpec {
-  /** Route name, the last path segment (`laborFactor`); the spec's odd names stay. */
+  /** Route name, the last path segment (`laborFactor`); the product's odd names stay (docs/product.md#routes-and-screens). */
   path: string;
   title: Text;
   icon?: string;
@@ -210,8 +210,8 @@ export interface PageSpec {
   /** list: a second list beside this one, of the records of the row chosen in it (a dictionary type's entries). */
   detail?: DetailSpec;
   /**
-   * How a required field's blank is said: `<label> cannot be empty` (spec section 5's list of
-   * fields, the default) or, with `mandatory`, the spec's general 'This input item is mandatory'.
+   * How a required field's blank is said: `<label> cannot be empty` (docs/product.md#validation's list of
+   * fields, the default) or, with `mandatory`, the general 'This input item is mandatory'.
    */
   blankSaid?: 'mandatory' | 'cannotBeEmpty';
   /** list: status moves of its records, each a call, a row button and a toolbar button. */

@@ -34,6 +34,7 @@ describe('the API client', () => {
     await client.post('/x', {});
     expect(seen!.headers.get('token')).toBe('tok-1');
     expect(seen!.headers.get('Accept-Language')).toBe('en-US');
+    expect(seen!.headers.get('x-client-protocol')).toBe('1');
     expect(seen!.params).toMatchObject({ lang: 'en-US' });
     expect(seen!.timeout).toBe(REQUEST_TIMEOUT_MS);
   });
@@ -125,5 +126,25 @@ describe('rethrowUnlessShown', () => {
     expect(() => rethrowUnlessShown(failed)).not.toThrow();
     const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
     expect(() => rethrowUnlessShown(bug)).toThrow(bug);
+  });
+
+  it('offline, refuses a write before it leaves with a clear message, lets reads go, and reports whether the server answered', async () => {
+    let offline = true;
+    const reached: boolean[] = [];
+    let sent = 0;
+    const client = createClient({ ...ui, offline: () => offline, reached: (a) => reached.push(a) }, {
+      adapter: async (config) => { sent += 1; return answer(config.url === '/gone' ? 503 : 200, { code: 200, msg: '', data: 1 })(config); },
+    });
+    const refused = await client.post('/orderManage/PRorder/save', {}).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe('You are offline: only scanning and removing barcodes work offline; this was not saved');
+    expect(ui.toasts.at(-1)?.[1]).toBe((refused as ApiError).message);
+    expect(sent).toBe(0);
+    await client.post('/orderManage/PRorder/detail', {});
+    expect(sent).toBe(1);
+    offline = false;
+    await client.post('/orderManage/PRorder/save', {});
+    await client.post('/gone', {}).catch((e: unknown) => expect(e).toBeInstanceOf(ApiError));
+    expect(reached).toEqual([true, true, false]);
   });
 });

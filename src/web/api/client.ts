@@ -1,7 +1,8 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type CreateAxiosDefaults } from 'axios';
-import { API_BASE, MESSAGE_CODE, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
+import { API_BASE, CLIENT_PROTOCOL, MESSAGE_CODE, PROTOCOL_HEADER, SUCCESS_CODES, type Envelope } from '@shared/api/protocol';
 import type { Language } from '@shared/i18n/languages';
 import { message } from '@shared/i18n/messages';
+import { isWriteCall } from '../offline/offlineWrites';
 import { ApiError } from './errors';
 
 declare module 'axios' {
@@ -22,9 +23,13 @@ export interface ClientUi {
   confirmRelogin(text: string, relogin: () => void): void;
   clearToken(): void;
   reload(): void;
+  /** Whether the server is known to be out of reach: calls that write are then refused at once (docs/offline-floor.md). */
+  offline?(): boolean;
+  /** After each call: whether the server answered (a gateway's 502-504 is no answer). */
+  reached?(answered: boolean): void;
 }
 
-/** Spec section 9. */
+/** docs/product.md#constants. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const EXPORT_TIMEOUT_MS = 60_000;
 export const MESSAGE_DURATION_MS = 5_000;
@@ -48,8 +53,15 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
     const lang = ui.language();
     config.params = { ...(config.params ?? {}), lang };
     config.headers.set('Accept-Language', lang);
+    // The protocol this build speaks: a server that no longer speaks it answers 426 with a message to reload.
+    config.headers.set(PROTOCOL_HEADER, String(CLIENT_PROTOCOL));
     const token = ui.token();
     if (token) config.headers.set('token', token);
+    if (ui.offline?.() && isWriteCall(config.url)) {
+      const text = message(lang, 'offlineWriteRefused');
+      if (!config.quietErrors) ui.toast('warning', text, MESSAGE_DURATION_MS);
+      throw new ApiError(text, 0);
+    }
     return config;
   });
 
@@ -64,6 +76,7 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
 
   client.interceptors.response.use(
     (res) => {
+      ui.reached?.(true);
       if (isBinary(res)) return res;
       const body = (res.data ?? {}) as Partial<Envelope>;
       const code = Number(body.code ?? 200);
@@ -76,8 +89,12 @@ export function createClient(ui: ClientUi, defaults: CreateAxiosDefaults = {}): 
       if (!res.config.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);
       return Promise.reject(new ApiError(text, code, res.status));
     },
-    async (error: AxiosError<Partial<Envelope> | Blob>) => {
+    async (error: AxiosError<Partial<Envelope> | Blob> | ApiError) => {
+      // Refused before it left (offline): already said.
+      if (error instanceof ApiError) return Promise.reject(error);
       const lang = ui.language();
+      const answered = error.response?.status;
+      ui.reached?.(!!answered && answered !== 502 && answered !== 503 && answered !== 504);
       if (!error.response) {
         const text = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? error.message : message(lang, 'networkError');
         if (!error.config?.quietErrors) ui.toast('error', text, MESSAGE_DURATION_MS);

@@ -6,7 +6,7 @@
  * statically by the shell too, and a dynamic import of a module that a chunk holds anyway is one
  * the bundler cannot split off (it says so at every build).
  */
-// Imported, then exported (not re-exported): the build adds each component's stylesheet to its import lines (vite.arcoStyle.ts).
+// Imported, then exported (not re-exported): the build adds each component's stylesheet to its import lines (build/arcoStyle.ts).
 import Message from '@arco-design/web-react/es/Message';
 import Modal from '@arco-design/web-react/es/Modal';
 import Notification from '@arco-design/web-react/es/Notification';

@@ -1,8 +1,9 @@
 import { i18n, storedLanguage } from '../i18n';
 import type { DictGroups } from '@shared/api/session';
 import { clearSession, getToken, session } from '../stores/session';
-import { DICTIONARIES_PATH } from '../app/earlyCalls';
+import { DICTIONARIES_PATH } from '../firstPaint/earlyCalls';
 import { caller, createClient, EXPORT_TIMEOUT_MS, type ClientUi } from './client';
+import { connectivity, markOffline, markOnline } from '../offline/connectivity';
 import { confirm, toast } from './feedback';
 
 const ui: ClientUi = {
@@ -22,6 +23,8 @@ const ui: ClientUi = {
     }),
   clearToken: clearSession,
   reload: () => window.location.reload(),
+  offline: () => !connectivity.online,
+  reached: (answered) => (answered ? markOnline() : markOffline()),
 };
 
 /** The console's client for every call. */
@@ -29,7 +32,7 @@ export const http = createClient(ui);
 export const api = caller(http);
 
 /**
- * Dictionaries are cached after first use (spec section 4); every answer carries the
+ * Dictionaries are cached after first use (docs/product.md#session); every answer carries the
  * server's dictionary version, and a newer one refreshes the cache. The version only grows;
  * behind a load balancer a node that has not read the newest yet answers an older one, which
  * changes nothing.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IdAnswer } from '@shared/api/envelope';
+import type { OfflineBook } from '@shared/api/offlineSync';
 import {
   orderBase, type CompleteResult, type LocationOption, type MarkAnswer, type OrderDetail, type OrderOptions,
   type OrderRow, type ScanResult, type StocktakeLineRow, type scanBody, type unscanBody,
@@ -20,6 +21,7 @@ export function ordersApi(page: OrderPage) {
     locations: (warehouseId: number) => api.post<LocationOption[]>(`${base}/locations`, { warehouseId }),
     scan: (body: z.input<typeof scanBody>) => api.post<ScanResult>(`${base}/scan`, body, { quietErrors: true }),
     unscan: (body: z.input<typeof unscanBody>) => api.post<ScanResult>(`${base}/unscan`, body, { quietErrors: true }),
+    offlineBook: (id: number) => api.post<OfflineBook>(`${base}/offlineBook`, { id }, { quietErrors: true }),
     complete: (id: number) => api.post<CompleteResult>(`${base}/complete`, { id }),
     cancel: (id: number) => api.post<IdAnswer>(`${base}/cancel`, { id }),
     markPrinted: (ids: number[]) => api.post<MarkAnswer>(`${base}/markPrinted`, { ids }),

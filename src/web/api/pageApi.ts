@@ -2,7 +2,7 @@ import type { ListPageSpec, PageInput, PageRow } from '@shared/pages/typed';
 import { crudApi } from './crud';
 
 /**
- * A manifest list page's calls, typed from its fields (issue 11): `pageApi(carRequestPage).create`
+ * A manifest list page's calls, typed from its fields: `pageApi(carRequestPage).create`
  * takes the page's save body and `.page` answers its rows, so a field renamed in the manifest is a
  * type error wherever a page's code uses it.
  */

@@ -6,7 +6,7 @@ import type { TripPush } from '@shared/api/dispatch';
 import { getToken } from '../stores/session';
 
 /**
- * The console's socket.io connection (DESIGN.md "API contract"): pushes of new-delivery
+ * The console's socket.io connection (docs/product.md#calls): pushes of new-delivery
  * notices and stock changes. socket.io-client loads on first connect, outside the first
  * bundle. The client reconnects by itself after a lost connection; a refused handshake
  * (session ended) is final, and polling remains the fallback.

@@ -10,7 +10,7 @@ import { queryClient } from './queryClient';
 /**
  * What the signed-in console needs around it: Arco's locale and the server-state cache. Not in
  * the entry: the login page uses neither, and both with what they pull in (Arco's Message,
- * Notification, dayjs) would load before its form (issue 14).
+ * Notification, dayjs) would load before its form.
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
   // Before the first paint of the signed-in console: Arco's own ARIA, repaired (kit/a11y/arcoAria.ts).

@@ -8,12 +8,15 @@ import { ApiError } from '../api/client';
 import { toast } from '../api/feedback';
 import { sessionApi } from '../api/session';
 import { PageLoading } from '../kit/PageLoading';
+import { markOffline } from '../offline/connectivity';
+import { heldSession, holdSession } from '../offline/heldSession';
+import { unanswered } from '../offline/unanswered';
 import { clearSession, session, setUser } from '../stores/session';
 import { applySettings } from '../stores/settings';
 import { resetTags } from '../stores/tags';
 import { ConsoleProviders } from './ConsoleProviders';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
-import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from './earlyCalls';
+import { CURRENT_USER_PATH, DICTIONARIES_PATH, earlyData } from '../firstPaint/earlyCalls';
 
 /** Everything signed in renders inside this: the console's providers and the session gate (loaded lazily by the router). */
 export default function SignedIn({ children }: { children: ReactNode }) {
@@ -25,7 +28,7 @@ export default function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route guard of spec section 4: no token sends the user to login with a redirect; a
+ * The route guard of docs/product.md#session: no token sends the user to login with a redirect; a
  * token without routes fetches user info and dictionaries, builds the routes, then renders.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -69,15 +72,28 @@ function SessionLoader({ back }: { back: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const token = session.token;
     takeSession()
+      .then(([user, dict]) => {
+        holdSession(token, user, dict);
+        return [user, dict] as const;
+      }, (err: unknown) => {
+        // The server out of reach: the copy this session was last answered opens the console offline.
+        const held = unanswered(err) ? heldSession(token) : null;
+        if (!held) throw err;
+        markOffline();
+        return held;
+      })
       .then(([user, dict]) => {
         if (user.theme) applySettings(parseSettings(user.theme));
         setUser(user, dict);
+        // Scans queued offline on this device: sent now if they are this user's, wherever the console opens.
+        if (localStorage.getItem('offline.waiting')) void import('../offline/syncQueue').then((m) => m.startOfflineSync());
       })
       .catch((err: unknown) => {
         clearSession();
         resetTags();
-        // Spec section 8: a failed user-info fetch says 'verification failed, please log in again.'
+        // docs/product.md#errors: a failed user-info fetch says 'verification failed, please log in again.'
         const text = err instanceof ApiError && err.status === 401 ? t('msg:verifyFailed')
           : err instanceof Error && err.message ? err.message : t('error.hasError');
         if (!(err instanceof ApiError) || err.status === 401) void toast('error', text, 5000);

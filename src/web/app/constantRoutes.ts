@@ -8,7 +8,7 @@ const constant = (path: string, titleKey: string, opts: Partial<AppRoute['meta']
   children: [],
 });
 
-/** Routes every signed-in user has, whatever the menu tree says (spec section 2). Titles are i18n keys. */
+/** Routes every signed-in user has, whatever the menu tree says (docs/product.md#routes-and-screens). Titles are i18n keys. */
 export const CONSTANT_ROUTES: AppRoute[] = [
   constant('/home', 'route.home', { affix: true, icon: 'home' }),
   constant('/profile/index', 'route.profile', { hidden: true, noCache: true, icon: 'user' }),

@@ -42,5 +42,5 @@ export const isLoginPath = (path: string) => routeKey(path) === LOGIN_PATH;
 /** Whether a path opens without a session (the login page aside), as the router would match it. */
 export const isOpenPath = (path: string) => OPEN_PATHS.includes(routeKey(path));
 
-/** Where the route guard sends a visit without a session: login, with the way back (spec section 4). */
+/** Where the route guard sends a visit without a session: login, with the way back (docs/product.md#session). */
 export const loginRedirect = (pathAndSearch: string) => `${LOGIN_PATH}?redirect=${encodeURIComponent(pathAndSearch)}`;

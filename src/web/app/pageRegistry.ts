@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
-import { preloadable, type Preloadable } from './preloadable';
+import { preloadable, type Preloadable } from '../firstPaint/preloadable';
 import { canonicalPage, type PageKind } from '@shared/pages';
 
-type PageModule = { default: ComponentType };
+/** A page's module: its component, and what it draws with, to load ahead (`preload`). */
+type PageModule = { default: ComponentType; preload?(): Promise<unknown> };
 
 /**
- * How each route renders (issue 11): a page of the manifest (src/shared/pages) renders by its
+ * How each route renders: a page of the manifest (src/shared/pages) renders by its
  * kind; only a page with a view of its own is listed here. A route the server returns that is
  * neither gets the generic page, which names itself.
  */
@@ -56,6 +57,8 @@ const views: Record<string, () => Promise<PageModule>> = {
   '/system/permission/users': () => import('../pages/system/users'),
   '/system/permission/role': () => import('../pages/system/role'),
   '/system/permission/department': () => import('../pages/system/department'),
+  // System › Integration: service accounts around a manifest list (their keys' drawer); webhooks are a plain manifest list
+  '/system/integration/serviceAccounts': () => import('../pages/system/serviceAccounts'),
 };
 
 /** The module a route renders with, or undefined for the generic page. */
@@ -87,6 +90,6 @@ export const hasPage = (path: string) => loaderOf(path) !== undefined;
  * with (its own `preload`), so that none of them suspends when the route renders.
  */
 export async function loadPage(path: string): Promise<void> {
-  const page = (await pageFor(path).load()) as { preload?(): Promise<unknown> };
+  const page = await pageFor(path).load();
   await page.preload?.();
 }

@@ -28,7 +28,7 @@ describe('routes from the menu tree', () => {
     expect(routes[1].children[0].children.map((r) => r.path)).toEqual(['/basedata/base/brokerInfo', '/basedata/base/warehouse']);
   });
 
-  it('carries title, hidden, noCache and the spec route name in meta', () => {
+  it('carries title, hidden, noCache and the product route name in meta', () => {
     const role = index.get('/system/permission/role')!;
     expect(role).toMatchObject({ name: 'role', kind: 'page', hidden: false, meta: { title: 'role', noCache: true, affix: false } });
     expect(index.get('/system/permission')!.alwaysShow).toBe(true);

@@ -1,9 +1,9 @@
 import type { MenuNode } from '@shared/menu';
 
-/** A client route made once from a server menu node (STYLE.md: one source of truth). */
+/** A client route made once from a server menu node, the one source of truth for routes. */
 export interface AppRoute {
   path: string;
-  /** The node's own path segment: the spec's route name (`brokerInfo`, `samuelCouling`, ...). */
+  /** The node's own path segment: the product's route name (docs/product.md#routes-and-screens) (`brokerInfo`, `samuelCouling`, ...). */
   name: string;
   kind: MenuNode['type'] | 'constant';
   hidden: boolean;
@@ -60,5 +60,5 @@ export function indexRoutes(routes: AppRoute[], into = new Map<string, AppRoute>
 }
 
 /** The section (first-level route) a path belongs to. */
-export const sectionOf = (routes: AppRoute[], path: string) =>
+export const sectionOf = <R extends Pick<AppRoute, 'path'>>(routes: readonly R[], path: string): R | undefined =>
   routes.find((r) => path === r.path || path.startsWith(`${r.path}/`));

@@ -6,8 +6,8 @@ import { PageLoading } from '../kit/PageLoading';
 import Login from '../pages/login';
 import { session } from '../stores/session';
 import { LOGIN_PATH, loginRedirect } from './openPaths';
-import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from './prefetch';
-import { preloadable, useLoadedFirst, type Module, type Preloadable } from './preloadable';
+import { Layout, loadSignedIn, loadView, SignedIn, viewLoaded } from '../firstPaint/prefetch';
+import { preloadable, useLoadedFirst, type Module, type Preloadable } from '../firstPaint/preloadable';
 
 const AuthRedirect = lazy(() => import('../pages/login/AuthRedirect'));
 const ErrorPage = lazy(() => import('../pages/error'));
@@ -16,14 +16,14 @@ const Wall = preloadable(() => import('../pages/wall'));
 const suspense = (node: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{node}</Suspense>;
 
 /**
- * The route guard's first step, in the entry (spec section 4): no token goes to login with the
+ * The route guard's first step, in the entry (docs/product.md#session): no token goes to login with the
  * redirect, before any of the signed-in code loads. With a token, the session loader
  * (SessionGate, with the console's providers) and the view's own code load side by side; the
  * session is checked as soon as the gate's code is in, so an expired token goes back to login
  * without waiting for the view's.
  *
  * Until the code is in, the guard shows the loading page itself rather than through a Suspense
- * fallback (issue 14): React reveals a boundary that showed its fallback no sooner than 300 ms
+ * fallback: React reveals a boundary that showed its fallback no sooner than 300 ms
  * after it showed, so home's first chart waited some 190 ms for a shell that had arrived.
  */
 function RequireToken({ children, view }: { children: ReactNode; view?: GuardedView }) {
@@ -63,7 +63,7 @@ const standaloneView = (View: Preloadable<Module>): GuardedView => ({
   loaded: () => SignedIn.loaded() !== undefined && View.loaded() !== undefined,
 });
 
-/** Spec section 2: print and report cards, opened in their own window for the print dialog. */
+/** docs/product.md#routes-and-screens: print and report cards, opened in their own window for the print dialog. */
 export const PRINT_CARDS = {
   '/tyreReportCard': preloadable(() => import('../pages/print/TyreReport')),
   '/prCard': preloadable(() => import('../pages/print/OrderCard')),

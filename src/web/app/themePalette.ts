@@ -1,8 +1,9 @@
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { readablePalette } from './readablePalette';
+import { isRecord } from '@shared/must';
 
 /**
- * Arco's primary palette for the default theme colour (spec section 9: #1890ff) as `r,g,b`
+ * Arco's primary palette for the default theme colour (docs/product.md#constants: #1890ff) as `r,g,b`
  * triples, light and dark: what `generate` of @arco-design/color gives (themePalette.test.ts
  * checks it), written out so the first paint, the login page's included, needs no colour
  * library. Another colour loads the library.
@@ -23,8 +24,13 @@ const defaultPalette = (theme: string, dark: boolean) =>
 
 export async function generatePalette(theme: string, dark: boolean): Promise<string[]> {
   const { generate, getRgbStr } = await import('@arco-design/color');
-  return (generate(theme, { list: true, dark }) as string[]).map(getRgbStr);
+  const colours = generate(theme, { list: true, dark });
+  return (Array.isArray(colours) ? colours : [colours]).map(getRgbStr);
 }
+
+/** Ten `r,g,b` colours, as rememberPalette writes them. */
+const isPalette = (palette: unknown): palette is string[] =>
+  Array.isArray(palette) && palette.length === 10 && palette.every((rgb) => typeof rgb === 'string' && /^\d{1,3},\d{1,3},\d{1,3}$/.test(rgb));
 
 /** The last palette generated for a theme colour, kept for the page's first script (it has no colour library). */
 const PALETTE_KEY = 'themePalette';
@@ -47,9 +53,8 @@ export function firstFramePalette(theme: string, dark: boolean): readonly string
     if (!(err instanceof SyntaxError)) throw err;
     return null; // not what rememberPalette wrote
   }
-  const { theme: keptTheme, dark: keptDark, palette } = (kept ?? {}) as { theme?: unknown; dark?: unknown; palette?: unknown };
-  const valid = Array.isArray(palette) && palette.length === 10 && palette.every((rgb) => typeof rgb === 'string' && /^\d{1,3},\d{1,3},\d{1,3}$/.test(rgb));
-  return valid && keptTheme === theme.toLowerCase() && keptDark === dark ? palette as string[] : null;
+  const { theme: keptTheme, dark: keptDark, palette }: Record<string, unknown> = isRecord(kept) ? kept : {};
+  return isPalette(palette) && keptTheme === theme.toLowerCase() && keptDark === dark ? palette : null;
 }
 
 /**

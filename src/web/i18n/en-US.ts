@@ -56,6 +56,7 @@ const en: Shape<typeof zh> = {
     keyword: 'Keyword', normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
     pickFirst: 'Please select: {{label}}',
   },
+  newVersion: { title: 'A new version is ready', content: 'Reload to use it. Scans waiting offline stay on this device.', reload: 'Reload' },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },
   a11y: {
     skipToContent: 'Skip to the page content', selectRow: 'Select this row', selectAll: 'Select every row of this page', expandRow: 'Expand or collapse this row',

@@ -1,9 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/i18n/languages';
+import { languageOf, type Language } from '@shared/i18n/languages';
 
-/** Where the console keeps the chosen language (spec section 3). Apart from i18next, for the page's first script. */
+/** Where the console keeps the chosen language (docs/product.md#entities). Apart from i18next, for the page's first script. */
 export const LANGUAGE_KEY = 'language';
 
 export function storedLanguage(): Language {
-  const saved = localStorage.getItem(LANGUAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : DEFAULT_LANGUAGE;
+  return languageOf(localStorage.getItem(LANGUAGE_KEY));
 }

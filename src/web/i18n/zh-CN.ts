@@ -49,6 +49,7 @@ export default {
     row: '行号', problem: '问题', imported: '已导入 {{count}} 条数据', status: '状态', keyword: '关键字', normal: '正常', disabled: '停用', yes: '是', no: '否',
     createdAt: '创建时间', updatedAt: '更新时间', remark: '备注', pickFirst: '请选择{{label}}',
   },
+  newVersion: { title: '新版本已就绪', content: '刷新页面即可使用新版本，离线等待发送的扫描会保留在本设备。', reload: '刷新' },
   common: { confirm: '确定', cancel: '取消', loading: '加载中…', retry: '重试', ok: '知道了' },
   a11y: {
     skipToContent: '跳到页面内容', selectRow: '选择此行', selectAll: '选择本页所有行', expandRow: '展开或收起此行', pageSize: '每页条数',

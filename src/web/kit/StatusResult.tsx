@@ -14,7 +14,7 @@ interface Props {
 /**
  * Arco's Result for the statuses it draws with an icon, in its own markup and style, without the
  * module's 403, 404 and 500 illustrations: some 85 KB of SVG that come with every chunk importing
- * Result. For the shell's error boundary (issue 14): the pages' chunks, most of which show the
+ * Result. For the shell's error boundary: the pages' chunks, most of which show the
  * 404 illustration somewhere anyway, use Arco's Result.
  */
 export function StatusResult({ status, title, subTitle, extra }: Props) {

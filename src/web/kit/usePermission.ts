@@ -8,7 +8,7 @@ export interface Permission {
   reason?: string;
 }
 
-/** Whether the signed-in user holds a button code (spec section 6: buttonList). */
+/** Whether the signed-in user holds a button code (docs/product.md#permissions: buttonList). */
 export function usePermission(code: string): Permission {
   const { buttons } = useSnapshot(session);
   return buttons.includes(code) ? { allowed: true } : { allowed: false, reason: code };

@@ -4,8 +4,9 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { CONSTANT_ROUTES } from '../app/constantRoutes';
 import { loadPage, pageFor } from '../app/pageRegistry';
-import { useLoadedFirst } from '../app/preloadable';
+import { useLoadedFirst } from '../firstPaint/preloadable';
 import { resolvePath } from '../app/resolve';
+import { SCAN_ENTRY_PATH, scanEntryPath } from '../offline/scanEntry';
 import type { AppRoute } from '../app/routeTable';
 import { ViewContext, type ViewInfo } from '../app/viewContext';
 import { ErrorBoundary } from '../kit/ErrorBoundary';
@@ -37,11 +38,11 @@ function LoadedPage({ path }: { path: string }) {
 /**
  * The page area. Every visited view that may be cached stays mounted inside React's
  * <Activity>: hidden views keep their state (filters, scroll, form input) and their effects
- * pause, so a background dashboard stops polling (DESIGN.md "Tab keep-alive").
+ * pause, so a background dashboard stops polling (docs/architecture.md#the-console).
  */
 export function AppMain() {
   const location = useLocation();
-  const { routeIndex } = useSnapshot(session);
+  const { routeIndex, buttons } = useSnapshot(session);
   const { views, refreshKeys } = useSnapshot(tagsState);
   const { t } = useTranslation();
   const titleOf = useRouteTitle();
@@ -84,6 +85,8 @@ export function AppMain() {
     return list;
   }, [views, current]);
 
+  // The installed console's start (docs/offline-floor.md): the first scanning list this user reaches.
+  if (location.pathname === SCAN_ENTRY_PATH) return <Navigate to={scanEntryPath(routeIndex.values(), buttons)} replace />;
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
   if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { clearErrorLog, errorLog, errorLogEnabled, type ErrorLogEntry } from '../stores/errorLog';
 
-/** The error-log badge and dialog (spec section 2); production builds only. */
+/** The error-log badge and dialog (docs/product.md#routes-and-screens); production builds only. */
 export function ErrorLogButton() {
   const { t } = useTranslation();
   const { logs } = useSnapshot(errorLog);

@@ -16,7 +16,7 @@ import { useLogout } from './useLogout';
 
 export const ANNOUNCEMENT_PATH = '/system/permission/announcement';
 
-/** The top bar of spec section 2. */
+/** The top bar of docs/product.md#routes-and-screens. */
 export function Navbar() {
   const { t } = useTranslation();
   const navigate = useNavigate();

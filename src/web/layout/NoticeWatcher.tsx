@@ -47,7 +47,7 @@ async function popup(notice: NoticeMessage, title: string, lines: string[], onCl
   });
 }
 
-/** Read aloud in the console's language at the spec's rate, where the browser can speak. */
+/** Read aloud in the console's language at the rate of docs/product.md#session, where the browser can speak. */
 function speak(text: string, lang: Language) {
   if (!('speechSynthesis' in window)) return;
   const utterance = new SpeechSynthesisUtterance(text);
@@ -117,7 +117,7 @@ export function NoticeWatcher() {
 
     poll();
     const unsubscribe = onNotice((notice) => void show(notice));
-    // At the page's first idle moment (issue 14): the socket's library, handshake and the server's
+    // At the page's first idle moment: the socket's library, handshake and the server's
     // session check otherwise ran beside the layout's first render and home's charts. The first
     // view's data is as fresh as its answers; what changes once the socket is up is pushed, and
     // the poll above finds a notice sent before that.

@@ -8,14 +8,14 @@ import { storedLanguage, switchLanguage } from '../i18n';
 import { appState } from '../stores/app';
 import { applySettings, resetSettings, settings } from '../stores/settings';
 
-/** Spec section 9: the right-panel button sits this far from the top. */
+/** docs/product.md#constants: the right-panel button sits this far from the top. */
 export const RIGHT_PANEL_BUTTON_TOP = 250;
 
 const COLOURS = ['#1890ff', '#165dff', '#00b42a', '#722ed1', '#f53f3f', '#ff7d00', '#14c9c9', '#1d2129'];
 
 type SwitchKey = 'tagsView' | 'fixedHeader' | 'isHorizontal' | 'showTopTitle' | 'showTopMenu' | 'showSidebar' | 'sidebarLogo';
 
-/** The right-side settings panel with every switch of spec section 2. */
+/** The right-side settings panel with every switch of docs/product.md#routes-and-screens. */
 export function SettingsPanel() {
   const { t } = useTranslation();
   const { settingsOpen } = useSnapshot(appState);

@@ -17,7 +17,7 @@ const visible = (routes: readonly AppRoute[]) => routes.filter((r) => !r.hidden)
 /**
  * The menu items of `routes`. With `opened`, a submenu's items are made only once it has been
  * opened: Arco keeps a closed submenu's items in the page, hidden, and the menu of every section
- * (home's) was 860 of home's 1,170 elements, made and styled before its first chart (issue 14).
+ * (home's) was 860 of home's 1,170 elements, made and styled before its first chart.
  */
 function renderItems(routes: readonly AppRoute[], aria: ItemAria, opened?: ReadonlySet<string>) {
   return visible(routes).map((route) =>
@@ -56,7 +56,7 @@ function pressWithSpace(e: React.KeyboardEvent) {
 /** A page open in the tab bar opens from the menu as it was left (its filters, page, tab); another at its plain address. */
 const openedAt = (path: string) => tagsState.views.find((v) => v.path === path)?.fullPath ?? path;
 
-/** The children of the current first-level menu (spec section 2), with a logo and a collapse toggle. */
+/** The children of the current first-level menu (docs/product.md#routes-and-screens), with a logo and a collapse toggle. */
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();

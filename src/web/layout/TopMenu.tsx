@@ -8,7 +8,7 @@ import { sectionOf, type AppRoute } from '../app/routeTable';
 import { session } from '../stores/session';
 import { MenuIcon } from './MenuIcon';
 
-/** Spec section 2: the first four first-level menus are shown with separators; the rest sit under More. */
+/** docs/product.md#routes-and-screens: the first four first-level menus are shown with separators; the rest sit under More. */
 export const TOP_MENU_VISIBLE = 4;
 
 /** First-level menus; choosing one shows its children in the sidebar and opens its first page. */
@@ -59,7 +59,7 @@ export function TopMenu() {
   );
 }
 
-/** Top navigation mode: the whole menu across the top, the sidebar off (spec section 2). */
+/** Top navigation mode: the whole menu across the top, the sidebar off (docs/product.md#routes-and-screens). */
 export function HorizontalMenu() {
   const navigate = useNavigate();
   const location = useLocation();

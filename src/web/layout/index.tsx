@@ -27,7 +27,7 @@ export default function Layout() {
   const mobile = device === 'mobile';
   const sidebarShown = s.showSidebar && !s.isHorizontal;
   useSettingsSync();
-  // The page the user came for is drawn first, the menu's items a moment later (issue 14): on
+  // The page the user came for is drawn first, the menu's items a moment later: on
   // home, the menu of every section cost its first chart about a twentieth.
   const menuShown = useDeferredValue(true, false);
 

@@ -4,7 +4,7 @@ import { sessionApi } from '../api/session';
 import { clearSession } from '../stores/session';
 import { resetTags } from '../stores/tags';
 
-/** Spec section 4: logout calls the server, then clears token, routes, permissions and all open views. */
+/** docs/product.md#session: logout calls the server, then clears token, routes, permissions and all open views. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

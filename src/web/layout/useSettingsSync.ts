@@ -5,7 +5,7 @@ import { settings } from '../stores/settings';
 
 const SAVE_DELAY_MS = 800;
 
-/** Spec section 7: settings changes are sent to editCurrentUser as a JSON string. */
+/** docs/product.md#calls: settings changes are sent to editCurrentUser as a JSON string. */
 export function useSettingsSync() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

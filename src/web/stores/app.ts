@@ -1,16 +1,16 @@
 import Cookies from 'js-cookie';
 import { proxy } from 'valtio';
 
-/** Spec section 9: below this width the layout is in mobile mode. */
+/** docs/product.md#constants: below this width the layout is in mobile mode. */
 export const MOBILE_BREAKPOINT = 992;
 export const SIDEBAR_WIDTH = 180;
 export const SIDEBAR_COLLAPSED_WIDTH = 54;
 
 const SIDEBAR_COOKIE = 'sidebarStatus';
 
-export const appState = proxy({
+export const appState = proxy<{ sidebar: { opened: boolean; withoutAnimation: boolean }; device: 'mobile' | 'desktop'; settingsOpen: boolean }>({
   sidebar: { opened: Cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false },
-  device: (window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop') as 'mobile' | 'desktop',
+  device: window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop',
   settingsOpen: false,
 });
 

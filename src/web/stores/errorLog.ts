@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { isRecord } from '@shared/must';
 
 export interface ErrorLogEntry {
   error: { message: string; stack?: string };
@@ -9,7 +10,7 @@ export interface ErrorLogEntry {
 }
 
 /** Client errors captured in production builds (spec: error-log badge and dialog). */
-export const errorLog = proxy({ logs: [] as ErrorLogEntry[] });
+export const errorLog = proxy<{ logs: ErrorLogEntry[] }>({ logs: [] });
 
 const MAX_ENTRIES = 100;
 
@@ -31,9 +32,13 @@ export function installErrorCapture() {
     addErrorLog({ error: { message: e.message, stack: e.error?.stack }, info: `${e.filename}:${e.lineno}:${e.colno}` });
   });
   window.addEventListener('unhandledrejection', (e) => {
-    const reason = e.reason as { message?: string; stack?: string; handled?: boolean } | undefined;
+    const reason: unknown = e.reason;
+    const said = (key: string) => {
+      const v = isRecord(reason) ? reason[key] : undefined;
+      return typeof v === 'string' ? v : undefined;
+    };
     // API failures were already shown to the user by the client; they are not code errors.
-    if (reason?.handled) return;
-    addErrorLog({ error: { message: reason?.message ?? String(e.reason), stack: reason?.stack }, info: 'unhandledrejection' });
+    if (isRecord(reason) && reason.handled) return;
+    addErrorLog({ error: { message: said('message') ?? String(reason), stack: said('stack') }, info: 'unhandledrejection' });
   });
 }

@@ -7,14 +7,26 @@ import { TOKEN_COOKIE, tokenFromCookie } from './tokenCookie';
 export { TOKEN_COOKIE };
 const BUTTONS_KEY = 'buttonList';
 
+interface SessionState {
+  token: string;
+  user: CurrentUserInfo | null;
+  routes: AppRoute[];
+  routeIndex: Map<string, AppRoute>;
+  buttons: string[];
+  dict: DictGroups;
+  loaded: boolean;
+  dictVersion: string;
+  signedOut: boolean;
+}
+
 /** The signed-in user, the routes made from their menu tree, their buttons and the dictionaries. */
-export const session = proxy({
+export const session = proxy<SessionState>({
   token: tokenFromCookie() ?? '',
-  user: null as CurrentUserInfo | null,
-  routes: [] as AppRoute[],
+  user: null,
+  routes: [],
   routeIndex: ref(new Map<string, AppRoute>()),
-  buttons: [] as string[],
-  dict: {} as DictGroups,
+  buttons: [],
+  dict: {},
   loaded: false,
   /** The server's dictionary version when `dict` was fetched (x-dict-version). */
   dictVersion: '',
@@ -31,7 +43,7 @@ export function setToken(token: string) {
 /** The token as the cookie holds it now (another tab may have signed in or out). */
 export const getToken = tokenFromCookie;
 
-/** After user info arrives: routes and buttons from the menu tree (spec section 4). */
+/** After user info arrives: routes and buttons from the menu tree (docs/product.md#session). */
 export function setUser(user: CurrentUserInfo, dict: DictGroups) {
   const routes = buildRoutes(user.menuTree);
   session.user = user;
@@ -40,7 +52,7 @@ export function setUser(user: CurrentUserInfo, dict: DictGroups) {
   session.buttons = user.buttonList;
   session.dict = dict;
   session.loaded = true;
-  // Spec section 6: button permissions are kept in local storage too.
+  // docs/product.md#permissions: button permissions are kept in local storage too.
   localStorage.setItem(BUTTONS_KEY, JSON.stringify(user.buttonList));
 }
 
@@ -49,6 +61,8 @@ export function clearSession(opts: { signedOut?: boolean } = {}) {
   session.signedOut = opts.signedOut ?? false;
   Cookies.remove(TOKEN_COOKIE);
   localStorage.removeItem(BUTTONS_KEY);
+  // The offline copy of the user's menu (offline/heldSession.ts) goes with the session.
+  localStorage.removeItem('offline.session');
   session.token = '';
   session.user = null;
   session.routes = [];

@@ -4,7 +4,7 @@ import { SETTINGS_KEY, storedSettings } from './storedSettings';
 
 export { SETTINGS_KEY };
 
-/** Display settings (spec section 3): kept in local storage, and on the server once signed in. */
+/** Display settings (docs/product.md#entities): kept in local storage, and on the server once signed in. */
 export const settings = proxy<Settings>(storedSettings());
 
 subscribe(settings, () => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)));

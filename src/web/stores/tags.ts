@@ -2,9 +2,9 @@ import { proxy } from 'valtio';
 import { addView, closeAll, closeOthers, closeView, type CloseResult, type VisitedView } from '../layout/tagsView/tagsRules';
 
 /** Visited views of the tab bar, and a counter per path that a refresh bumps to remount it. */
-export const tagsState = proxy({
-  views: [] as VisitedView[],
-  refreshKeys: {} as Record<string, number>,
+export const tagsState = proxy<{ views: VisitedView[]; refreshKeys: Record<string, number> }>({
+  views: [],
+  refreshKeys: {},
 });
 
 export function visit(view: VisitedView) {

@@ -1,4 +1,4 @@
-/** The cookie that holds the session's token (spec section 4). Read here, by the session store and by the page's first script alike. */
+/** The cookie that holds the session's token (docs/product.md#session). Read here, by the session store and by the page's first script alike. */
 export const TOKEN_COOKIE = 'token';
 
 /**

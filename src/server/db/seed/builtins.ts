@@ -4,6 +4,7 @@ import { dictData, dictTypes, resources, roleResources, roles } from '../schema'
 import { DICTIONARIES } from './dictionaries';
 import { BUTTONS, MANIFEST, PAGES, type DemoRole } from '../../../shared/pages';
 import { ADMIN_ROLE_CODE } from '../../../shared/api/role';
+import { must } from '../../../shared/must';
 
 export const ADMIN_ROLE = ADMIN_ROLE_CODE;
 
@@ -19,7 +20,7 @@ export function builtInResources(): ResourceRow[] {
   MANIFEST.forEach((section, si) => {
     const s = section.path.slice(1);
     const first = section.groups[0];
-    const firstPage = first.pages.find((p) => !p.hidden)!;
+    const firstPage = must(first.pages.find((p) => !p.hidden), `a shown page in ${section.path}/${first.path}`);
     rows.push({
       type: 'section', label: section.title['zh-CN'], labelEn: section.title['en-US'], path: section.path, icon: section.icon, orderNum: si + 1,
       hidden: false, noCache: false, perm: s, parentPerm: null, redirectPath: `${section.path}/${first.path}/${firstPage.path}`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { queryRows, type Db } from '../client';
 
 /** One column of a bulk insert: its name, its SQL array type and the value of row i. */
 export type BulkColumn = [name: string, type: 'int4' | 'int8' | 'text' | 'timestamptz' | 'bool', value: (i: number) => unknown];
@@ -8,7 +8,7 @@ export const BATCH = 50_000;
 
 /**
  * Inserts `count` rows with one `unnest` statement per batch, one array parameter per column:
- * the fastest bulk path on PGlite and PostgreSQL alike (STACK.md).
+ * the fastest bulk path on PGlite and PostgreSQL alike.
  */
 export async function bulkInsert(tx: Db, table: string, count: number, columns: BulkColumn[]): Promise<void> {
   for (let from = 0; from < count; from += BATCH) {
@@ -35,6 +35,6 @@ export const ref = (id: number) => (id === 0 ? null : id);
  */
 export async function reserveIds(tx: Db, table: string, n: number): Promise<number> {
   if (!n) return 0;
-  const result = (await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), nextval(pg_get_serial_sequence(${table}, 'id')) + ${n - 1}) as last`)) as unknown as { rows: { last: string | number }[] };
-  return Number(result.rows[0].last) - n + 1;
+  const [{ last }] = await queryRows<{ last: string | number }>(tx, sql`select setval(pg_get_serial_sequence(${table}, 'id'), nextval(pg_get_serial_sequence(${table}, 'id')) + ${n - 1}) as last`);
+  return Number(last) - n + 1;
 }

@@ -14,6 +14,7 @@ import { seedCatalogue } from './demoCatalogue';
 import { writeDemoHistory } from './history';
 import { seedDemoLogistics } from './demoLogistics';
 import { seedDemoThresholds } from './demoThresholds';
+import { getOrThrow, must } from '../../../shared/must';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -27,7 +28,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const regionId = new Map(regionRows.map((r) => [r.code, r.id]));
 
     const dealerRows = await tx.insert(dealers).values(DEALERS.map(([code, name, nickname, region, city, contact], i) => ({
-      code, name, nickname, regionId: regionId.get(region)!, contact,
+      code, name, nickname, regionId: getOrThrow(regionId, region, 'region'), contact,
       phone: `13${(800000000 + i * 7654321).toString().slice(0, 9)}`,
       address: `${city}市经济开发区汽配城 ${i + 3} 号`,
       locationEnabled: i % 3 !== 2, duplicateScanDelete: i % 4 === 0, batchEnabled: i % 2 === 0,
@@ -50,7 +51,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const materialRows = PATTERNS.flatMap((p) => p.sizes.map(([size, load, speed, price]) => ({
       code: `${p.brand}${size.replace(/[^0-9A-Z]/g, '')}${p.code}`,
       name: `${brandName.get(p.brand)} ${size} ${load}${speed} ${p.name}`,
-      brandId: brandId.get(p.brand)!, specification: `${size} ${load}${speed}`, pattern: p.name,
+      brandId: getOrThrow(brandId, p.brand, 'brand'), specification: `${size} ${load}${speed}`, pattern: p.name,
       loadIndex: load, speedIndex: speed, unit: '条', price: (Math.round(price * p.priceFactor / 5) * 5).toFixed(2),
     })));
     await tx.insert(materials).values(materialRows);
@@ -143,7 +144,8 @@ async function grantPages(tx: Db, roleId: number, pages: { page: string; without
     const row = all.find((r) => r.perm === page);
     if (!row || row.type !== 'page') throw new Error(`Unknown page ${page}`);
     const refused = (perm: string) => [...withoutActions, ...without].includes(perm.split(':')[2]);
-    wanted.add(page).add(row.parentPerm!).add(row.parentPerm!.split(':')[0]);
+    const group = must(row.parentPerm, `the group of page ${page}`);
+    wanted.add(page).add(group).add(group.split(':')[0]);
     for (const b of all) if (b.parentPerm === page && !refused(b.perm)) wanted.add(b.perm);
   }
   const ids = await tx.select({ id: resources.id }).from(resources).where(inArray(resources.perm, [...wanted]));

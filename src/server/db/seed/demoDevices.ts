@@ -4,6 +4,7 @@ import {
   accountSets, batches, dealers, driverRoutes, logisticsRoutes, mailRecipients, mails, materials, pallets, pdaDevices, resources, roleResources,
   roles, scenes, storageLocations, transitPoints, users, vehicleBlacklist, vehicles, warehouses,
 } from '../schema';
+import { must } from '../../../shared/must';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -17,7 +18,7 @@ export async function seedDevices(tx: Db): Promise<void> {
   const dealerWarehouses = await tx.select({ id: warehouses.id, code: warehouses.code, dealerId: warehouses.dealerId }).from(warehouses)
     .where(isNotNull(warehouses.dealerId)).orderBy(asc(warehouses.id));
   const central = await tx.select({ id: warehouses.id }).from(warehouses).where(isNull(warehouses.dealerId)).orderBy(asc(warehouses.id)).limit(1);
-  const firstWarehouseOf = (dealerId: number) => dealerWarehouses.find((w) => w.dealerId === dealerId)!;
+  const firstWarehouseOf = (dealerId: number) => must(dealerWarehouses.find((w) => w.dealerId === dealerId), `a warehouse of dealer ${dealerId}`);
 
   // PDA devices: two per dealer for the first dealers, in every status.
   const now = Date.now();
@@ -90,7 +91,7 @@ export async function seedDevices(tx: Db): Promise<void> {
     { code: 'HZHUB', name: '杭州中转站', address: '浙江省杭州市萧山区空港物流园 12 号', contact: '郑好', phone: '13933334444' },
     { code: 'HFHUB', name: '合肥中转站', address: '安徽省合肥市蜀山区物流大道 3 号', contact: '冯远', phone: '13944445555' },
   ]).returning({ id: transitPoints.id, code: transitPoints.code });
-  const point = (code: string) => points.find((p) => p.code === code)!.id;
+  const point = (code: string) => must(points.find((p) => p.code === code), `transit point ${code}`).id;
   const routeRows = await tx.insert(logisticsRoutes).values([
     { code: 'R001', name: '上海-苏州', fromPointId: point('SHHUB'), toPointId: point('SZHUB'), distanceKm: 105, hours: '2.0' },
     { code: 'R002', name: '上海-杭州', fromPointId: point('SHHUB'), toPointId: point('HZHUB'), distanceKm: 180, hours: '3.0' },

@@ -7,16 +7,17 @@ import {
   carRequestEvents, carRequests, carRequestStops, deliveryFees, exchangeLogs, laborFactors, logisticsProviders, logisticsRoutes, transitPoints, vehicles,
   warehouseCoefficients,
 } from '../schema';
+import { getOrThrow, must } from '../../../shared/must';
 
 /** The per-km rate the demo's fees were worked out with (the DELIVERY_FEE_PER_KM default). */
 const PER_KM = 3.5;
 const HOUR = 3_600_000;
 const LABOUR = '捷力装卸服务';
 
-interface OutboundOrder { id: number; orderNo: string; warehouseId: number; dealerId: number | null; completedAt: Date; tyres: number }
+type OutboundOrder = { id: number; orderNo: string; warehouseId: number; dealerId: number | null; completedAt: Date; tyres: number };
 
 /**
- * Demo logistics (issue 13): the /other lists (labour factors, warehouse coefficients, logistics
+ * Demo logistics: the /other lists (labour factors, warehouse coefficients, logistics
  * providers), and car requests with their trips — three weeks of closed trips built on the
  * history's completed outbound orders (so the driver reports and the fee reconciliation have
  * figures, some stops late, some uploaded fees differing or missing), one trip on the way, one
@@ -68,7 +69,7 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
   const routes = await tx.select().from(logisticsRoutes).orderBy(asc(logisticsRoutes.code));
   const stopsOf: Record<string, number[]> = { R001: [points.SZHUB], R002: [points.SZHUB, points.HZHUB], R003: [points.HZHUB, points.HFHUB] };
   const fleet = await tx.select().from(vehicles).where(inArray(vehicles.plateNo, ['沪A12345', '苏E6K218', '浙B88321', '沪D30712', '浙A7F360']));
-  const plate = (p: string) => fleet.find((v) => v.plateNo === p)!;
+  const plate = (p: string) => must(fleet.find((v) => v.plateNo === p), `vehicle ${p}`);
 
   const today = new Date();
   /** One car request and, beyond `requested`, its trip, stops, history and (closed) uploaded fees. */
@@ -91,12 +92,12 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
       id: Number(id), requestNo: `CR${dayOf(created).replaceAll('-', '')}${String(id).padStart(6, '0')}`, dealerId: orderGroup[0].dealerId, warehouseId,
       orderIds: orderGroup.map((o) => o.id), destinationIds, needDate: dayOf(start), tyres, weightTons: Math.round(tyres * 0.011 * 100) / 100,
       volumeM3: Math.round(tyres * 0.09 * 10) / 10, status, remark: status === 'requested' ? '请安排厢式货车' : null,
-      ...(running ? {
+      ...(running && fee ? {
         vehicleId: vehicle.id, driverName: vehicle.driverName, driverPhone: vehicle.driverPhone, routeId: route.id, laborCompany: LABOUR,
         plannedStart: start, distanceKm: route.distanceKm, assignedAt: new Date(start.getTime() - 16 * HOUR),
         departedAt: reached || status === 'onTheWay' ? start : null, deliveredAt,
-        closedAt: status === 'closed' ? new Date(deliveredAt!.getTime() + 18 * HOUR) : null,
-        fee: fee!.fee, feeDetail: JSON.stringify({ distanceKm: route.distanceKm ?? 0, perKm: PER_KM, tyres, handling, ...fee }),
+        closedAt: status === 'closed' && deliveredAt ? new Date(deliveredAt.getTime() + 18 * HOUR) : null,
+        fee: fee.fee, feeDetail: JSON.stringify({ distanceKm: route.distanceKm ?? 0, perKm: PER_KM, tyres, handling, ...fee }),
       } : {}),
       createdAt: created,
     }).returning();
@@ -106,12 +107,12 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
       source: arrivedAt[i] ? (i % 2 ? 'tms' : 'console') : null, reportedBy: arrivedAt[i] ? (i % 2 ? 'tms:2' : 'staff') : null,
     })));
     const events: (typeof carRequestEvents.$inferInsert)[] = [
-      { requestId: row.id, action: 'assign', fromStatus: 'requested', toStatus: 'assigned', userName: 'staff', at: row.assignedAt! },
+      { requestId: row.id, action: 'assign', fromStatus: 'requested', toStatus: 'assigned', userName: 'staff', at: must(row.assignedAt, `trip ${row.requestNo}'s assignment time`) },
     ];
     if (status !== 'assigned') events.push({ requestId: row.id, action: 'load', fromStatus: 'assigned', toStatus: 'loading', userName: 'staff', at: new Date(start.getTime() - 1.5 * HOUR) });
     if (row.departedAt) events.push({ requestId: row.id, action: 'depart', fromStatus: 'loading', toStatus: 'onTheWay', userName: 'staff', at: start });
     arrivedAt.forEach((at, i) => {
-      const point = pointNames.get(destinationIds[i])!;
+      const point = getOrThrow(pointNames, destinationIds[i], 'transit point');
       if (at) events.push({ requestId: row.id, action: 'stop', fromStatus: 'onTheWay', toStatus: 'onTheWay', userName: i % 2 ? 'tms:2' : 'staff', at, note: `${i + 1} ${point} (${i % 2 ? 'tms' : 'console'})` });
     });
     if (deliveredAt) events.push({ requestId: row.id, action: 'deliver', fromStatus: 'onTheWay', toStatus: 'delivered', userName: 'staff', at: deliveredAt });
@@ -128,13 +129,13 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
       })));
     }
     // The carrier's invoice per order, as uploaded on the delivery fee page: the fee shared out, sometimes off, sometimes not yet in.
-    if (status === 'closed' && uploaded !== 'none') {
-      const share = Math.round((fee!.fee / orderGroup.length) * 100) / 100;
+    if (status === 'closed' && uploaded !== 'none' && fee && deliveredAt) {
+      const share = Math.round((fee.fee / orderGroup.length) * 100) / 100;
       const billed = orderGroup.slice(0, uploaded === 'missing' ? orderGroup.length - 1 : orderGroup.length);
       if (billed.length) {
         await tx.insert(deliveryFees).values(billed.map((o, i) => ({
-          orderNo: o.orderNo, dealerId: o.dealerId, carrier: vehicle.provider ?? '顺达物流', deliveredOn: dayOf(deliveredAt!),
-          fee: String(uploaded === 'differs' && i === 0 ? share + 35 : i === orderGroup.length - 1 ? Math.round((fee!.fee - share * (orderGroup.length - 1)) * 100) / 100 : share),
+          orderNo: o.orderNo, dealerId: o.dealerId, carrier: vehicle.provider ?? '顺达物流', deliveredOn: dayOf(deliveredAt),
+          fee: String(uploaded === 'differs' && i === 0 ? share + 35 : i === orderGroup.length - 1 ? Math.round((fee.fee - share * (orderGroup.length - 1)) * 100) / 100 : share),
         }))).onConflictDoNothing();
       }
     }
@@ -147,7 +148,8 @@ export async function seedDemoLogistics(tx: Db): Promise<void> {
     const own = orders.filter((o) => o.warehouseId === w);
     for (let i = 0; i < own.length; i += 5) groups.push(own.slice(i, i + 5));
   }
-  groups.sort((a, b) => new Date(a.at(-1)!.completedAt).getTime() - new Date(b.at(-1)!.completedAt).getTime());
+  const lastDone = (g: OutboundOrder[]) => new Date(must(g.at(-1), 'an order of a trip').completedAt).getTime();
+  groups.sort((a, b) => lastDone(a) - lastDone(b));
   // The latest four groups are the trips of now; the others were delivered and closed.
   const fresh = groups.slice(-4);
   for (const [i, g] of groups.slice(0, -4).entries()) {

@@ -5,6 +5,7 @@ import { saveOrder } from '../../modules/orders/orderWrites';
 import type { SessionUser } from '../../platform/sessionStore';
 import type { Db } from '../client';
 import { dealers, materials, users } from '../schema';
+import { must } from '../../../shared/must';
 
 const DOTS = ['0625', '1925', '2825', '3725', '4625', '0226', '1126', '2026', '3126', '3826'];
 
@@ -16,8 +17,9 @@ const DOTS = ['0625', '1925', '2825', '3725', '4625', '0226', '1126', '2026', '3
  * receipts posted now would stand as one day's spike on every chart of today.
  */
 export async function seedOrders(tx: Db): Promise<void> {
-  const [admin] = await tx.select({ id: users.id, userName: users.userName }).from(users).where(eq(users.userName, 'admin'));
-  const user = { id: admin.id, userName: admin.userName, dealerId: null } as unknown as SessionUser;
+  const [admin] = await tx.select({ id: users.id, userName: users.userName, nickName: users.nickName }).from(users).where(eq(users.userName, 'admin'));
+  // The seed signs in as no one: no session of its own.
+  const user: SessionUser = { sessionId: 0, id: admin.id, userName: admin.userName, nickName: admin.nickName, dealerId: null };
   const ctx: OrderCtx = { db: tx, user, lang: 'zh-CN', page: 'PRorder', ip: '127.0.0.1', scope: { dealerIds: null, warehouseIds: null } };
   const catalogue = await tx.select({ id: materials.id }).from(materials).where(eq(materials.source, 'factory')).orderBy(asc(materials.id)).limit(40);
   const dealerRows = await tx.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers)
@@ -36,7 +38,8 @@ export async function seedOrders(tx: Db): Promise<void> {
 
   for (const [d, dealer] of dealerRows.entries()) {
     const pick = (k: number) => catalogue[(d * 5 + k) % catalogue.length].id;
-    await delivery(dealer.warehouseId!, [{ materialId: pick(0), qty: 6 }, { materialId: pick(3), qty: 4 }], '恒峰轮胎销售公司');
-    await delivery(dealer.warehouseId!, [{ materialId: pick(4), qty: 10 }], '恒峰轮胎销售公司');
+    const warehouseId = must(dealer.warehouseId, `dealer ${dealer.id}'s default warehouse`);
+    await delivery(warehouseId, [{ materialId: pick(0), qty: 6 }, { materialId: pick(3), qty: 4 }], '恒峰轮胎销售公司');
+    await delivery(warehouseId, [{ materialId: pick(4), qty: 10 }], '恒峰轮胎销售公司');
   }
 }

@@ -1,4 +1,4 @@
-/** Built-in dictionaries (spec section 3 names receive_order_status, invoice_class, source and an order status list). */
+/** Built-in dictionaries (docs/product.md#entities names receive_order_status, invoice_class, source and an order status list). */
 export interface DictDef { type: string; zh: string; en: string; entries: [value: string, zh: string, en: string][] }
 
 export const DICTIONARIES: DictDef[] = [

@@ -187,9 +187,10 @@ async function writeLogs(tx: Db, h: History, firstOrder: number, days: number, t
   for (const o of h.scans.order) scanned.set(o, (scanned.get(o) ?? 0) + 1);
   const uploads: { order: number; ok: boolean; accepted: number; at: number }[] = [];
   for (let i = 0; i < O.type.length; i++) {
-    if (O.source[i] !== 'PDA' || O.status[i] !== '2' || !scanned.get(i)) continue;
+    const accepted = scanned.get(i);
+    if (O.source[i] !== 'PDA' || O.status[i] !== '2' || !accepted) continue;
     if (rnd() < 0.03) uploads.push({ order: i, ok: false, accepted: 0, at: O.completedAt[i] - 30 * 60_000 });
-    uploads.push({ order: i, ok: true, accepted: scanned.get(i)!, at: O.completedAt[i] - 5 * 60_000 });
+    uploads.push({ order: i, ok: true, accepted, at: O.completedAt[i] - 5 * 60_000 });
   }
   await bulkInsert(tx, 'upload_logs', uploads.length, [
     ['upload_id', 'text', (k) => `hist-${firstOrder + uploads[k].order}-${uploads[k].ok ? 1 : 0}`],

@@ -1,4 +1,5 @@
 import type { OrderType } from '../../../shared/orders/orderTypes';
+import { getOrThrow } from '../../../shared/must';
 
 /**
  * Stock history simulated in memory, day by day and warehouse by warehouse, following the
@@ -71,7 +72,7 @@ export function random(seed: number) {
 }
 
 /**
- * DOT code WWYY of a production day (DESIGN.md glossary) in ISO weeks. Makers that number
+ * DOT code WWYY of a production day (docs/product.md#glossary) in ISO weeks. Makers that number
  * the last days of December as week 53 of the old year print 53YY where ISO says 01 of the
  * next; half the tyres made then carry that code, so both edges occur.
  */
@@ -161,7 +162,8 @@ export function simulate(plan: Plan): History {
   }
   function line(o: number, material: number, adjustKind: string | null, planned: boolean) {
     const key = material * 2 + (adjustKind === 'overflow' ? 1 : 0);
-    let l = open.get(o)!.get(key);
+    const lines = getOrThrow(open, o, 'open order');
+    let l = lines.get(key);
     if (l === undefined) {
       l = L.order.length;
       L.order.push(o);
@@ -169,7 +171,7 @@ export function simulate(plan: Plan): History {
       L.planned.push(0);
       L.scanned.push(0);
       L.adjustKind.push(adjustKind);
-      open.get(o)!.set(key, l);
+      lines.set(key, l);
     }
     if (planned) L.planned[l] += 1;
     return l;
@@ -207,10 +209,10 @@ export function simulate(plan: Plan): History {
     T.updatedAt[tyre] = O.completedAt[o];
     T.lastOrder[tyre] = o;
     lastDay[tyre] = d;
-    stocks.get(p.id)!.stock.push(tyre);
+    getOrThrow(stocks, p.id, 'stock of warehouse').stock.push(tyre);
   }
   function outOf(o: number, tyre: number, d: number) {
-    const p = byId.get(T.warehouse[tyre])!;
+    const p = getOrThrow(byId, T.warehouse[tyre], 'warehouse');
     move(o, tyre, -1, p, T.location[tyre]);
     T.status[tyre] = TYRE_OUT;
     T.location[tyre] = 0;
@@ -325,7 +327,7 @@ export function simulate(plan: Plan): History {
         deliver(s, d, qty);
       }
       for (const o of s.due.get(d) ?? []) {
-        for (const t of s.shipped.get(o)!) {
+        for (const t of getOrThrow(s.shipped, o, 'shipped order')) {
           const location = locationIn(p);
           scan(o, t, location);
           into(o, t, p, location, true, d);
@@ -357,7 +359,7 @@ export function simulate(plan: Plan): History {
       }, (t) => T.status[t] === TYRE_OUT && T.warehouse[t] === p.id);
 
       const transfers = p.peers.length ? draw(s.acc, 'transfer', s.stock.length * transferRate * f) : 0;
-      const target = transfers ? byId.get(pick(p.peers))! : p;
+      const target = transfers ? getOrThrow(byId, pick(p.peers), 'warehouse') : p;
       const movedAt = at(d, 9, 16);
       fill(transfers, s.stock, d, () => order('TR', p, movedAt - 60 * 60_000, movedAt, { target: target.id }), (o, t) => {
         scan(o, t, T.location[t]);

@@ -4,6 +4,7 @@ import {
   analyticsFilters, dashboardBatchPath, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters, type BatchLine,
 } from '../../../shared/analytics/filters';
 import { pageBody } from '../../../shared/api/paging';
+import { REPORT_DEFS } from '../../../shared/analytics/reports';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
@@ -13,6 +14,9 @@ import { exportTicketRoutes } from './exportTickets';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
+import { checkReportRegistry } from './reports/checkRegistry';
+import { getOrThrow } from '../../../shared/must';
+import { stockMemo } from './queries/balances';
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
@@ -29,13 +33,14 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
+    // zod cannot spell out what extending the filters with a query's own parameters gives.
     handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
   }));
 
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
   const BATCH_LANES = 4;
   /**
-   * A dashboard's panels in one call (issue 14): each panel's answer is written as an NDJSON line
+   * A dashboard's panels in one call: each panel's answer is written as an NDJSON line
    * the moment it is ready, so the console draws panels as they arrive; panels asking the same
    * query with the same parameters share one run, and the stock book's reads are shared (ctx.memo).
    */
@@ -43,7 +48,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
     handler: async (rc) => {
-      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: new Map() };
+      const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: stockMemo() };
       const raw = rc.reply.raw;
       rc.reply.hijack();
       raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
@@ -60,12 +65,13 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         for (let panel = queue.shift(); panel && !raw.destroyed; panel = queue.shift()) await answerPanel(panel);
       };
       const answerPanel = async (panel: (typeof d.panels)[number]) => {
-        const query = byId.get(panel.query)!;
-        const filters = { ...rc.body, ...panel.params } as AnalyticsFilters & Record<string, unknown>;
+        const query = getOrThrow(byId, panel.query, 'dashboard query');
+        const filters: AnalyticsFilters & Record<string, unknown> = { ...rc.body, ...panel.params };
         const key = JSON.stringify([panel.query, panel.params ?? null]);
-        if (!runs.has(key)) runs.set(key, query.run(ctx, filters));
+        let run = runs.get(key);
+        if (!run) runs.set(key, (run = query.run(ctx, filters)));
         try {
-          write({ panel: panel.id, answer: { rows: await runs.get(key)!, asOf: asOf() } });
+          write({ panel: panel.id, answer: { rows: await run, asOf: asOf() } });
         } catch (err) {
           rc.req.log.error({ err, panel: panel.id }, 'dashboard panel failed');
           write({ panel: panel.id, error: { status: 500, msg: message(ctx.lang, 'internal') } });
@@ -76,6 +82,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     },
   }));
 
+  checkReportRegistry(REPORT_DEFS, REPORT_QUERIES);
   const reports = REPORT_QUERIES.flatMap((r) => reportRoutes(r));
   function reportRoutes(r: ReportQuery): RouteDef[] {
     const base = reportPath(r.def.page);

@@ -1,5 +1,10 @@
 import { readdirSync } from 'node:fs';
 import type { DashboardDef } from '../../../shared/analytics/dashboards';
+import { isRecord } from '../../../shared/must';
+
+/** A dashboard file's module: a default export with an id and panels. */
+const isDashboardModule = (module: unknown): module is { default: DashboardDef } =>
+  isRecord(module) && isRecord(module.default) && typeof module.default.id === 'string' && Array.isArray(module.default.panels);
 
 const folder = new URL('../../../../dashboards/', import.meta.url);
 
@@ -10,5 +15,9 @@ const folder = new URL('../../../../dashboards/', import.meta.url);
  */
 export const DASHBOARDS: DashboardDef[] = await Promise.all(
   readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).sort()
-    .map(async (file) => ((await import(new URL(file, folder).href)) as { default: DashboardDef }).default),
+    .map(async (file) => {
+      const module: unknown = await import(new URL(file, folder).href);
+      if (!isDashboardModule(module)) throw new Error(`dashboards/${file}: its default export is not a dashboard`);
+      return module.default;
+    }),
 );

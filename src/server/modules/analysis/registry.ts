@@ -7,6 +7,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import type { Database, Db } from '../../db/client';
 import type { DataScope } from '../../platform/dataScope';
 import type { SessionUser } from '../../platform/sessionStore';
+import type { StockMemo } from './queries/balances';
 
 export type Row = Record<string, string | number | null>;
 
@@ -23,7 +24,7 @@ export interface AnalyticsCtx {
    * Sub-results shared by the queries of one call (a dashboard's batch): the stock book's
    * on-hand and daily flows are read once for all the panels that need them.
    */
-  memo?: Map<string, unknown>;
+  memo?: StockMemo;
 }
 
 /**

@@ -8,7 +8,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { callersDealer, catalogueRefs, pickMaterials } from './materials';
 
-/** The dealer materials page (the spec's goodsManagement). */
+/** The dealer materials page (route `goodsManagement`). */
 const DEALER_MATERIAL_PERM = 'basedata:goodsManagement';
 const BASE = '/basedata/dealerMaterial';
 

@@ -8,6 +8,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { allows, inScope } from '../../platform/dataScope';
 import { refRows } from './refRows';
+import { numberOrNull } from '../../../shared/must';
 
 /** The dealer of a write: one in the caller's scope; a dealer user writes its own dealer when none is sent. */
 export async function scopedDealer(ctx: CrudContext, dealerId: number | null | undefined, field = 'dealerId'): Promise<number | null> {
@@ -33,9 +34,9 @@ export function deviceRoutes(services: Services): RouteDef[] {
   const pdaScope = (ctx: CrudContext) => inScope(pdaDevices.dealerId, ctx.scope.dealerIds);
   /** The warehouse names its dealer when the form left the dealer out; a warehouse of another dealer is refused. */
   async function pdaDealer(ctx: CrudContext, v: Record<string, unknown>): Promise<number | null> {
-    const warehouseId = v.warehouseId as number | null;
+    const warehouseId = numberOrNull(v.warehouseId);
     const [warehouse] = warehouseId == null ? [] : await db.select({ dealerId: warehouses.dealerId }).from(warehouses).where(eq(warehouses.id, warehouseId));
-    const dealerId = await scopedDealer(ctx, (v.dealerId as number | null) ?? warehouse?.dealerId);
+    const dealerId = await scopedDealer(ctx, numberOrNull(v.dealerId) ?? warehouse?.dealerId);
     if (warehouse && dealerId != null && warehouse.dealerId !== dealerId) throw badRequest('notOfDealer', 'warehouseId');
     return dealerId;
   }

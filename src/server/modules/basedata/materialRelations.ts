@@ -20,7 +20,7 @@ import { assertMaterial, callersDealer, catalogueRefs, like, pickMaterials } fro
 import { coercedRowId } from '../../../shared/api/rowId';
 
 export const RELATION_PERM = 'basedata:materialRelation';
-/** The matching page (the spec's goods). */
+/** The matching page (route `goods`). */
 export const MATCHING_PERM = 'basedata:goods';
 const BASE = '/basedata/materialRelation';
 const ENTITY = 'material_relation';
@@ -136,7 +136,7 @@ export function materialRelationRoutes(services: Services): RouteDef[] {
         const found = await rows(and(inArray(materialRelations.id, ids), scoped(ctx)));
         if (found.length !== ids.length) throw notFound();
         const suggested = await withSuggestions(found.filter((r) => r.materialId == null));
-        const changes = suggested.filter((r) => r.suggestion).map((r) => ({ before: r as MaterialRelationRow, materialId: r.suggestion!.id, auto: true }));
+        const changes = suggested.flatMap((r) => (r.suggestion ? [{ before: r, materialId: r.suggestion.id, auto: true }] : []));
         const matched = await assign(user, req.ip, changes);
         return { matched, skipped: ids.length - matched };
       },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { brandOptionsAnswer, type CatalogueOptions, type DealerRef, type MaterialRef } from '../../../shared/api/basedata/catalogue';
+import { brandOptionsAnswer, type CatalogueOptions, type MaterialRef } from '../../../shared/api/basedata/catalogue';
 import { batches, brands, dealerMaterials, dealers, materialRelations, materials } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
 import { badRequest } from '../../http/errors';
@@ -24,7 +24,7 @@ export function catalogueRefs(ctx: CrudContext): Promise<CatalogueOptions> {
     refs = (async () => ({
       brands: await ctx.db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).orderBy(asc(brands.code)),
       dealers: await ctx.db.select({ id: dealers.id, code: dealers.code, name: dealers.name }).from(dealers)
-        .where(inScope(dealers.id, ctx.scope.dealerIds)).orderBy(asc(dealers.code)) as DealerRef[],
+        .where(inScope(dealers.id, ctx.scope.dealerIds)).orderBy(asc(dealers.code)),
     }))();
     refsCache.set(ctx, refs);
   }

@@ -11,6 +11,7 @@ import { inScope } from '../../platform/dataScope';
 import type { RequestContext } from '../../platform/requestContext';
 import { scopedDealer } from './devices';
 import { refRows } from './refRows';
+import { numberOrNull } from '../../../shared/must';
 
 /** Key of the advisory lock batch generation holds, so two generations never hand out one number. */
 const BATCH_LOCK = 7_310_101;
@@ -45,7 +46,7 @@ export function recordRoutes(services: Services): RouteDef[] {
   const batchRoutes = pageCrudRoutes(services, '/basedata/base/baseBatch', batches, {
     tag: 'batch', entity: 'batch',
     ...refRows(db, batches, { materialId: materials, dealerId: dealers }, batchScope),
-    check: async (v, ctx) => ({ dealerId: await batchDealer(ctx, v.dealerId as number | null) }),
+    check: async (v, ctx) => ({ dealerId: await batchDealer(ctx, numberOrNull(v.dealerId)) }),
     extraRoutes: [
       defineRoute({
         method: 'POST', url: '/basedata/batch/generate', tag: 'batch', permission: `${DevicesPerm.batch}:add`, body: batchGenerateBody, answer: batchGenerateAnswer,

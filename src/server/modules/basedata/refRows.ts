@@ -25,11 +25,11 @@ export function refRows(
     selection[`${r.prefix}Name`] = r.table.name;
     selection[`${r.prefix}Label`] = sql<string | null>`${r.table.code} || ' ' || ${r.table.name}`;
   }
-  const own = getTableColumns(table) as Record<string, PgColumn>;
+  const own: Record<string, PgColumn> = getTableColumns(table);
   const list = async (_ctx: CrudContext, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number): Promise<Row[]> => {
     let q = db.select(selection).from(table).$dynamic();
     for (const r of joined) q = q.leftJoin(r.table, eq(r.table.id, own[r.key]));
-    return (await q.where(where).orderBy(...order).limit(limit).offset(offset)) as Row[];
+    return (await q.where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => ({ ...r, id: Number(r.id) }));
   };
   const load = async (ctx: CrudContext, id: number): Promise<Row | undefined> => (await list(ctx, and(eq(table.id, id), scope(ctx)), [table.id], 1, 0))[0];
   return { list, load };

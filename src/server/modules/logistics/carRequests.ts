@@ -3,9 +3,9 @@ import {
   assignBody, assignOptionsAnswer, CAR_REQUEST_API, moveAnswer, moveBody, stopBody, tripAnswer, type AssignOptions,
 } from '../../../shared/api/dispatch';
 import {
-  BUSY_STATUSES, canMove, EDITABLE_STATUSES, plannedArrivals, TRANSITIONS, type CarRequestStatus, type DispatchAction,
+  BUSY_STATUSES, canMove, EDITABLE_STATUSES, plannedArrivals, TRANSITIONS, type DispatchAction,
 } from '../../../shared/logistics/dispatch';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { queryRows, type Db } from '../../db/client';
 import { carRequests, carRequestStops, laborFactors, logisticsRoutes, orders, vehicleBlacklist } from '../../db/schema';
 import { isUniqueViolation } from '../../db/pgErrors';
@@ -20,7 +20,7 @@ import { reportStop } from './stops';
 import { assignmentParts, dealerOfWarehouse, feeOf, loadRequest, pushOf, recordEvent, refuseMove, tripOf, type CarRequest } from './trips';
 
 const REQUEST_ROUTE = '/ordermanage/logistics/carrequest';
-const perm = (page: string) => pageByRoute(`/ordermanage/logistics/${page}`)!.perm;
+const perm = (page: string) => pageAt(`/ordermanage/logistics/${page}`).perm;
 const REQUEST = perm('carrequest');
 const DISPATCH = perm('carmanagement');
 const FOLLOW = perm('carroutefollowing');
@@ -36,7 +36,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
 
   /** The orders a request names: of its warehouse, and on no other open request. */
   async function checkOrders(values: Record<string, unknown>, editingId?: number) {
-    const ids = values.orderIds as number[];
+    const ids = Array.isArray(values.orderIds) ? values.orderIds.map(Number) : [];
     const found = await db.select({ id: orders.id, orderNo: orders.orderNo, warehouseId: orders.warehouseId }).from(orders).where(inArray(orders.id, ids));
     const stray = found.find((o) => o.warehouseId !== values.warehouseId);
     if (stray) throw badRequest('orderNotFromWarehouse', 'orderIds', { orderNo: stray.orderNo });
@@ -55,7 +55,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
     check: async (values, ctx, editingId) => {
       if (editingId) {
         const before = await loadRequest(db, editingId, ctx.scope);
-        if (!(EDITABLE_STATUSES as string[]).includes(before.status)) throw conflict('carRequestLocked');
+        if (!EDITABLE_STATUSES.includes(before.status)) throw conflict('carRequestLocked');
       }
       await checkOrders(values, editingId);
       const dealerId = await dealerOfWarehouse(db, Number(values.warehouseId));
@@ -91,7 +91,7 @@ export function carRequestRoutes(services: Services): RouteDef[] {
       return updated;
     });
     services.realtime.tripChanged(pushOf(after));
-    return { id: after.id, status: after.status as CarRequestStatus };
+    return { id: after.id, status: after.status };
   }
 
   const assign = defineRoute({

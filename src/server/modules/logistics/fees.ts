@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { reconcileAnswer, reconcileBody, type Reconciliation } from '../../../shared/api/dispatch';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { queryRows } from '../../db/client';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
@@ -16,7 +16,7 @@ const TRIP_LIMIT = 500;
  * orders on the delivery fee upload page (reportQuery › psfByDelivery), per trip and per dealer.
  */
 export function feeRoutes(services: Services): RouteDef[] {
-  const dispatch = pageByRoute('/ordermanage/logistics/carmanagement')!.perm;
+  const dispatch = pageAt('/ordermanage/logistics/carmanagement').perm;
   return [defineRoute({
     method: 'POST', url: '/logistics/fees/reconcile', tag: 'carrequest', permission: dispatch, body: reconcileBody, answer: reconcileAnswer,
     summary: 'Delivery fees per trip and per dealer: computed against uploaded (psfByDelivery), with the differences and the orders without an uploaded fee',

@@ -4,6 +4,7 @@ import type { CarRequestStatus } from '../../../shared/logistics/dispatch';
 import { carRequests, carRequestStops, transitPoints } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Services } from '../../services';
+import { enqueueWebhooks } from '../integration/webhookEvents';
 import { pushOf, recordEvent, refuseMove } from './trips';
 
 /** How far ahead of the server's clock a reported time may be. */
@@ -30,13 +31,15 @@ export async function reportStop(
     if (stop.arrivedAt) throw conflict('stopReported', 'seq', { seq });
     await tx.update(carRequestStops).set({ arrivedAt: at, source: from.source, reportedBy: from.by })
       .where(and(eq(carRequestStops.requestId, requestId), eq(carRequestStops.seq, seq)));
-    await recordEvent(tx, requestId, 'stop', request.status, request.status as CarRequestStatus, from.by, `${seq} ${stop.code} ${stop.name} (${from.source})`);
+    await recordEvent(tx, requestId, 'stop', request.status, request.status, from.by, `${seq} ${stop.code} ${stop.name} (${from.source})`);
     const last = stops.every((s) => s.seq === seq || s.arrivedAt);
     if (!last) return request;
     const [delivered] = await tx.update(carRequests).set({ status: 'delivered', deliveredAt: at }).where(eq(carRequests.id, requestId)).returning();
     await recordEvent(tx, requestId, 'deliver', request.status, 'delivered', from.by, null);
+    await enqueueWebhooks(tx, 'trip.delivered', [{ dealerId: delivered.dealerId, ref: `trip:${requestId}`, payload: { tripId: requestId } }]);
     return delivered;
   });
+  services.outbox.wake();
   services.realtime.tripChanged(pushOf(after));
-  return { id: after.id, status: after.status as CarRequestStatus };
+  return { id: after.id, status: after.status };
 }

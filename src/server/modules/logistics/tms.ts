@@ -4,23 +4,28 @@ import { moveAnswer, tmsStopBody, type TmsStopBody } from '../../../shared/api/d
 import type { Language } from '../../../shared/i18n/languages';
 import { tmsTokenAnswer } from '../../../shared/api/session';
 import { carRequests, carRequestStops, transitPoints, users } from '../../db/schema';
+import { apiKeyOf, keySession } from '../../platform/apiKeys';
 import { allows, dataScopeOf } from '../../platform/dataScope';
+import { keyCallers } from '../../platform/requestContext';
 import { userGrants } from '../../platform/sessionStore';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { failureText, recordExchange } from '../monitoring/exchangeLog';
 import { reportStop } from './stops';
 import type { CarRequest } from './trips';
+import { z } from 'zod';
 
 const TMS_TOKEN_MINUTES = 30;
 /** Reporting stops is route following's button; the TMS acts with it. */
-const REPORT_PERM = `${pageByRoute('/ordermanage/logistics/carroutefollowing')!.perm}:report`;
+const REPORT_PERM = `${pageAt('/ordermanage/logistics/carroutefollowing').perm}:report`;
 /** The header an outside TMS sends its token in. */
 export const TMS_TOKEN_HEADER = 'tms-token';
 
-interface TmsClaims { uid: number; dealerId: number | null; exp: number }
+/** What a TMS token says, as this server signed it. */
+const tmsClaims = z.object({ uid: z.number(), dealerId: z.number().nullable(), exp: z.number() });
+type TmsClaims = z.infer<typeof tmsClaims>;
 
 /** A stop report's stop, by seq or by its transit point's code, reported on the request's trip. */
 export async function reportStopFromBody(services: Services, lang: Language, request: CarRequest, body: TmsStopBody, by: string) {
@@ -55,14 +60,15 @@ export function tmsRoutes(services: Services): RouteDef[] {
     const expected = Buffer.from(sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refuse();
-    let claims: TmsClaims;
+    let read: unknown;
     try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TmsClaims;
+      read = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     } catch {
       throw refuse();
     }
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) throw refuse();
-    return claims;
+    const claims = tmsClaims.safeParse(read);
+    if (!claims.success || claims.data.exp * 1000 < Date.now()) throw refuse();
+    return claims.data;
   }
 
   return [
@@ -79,7 +85,7 @@ export function tmsRoutes(services: Services): RouteDef[] {
     defineRoute({
       method: 'POST', url: '/tms/stopReport', tag: 'tms', permission: 'public', apiKeyHeader: TMS_TOKEN_HEADER, body: tmsStopBody, answer: moveAnswer,
       rateLimit: { max: 600, timeWindow: '1 minute' },
-      summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
+      summary: 'The TMS reports a trip\'s stop as reached (by seq, or by the transit point\'s code), authorised by the tms-token header from GET /tms/getTmsToken or a service account\'s API key granted the report button (401 when missing, forged or expired; a dealer\'s token reaches only its trips). The last stop delivers the trip; open consoles update at once',
       handler: async ({ body, req, lang }) => {
         // Every report is logged, taken or refused, for the upload monitor; one that passed the
         // token, the user and the scope and was refused for the trip's state keeps its body for a retry there.
@@ -87,21 +93,37 @@ export function tmsRoutes(services: Services): RouteDef[] {
         let uid: number | undefined;
         let authorised = false;
         try {
-          const claims = verify(req.headers[TMS_TOKEN_HEADER] as string | undefined);
-          uid = claims.uid;
-          // The token acts as its user, as that user is now: still active, still granted, within today's scope.
-          const [user] = await services.db.select({ id: users.id, dealerId: users.dealerId, status: users.status }).from(users).where(eq(users.id, claims.uid));
-          if (!user || user.status !== 'normal' || !(await userGrants(services.db, user.id)).perms.includes(REPORT_PERM)) throw new AppError(401, 'tmsTokenInvalid');
-          const scope = await dataScopeOf(services.db, user);
+          const scope = await reporterScope();
           [request] = await services.db.select().from(carRequests).where(eq(carRequests.requestNo, body.requestNo));
           if (!request || !allows(scope.dealerIds, request.dealerId) || !allows(scope.warehouseIds, request.warehouseId)) throw notFound();
           authorised = true;
-          const result = await reportStopFromBody(services, lang, request, body, `tms:${claims.uid}`);
+          const result = await reportStopFromBody(services, lang, request, body, `tms:${uid}`);
           await log(true);
           return result;
         } catch (err) {
           await log(false, failureText(err, lang));
           throw err;
+        }
+        /**
+         * The reporter's data scope: a service account's key (`Authorization: Bearer` or
+         * `X-Api-Key`, granted the report button) or the tms-token, which acts as its user as that
+         * user is now: still active, still granted, within today's scope.
+         */
+        async function reporterScope() {
+          const key = apiKeyOf(req);
+          if (key) {
+            const session = await keySession(services.db, key, REPORT_PERM, req.ip);
+            if (!session?.granted) throw new AppError(401, 'tmsTokenInvalid');
+            uid = session.user.id;
+            keyCallers.set(req, { userId: session.user.id, userName: session.user.userName, keyId: session.keyId });
+            return session.scope ?? dataScopeOf(services.db, session.user);
+          }
+          const header = req.headers[TMS_TOKEN_HEADER];
+          const claims = verify(typeof header === 'string' ? header : undefined);
+          uid = claims.uid;
+          const [user] = await services.db.select({ id: users.id, dealerId: users.dealerId, status: users.status }).from(users).where(eq(users.id, claims.uid));
+          if (!user || user.status !== 'normal' || !(await userGrants(services.db, user.id)).perms.includes(REPORT_PERM)) throw new AppError(401, 'tmsTokenInvalid');
+          return dataScopeOf(services.db, user);
         }
         async function log(ok: boolean, text?: string) {
           const known = authorised ? request : undefined;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FeeDetail, Trip, TripPush } from '../../../shared/api/dispatch';
+import { feeBreakdown, type FeeDetail, type Trip, type TripPush } from '../../../shared/api/dispatch';
 import type { Language } from '../../../shared/i18n/languages';
 import { ACTION_LABELS, BUSY_STATUSES, deliveryFee, isLate, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '../../../shared/logistics/dispatch';
 import { queryRows, type Db } from '../../db/client';
@@ -10,8 +10,8 @@ import { allows, type DataScope } from '../../platform/dataScope';
 import { conflict, notFound } from '../../http/errors';
 
 /** 409: the request's status does not allow the move, both named in the caller's language. */
-export const refuseMove = (lang: Language, status: string, action: DispatchAction | 'stop') =>
-  conflict('carRequestTransition', undefined, { status: STATUS_LABELS[status as CarRequestStatus]?.label[lang] ?? status, action: ACTION_LABELS[action][lang] });
+export const refuseMove = (lang: Language, status: CarRequestStatus, action: DispatchAction | 'stop') =>
+  conflict('carRequestTransition', undefined, { status: STATUS_LABELS[status]?.label[lang] ?? status, action: ACTION_LABELS[action][lang] });
 
 export type CarRequest = typeof carRequests.$inferSelect;
 
@@ -65,15 +65,15 @@ export async function tripOf(db: Db, request: CarRequest, now = new Date()): Pro
   const [creator] = request.createdBy ? await db.select({ userName: users.userName }).from(users).where(eq(users.id, request.createdBy)) : [];
   const created = { action: 'create', fromStatus: null, toStatus: 'requested', note: null, userName: creator?.userName ?? null, at: request.createdAt.toISOString() };
   // Overdue stops count as late only while the trip is still running.
-  const running = (BUSY_STATUSES as readonly string[]).includes(request.status);
+  const running = BUSY_STATUSES.includes(request.status);
   return {
-    id: request.id, requestNo: request.requestNo, status: request.status as CarRequestStatus,
+    id: request.id, requestNo: request.requestNo, status: request.status,
     dealerId: request.dealerId, dealerName: names.dealerName, warehouseName: names.warehouseName,
     plateNo: names.plateNo, driverName: request.driverName, driverPhone: request.driverPhone, routeName: names.routeName,
     distanceKm: request.distanceKm, tyres: request.tyres, weightTons: request.weightTons,
     plannedStart: iso(request.plannedStart), departedAt: iso(request.departedAt), deliveredAt: iso(request.deliveredAt),
     orderNos: request.orderIds.map((oid) => orderRows.find((o) => o.id === oid)?.orderNo ?? String(oid)),
-    fee: request.fee, feeDetail: request.feeDetail ? (JSON.parse(request.feeDetail) as FeeDetail) : null,
+    fee: request.fee, feeDetail: request.feeDetail ? feeBreakdown.parse(JSON.parse(request.feeDetail)) : null,
     stops: stops.map((s) => ({
       ...s, plannedAt: s.plannedAt.toISOString(), arrivedAt: iso(s.arrivedAt),
       late: s.arrivedAt ? isLate(s.plannedAt, s.arrivedAt, now) : running && isLate(s.plannedAt, null, now),

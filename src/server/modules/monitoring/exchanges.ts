@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { moveAnswer, tmsStopBody } from '../../../shared/api/dispatch';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { carRequests, exchangeLogs } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
@@ -18,7 +18,7 @@ import { coercedRowId } from '../../../shared/api/rowId';
  */
 export function exchangeRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const perm = `${pageByRoute('/monitoringManage/monitoring/uploadMonitor')!.perm}:retry`;
+  const perm = `${pageAt('/monitoringManage/monitoring/uploadMonitor').perm}:retry`;
   return [defineRoute({
     method: 'POST', url: '/monitoring/exchange/retry', tag: 'uploadMonitor', permission: perm,
     body: z.object({ id: coercedRowId }).strict(), answer: moveAnswer,

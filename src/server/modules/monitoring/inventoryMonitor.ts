@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalPage } from '../../../shared/pages';
+import { canonicalPageAt } from '../../../shared/pages';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { lastInvariantCheck, runInvariantCheck } from '../../jobs/invariantCheck';
 import type { Services } from '../../services';
@@ -10,7 +10,7 @@ const checkAnswer = z.object({
 
 /** Monitoring › Inventory monitor: the ledger invariant check's last result, and running it now (its table is a report query). */
 export function inventoryMonitorRoutes(services: Services): RouteDef[] {
-  const page = canonicalPage('/monitoringManage/monitoring/inventoryMonitor')!;
+  const page = canonicalPageAt('/monitoringManage/monitoring/inventoryMonitor');
   return [
     defineRoute({
       method: 'POST', url: '/monitoring/inventory/lastCheck', tag: 'inventoryMonitor', permission: page.perm, answer: checkAnswer.nullable(),

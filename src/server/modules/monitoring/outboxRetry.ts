@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idAnswer } from '../../../shared/api/envelope';
 import { coercedRowId } from '../../../shared/api/rowId';
-import { pageByRoute } from '../../../shared/pages';
+import { pageAt } from '../../../shared/pages';
 import { outbox } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
@@ -18,7 +18,7 @@ import type { Services } from '../../services';
  */
 export function outboxRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const perm = `${pageByRoute('/monitoringManage/monitoring/uploadMonitor')!.perm}:retry`;
+  const perm = `${pageAt('/monitoringManage/monitoring/uploadMonitor').perm}:retry`;
   return [defineRoute({
     method: 'POST', url: '/monitoring/outbox/retry', tag: 'uploadMonitor', permission: perm,
     body: z.object({ id: coercedRowId }).strict(), answer: idAnswer,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { pageBody } from '../../../shared/api/paging';
-import { canonicalPage, permsOf } from '../../../shared/pages';
+import { permsOf, canonicalPageAt } from '../../../shared/pages';
 import { stockAlertRow, type StockAlertRow } from '../../../shared/api/stockAlerts';
 import { materials, stockAlerts, stockThresholds, warehouses } from '../../db/schema';
 import type { CrudContext } from '../../http/crud';
@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import { inScope, type DataScope } from '../../platform/dataScope';
 import type { Services } from '../../services';
 import { coercedRowId } from '../../../shared/api/rowId';
+import { numberOrNull } from '../../../shared/must';
 
 const ROUTE = '/monitoringManage/monitoring/stroealert';
 
@@ -45,7 +46,7 @@ const idsBody = z.object({ ids: z.array(coercedRowId).min(1).max(500) });
  */
 export function stockAlertRoutes(services: Services): RouteDef[] {
   const { db } = services;
-  const page = canonicalPage(ROUTE)!;
+  const page = canonicalPageAt(ROUTE);
   const codes = permsOf(page);
   const perm = (action?: string) => (action ? codes.map((c) => `${c}:${action}`) : codes);
 
@@ -53,8 +54,8 @@ export function stockAlertRoutes(services: Services): RouteDef[] {
     tag: 'stockThreshold', entity: 'stock_threshold',
     rowScope: (ctx) => scopeWhere(ctx.scope, stockThresholds.dealerId, stockThresholds.warehouseId),
     check: async (v, ctx: CrudContext, editingId) => {
-      const { warehouseId, materialId, brandId, minQty, maxQty } = v as Record<string, number | null>;
-      let dealerId = v.dealerId as number | null;
+      const [warehouseId, materialId, brandId, minQty, maxQty] = [v.warehouseId, v.materialId, v.brandId, v.minQty, v.maxQty].map(numberOrNull);
+      let dealerId = numberOrNull(v.dealerId);
       if (minQty == null && maxQty == null) throw badRequest('thresholdEmpty', 'minQty');
       if (minQty != null && maxQty != null && minQty > maxQty) throw badRequest('thresholdRange', 'maxQty');
       if (materialId != null ? (warehouseId == null && dealerId == null) || brandId != null : brandId == null || warehouseId != null || dealerId != null) {

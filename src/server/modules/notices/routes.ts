@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/requestContext';
 
 const readBy = (userId: number) => and(eq(deliveryNoticeReads.noticeId, deliveryNotices.id), eq(deliveryNoticeReads.userId, userId));
 
-/** Notices within the user's data scope: the dealers it may see (DESIGN.md "Permissions"). */
+/** Notices within the user's data scope: the dealers it may see (docs/product.md#permissions). */
 async function scopeOf({ scope }: RequestContext): Promise<SQL | undefined> {
   return inScope(deliveryNotices.dealerId, (await scope()).dealerIds);
 }
@@ -23,17 +23,17 @@ const columns = {
   items: deliveryNotices.items, createdAt: deliveryNotices.createdAt,
   dealerId: deliveryNotices.dealerId, dealerCode: dealers.code, dealerName: dealers.name, readAt: deliveryNoticeReads.readAt,
 };
-interface Stored { id: number; orderId: number; orderNo: string; orderType: string; items: unknown; createdAt: Date }
+interface Stored { id: number; orderId: number; orderNo: string; orderType: string; items: NoticeItem[]; createdAt: Date }
 
 /** A stored notice as answered: titled in the caller's language. */
 const messageOf = (r: Stored, lang: Language): NoticeMessage => ({
   id: r.id, orderId: r.orderId, orderNo: r.orderNo, orderType: r.orderType,
-  noticeTitle: noticeTitleOf(lang, r.orderType, r.orderNo, r.items as NoticeItem[]),
-  orderItemList: r.items as NoticeItem[], createdAt: r.createdAt.toISOString(),
+  noticeTitle: noticeTitleOf(lang, r.orderType, r.orderNo, r.items),
+  orderItemList: r.items, createdAt: r.createdAt.toISOString(),
 });
 
 /**
- * New-delivery notices (spec: infDeliveryOrderNotice). The orders module writes them; here
+ * New-delivery notices (`infDeliveryOrderNotice`, docs/product.md#entities). The orders module writes them; here
  * the console polls the newest unread one, marks them read and lists them on the order
  * monitor. Read state is per user; every query is limited to the caller's data scope.
  */

@@ -7,6 +7,7 @@ import { conflict } from '../../http/errors';
 import type { StockAlertPush } from '../../../shared/api/notices';
 import type { StockChange } from '../../realtime/types';
 import { recordAudit } from '../../platform/audit';
+import { enqueueWebhooks } from '../integration/webhookEvents';
 import { post, type BarcodeState, type Move } from '../stock/ledger';
 import { assertOpen, heldBarcodes, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
 import { newOrderNo } from './orderNumbers';
@@ -15,8 +16,7 @@ import { barcodeRefusal, type HeldBarcode } from './scanRules';
 interface ScanOnOrder { barcode: string; materialId: number; locationId: number | null; adjustKind: AdjustKind | null }
 
 /**
- * Completes an order: its scans become stock moves in one transaction (DESIGN.md
- * "Database"). The order row and every barcode are locked first; each barcode is judged
+ * Completes an order: its scans become stock moves in one transaction (docs/stock-model.md). The order row and every barcode are locked first; each barcode is judged
  * again on where it is now, so of two orders holding the same tyre exactly one completes.
  */
 export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result: CompleteResult; change: StockChange | null }> {
@@ -49,6 +49,7 @@ export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result
     await recordAudit(tx, { id: ctx.user.id, userName: ctx.user.userName, ip: ctx.ip }, {
       action: 'complete', entity: 'order', entityId: order.id, after: { orderNo: order.orderNo, moved, adjustmentOrderNo: adjustment?.orderNo },
     });
+    await enqueueWebhooks(tx, 'order.completed', [{ dealerId: order.dealerId, ref: `order:${order.id}`, payload: { orderId: order.id } }]);
     const change = moved ? { dealerId: order.dealerId, warehouseIds: [...touched], orderId: order.id, orderType: order.orderType, moved, alerts } : null;
     const counted = effect === 'count' ? { adjustmentOrderId: adjustment?.id ?? null, adjustmentOrderNo: adjustment?.orderNo ?? null } : {};
     return { result: { id: order.id, moved, ...counted }, change };

@@ -9,6 +9,7 @@ import { barcodes, brands, deliveryNotices, materials, orderLines, orderScans, o
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { NoticePayload } from '../../realtime/types';
 import { recordAudit } from '../../platform/audit';
+import { enqueueWebhooks } from '../integration/webhookEvents';
 import { writableWarehouse } from '../basedata/warehousingShared';
 import { assertOpen, loadOrder, type OrderCtx } from './orderContext';
 import { newOrderNo } from './orderNumbers';
@@ -48,15 +49,18 @@ async function checkInput(ctx: OrderCtx, input: OrderInput): Promise<{ dealerId:
   return { dealerId: source.dealerId };
 }
 
-/** Creates an order; a delivery to a dealer registers its shipped tyres and tells the dealer. */
-export async function saveOrder(ctx: OrderCtx, input: OrderInput): Promise<{ id: number; dealerId: number | null; notice: NoticePayload | null }> {
+/**
+ * Creates an order; a delivery to a dealer registers its shipped tyres and tells the dealer.
+ * `source`: where it came from (dictionary source: WEB, or ERP for a delivery note).
+ */
+export async function saveOrder(ctx: OrderCtx, input: OrderInput, source: 'WEB' | 'ERP' = 'WEB'): Promise<{ id: number; dealerId: number | null; notice: NoticePayload | null }> {
   const { dealerId } = await checkInput(ctx, input);
   return ctx.db.transaction(async (tx) => {
     const { id, orderNo } = await newOrderNo(tx, input.orderType);
     await tx.insert(orders).values({
       id, orderNo, orderType: input.orderType, dealerId, warehouseId: input.warehouseId, targetWarehouseId: input.targetWarehouseId ?? null,
       counterparty: input.counterparty ?? null, externalNo: input.externalNo ?? null, remark: input.remark ?? null,
-      source: 'WEB', createdBy: ctx.user.id,
+      source, createdBy: ctx.user.id,
     });
     if (input.lines.length) {
       await tx.insert(orderLines).values(input.lines.map((l) => ({ orderId: id, materialId: l.materialId, plannedQty: l.plannedQty, adjustKind: l.adjustKind ?? null })));
@@ -151,6 +155,7 @@ export async function cancelOrder(ctx: OrderCtx, id: number): Promise<void> {
     assertOpen(order);
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, id));
     await recordAudit(tx, actor(ctx), { action: 'cancel', entity: 'order', entityId: id, before: { status: order.status } });
+    await enqueueWebhooks(tx, 'order.cancelled', [{ dealerId: order.dealerId, ref: `order:${id}`, payload: { orderId: id } }]);
   });
 }
 

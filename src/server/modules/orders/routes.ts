@@ -6,6 +6,7 @@ import {
   orderOptions, orderPageAnswer, scanBody, scanResult, unscanBody, uploadBody, uploadResult,
   type LocationOption, type OrderDetail, type OrderOptions,
 } from '../../../shared/api/orders';
+import { offlineBook, syncAnswer, syncBody } from '../../../shared/api/offlineSync';
 import { pageBody } from '../../../shared/api/paging';
 import { ORDER_PAGE_NAMES, ORDER_PAGES, ORDER_TYPES, orderPerm, type OrderPage } from '../../../shared/orders/orderTypes';
 import { brands, dealers, materials, orders, storageLocations, warehouses } from '../../db/schema';
@@ -16,10 +17,13 @@ import { inBatches, streamXlsx } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { allows, inScope } from '../../platform/dataScope';
 import { completeOrder } from './completion';
+import { deliveryNoteRoutes } from './deliveryNotes';
 import { orderColumns } from './orderColumns';
 import type { OrderCtx } from './orderContext';
 import { cancelOrder, deleteOrders, markOrders, saveOrder, updateOrder } from './orderWrites';
 import { countOrders, filterWhere, listOrders, orderLinesOf, orderScansOf, pageScope, sortable } from './queries';
+import { offlineBookOf } from './offlineBook';
+import { syncScans } from './offlineSync';
 import { scanOne, unscanOne, uploadScans } from './scanning';
 import { stocktakeLineRoutes } from './stocktakeLines';
 import { traceRoutes } from './trace';
@@ -86,13 +90,18 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
     route('delete', `${perm}:delete`, orderIdsBody, deletedAnswer, 'delete orders nothing was scanned on', async (ctx, { ids }) => ({ deleted: await deleteOrders(ctx, ids) })),
     route('cancel', `${perm}:cancel`, orderIdBody, idAnswer, 'cancel an open order', async (ctx, { id }) => {
       await cancelOrder(ctx, id);
+      services.outbox.wake();
       return { id };
     }),
     route('scan', `${perm}:scan`, scanBody, scanResult, 'scan one barcode onto an open order (judged at once)', (ctx, body) => scanOne(ctx, body)),
     route('unscan', `${perm}:scan`, unscanBody, scanResult, 'take a scanned barcode off an open order', (ctx, body) => unscanOne(ctx, body.orderId, body.barcode)),
+    route('sync', `${perm}:scan`, syncBody, syncAnswer, 'scans and unscans queued offline, in order, each judged once by its device id', (ctx, body) => syncScans(ctx, body.items)),
+    route('offlineBook', `${perm}:scan`, orderIdBody, offlineBook, 'the tyres the order may take now, for the device to check scans while offline', (ctx, { id }) => offlineBookOf(ctx, id)),
     route('upload', `${perm}:scan`, uploadBody, uploadResult, 'a PDA upload of many scans: all or nothing, idempotent by uploadId', (ctx, body) => uploadScans(ctx, body)),
     route('complete', `${perm}:complete`, orderIdBody, completeResult, 'post the scans as stock moves in one transaction', async (ctx, { id }) => {
       const { result, change } = await completeOrder(ctx, id);
+      // Its webhooks (and its alerts') leave from this node at once.
+      services.outbox.wake();
       if (change) services.realtime.stockChanged(change);
       return result;
     }),
@@ -108,7 +117,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   ];
 }
 
-/** Warehouse › Orders: every order page, the stocktake lines and the barcode trace. */
+/** Warehouse › Orders: every order page, the stocktake lines, the barcode trace and the maker's delivery notes. */
 export function orderRoutes(services: Services): RouteDef[] {
-  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services)];
+  return [...ORDER_PAGE_NAMES.flatMap((page) => pageRoutes(services, page)), ...stocktakeLineRoutes(services), ...traceRoutes(services), ...deliveryNoteRoutes(services)];
 }

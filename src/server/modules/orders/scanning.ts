@@ -179,39 +179,45 @@ const addStatement = preparedStatement('scan_add', sql`
  * the write, and a stocktake's count (a stocktake's scans count on no line).
  */
 export async function scanOne(ctx: OrderCtx, body: z.infer<typeof scanBody>): Promise<ScanResult> {
-  return ctx.db.transaction(async (tx) => {
-    const { order, flags, held } = await lockForScan(tx, ctx, body.orderId, body.barcode);
-    assertOpen(order);
-    const planner = await scanPlanner(tx, order, flags.duplicateScanDelete, body.barcode);
-    const outcome = planner.apply(body.barcode, held, body.adjustKind);
-    if (isRefusal(outcome)) throw conflict(outcome.key, undefined, outcome.params);
-    if (outcome.action === 'removed') {
-      await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, body.barcode)));
-      await stepLine(tx, outcome.lineId, -1);
-      return answer(order, planner, 'removed', held, body.barcode, outcome.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
-    }
-    const lineId = outcome.line?.id ?? null;
-    await checkLocations(tx, order, [body], flags.locationEnabled);
-    await addStatement(tx, {
-      orderId: order.id, lineId, barcode: body.barcode, materialId: held!.materialId, locationId: body.locationId ?? null,
-      adjustKind: body.adjustKind ?? null, userId: ctx.user.id,
-    });
-    return answer(order, planner, 'added', held, body.barcode, lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
+  return ctx.db.transaction((tx) => scanIn(tx, ctx, body));
+}
+
+/** One scan inside the caller's transaction: the console's scan, and each scan of an offline batch (offlineSync.ts). */
+export async function scanIn(tx: Db, ctx: OrderCtx, body: z.infer<typeof scanBody>): Promise<ScanResult> {
+  const { order, flags, held } = await lockForScan(tx, ctx, body.orderId, body.barcode);
+  assertOpen(order);
+  const planner = await scanPlanner(tx, order, flags.duplicateScanDelete, body.barcode);
+  const outcome = planner.apply(body.barcode, held, body.adjustKind);
+  if (isRefusal(outcome)) throw conflict(outcome.key, undefined, outcome.params);
+  if (outcome.action === 'removed') {
+    await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, body.barcode)));
+    await stepLine(tx, outcome.lineId, -1);
+    return answer(order, planner, 'removed', held, body.barcode, outcome.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
+  }
+  const lineId = outcome.line?.id ?? null;
+  await checkLocations(tx, order, [body], flags.locationEnabled);
+  await addStatement(tx, {
+    orderId: order.id, lineId, barcode: body.barcode, materialId: held!.materialId, locationId: body.locationId ?? null,
+    adjustKind: body.adjustKind ?? null, userId: ctx.user.id,
   });
+  return answer(order, planner, 'added', held, body.barcode, lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
 }
 
 /** Takes a scanned barcode off an open order. */
 export async function unscanOne(ctx: OrderCtx, orderId: number, code: string): Promise<ScanResult> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await loadOrder(tx, ctx, orderId, true);
-    assertOpen(order);
-    const [gone] = await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, code)))
-      .returning({ lineId: orderScans.lineId });
-    if (!gone) throw conflict('barcodeNotScanned', undefined, { barcode: code });
-    await stepLine(tx, gone.lineId, -1);
-    const planner = await plannerFor(tx, order, false, code);
-    return answer(order, planner, 'removed', (await heldBarcodes(tx, [code])).get(code), code, gone.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
-  });
+  return ctx.db.transaction((tx) => unscanIn(tx, ctx, orderId, code));
+}
+
+/** An unscan inside the caller's transaction. */
+export async function unscanIn(tx: Db, ctx: OrderCtx, orderId: number, code: string): Promise<ScanResult> {
+  const order = await loadOrder(tx, ctx, orderId, true);
+  assertOpen(order);
+  const [gone] = await tx.delete(orderScans).where(and(eq(orderScans.orderId, order.id), eq(orderScans.barcode, code)))
+    .returning({ lineId: orderScans.lineId });
+  if (!gone) throw conflict('barcodeNotScanned', undefined, { barcode: code });
+  await stepLine(tx, gone.lineId, -1);
+  const planner = await plannerFor(tx, order, false, code);
+  return answer(order, planner, 'removed', (await heldBarcodes(tx, [code])).get(code), code, gone.lineId, countsOnLines(order) ? undefined : await scansOnOrder(tx, order.id));
 }
 
 /**

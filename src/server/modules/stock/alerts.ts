@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockAlertPush } from '../../../shared/api/notices';
+import { enqueueWebhooks } from '../integration/webhookEvents';
 import { queryRows, type Db } from '../../db/client';
 import { enqueueAlertMails } from '../views/alertMails';
 
@@ -56,10 +57,11 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
       from cur c left join lateral (${applicableThreshold(sql`c.warehouse_id`, sql`c.dealer_id`, sql`c.material_id`, sql`c.brand_id`)}) t on true
     )`;
   // Cleared first: a pair that jumped from below its minimum to above its maximum closes one alert and opens the other.
-  await tx.execute(sql`${judged}
+  const cleared = await queryRows<{ id: number; dealerId: number | null; warehouseId: number; materialId: number }>(tx, sql`${judged}
     update stock_alerts a set cleared_at = now(), cleared_qty = j.qty
     from judged j
-    where a.cleared_at is null and a.warehouse_id = j.warehouse_id and a.material_id = j.material_id and a.kind is distinct from j.kind`);
+    where a.cleared_at is null and a.warehouse_id = j.warehouse_id and a.material_id = j.material_id and a.kind is distinct from j.kind
+    returning a.id, a.dealer_id as "dealerId", a.warehouse_id as "warehouseId", a.material_id as "materialId"`);
   const raised = await queryRows<StockAlertPush>(tx, sql`${judged},
     raised as (
       insert into stock_alerts (dealer_id, warehouse_id, material_id, kind, threshold, qty)
@@ -70,6 +72,11 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
     select r.id, r.dealer_id as "dealerId", r.warehouse_id as "warehouseId", w.name as "warehouseName", r.material_id as "materialId",
       m.code as "materialCode", m.name as "materialName", r.kind, r.threshold, r.qty
     from raised r join warehouses w on w.id = r.warehouse_id join materials m on m.id = r.material_id`);
+  // Their webhooks, in this transaction; one pair's raise and clear reach an endpoint in the order they happened.
+  const subject = (a: { id: number; dealerId: number | null; warehouseId: number; materialId: number }) =>
+    ({ dealerId: a.dealerId, ref: `alert:${a.warehouseId}:${a.materialId}`, payload: { alertId: a.id } });
+  await enqueueWebhooks(tx, 'stockAlert.cleared', cleared.map(subject));
+  await enqueueWebhooks(tx, 'stockAlert.raised', raised.map(subject));
   // Mailed with the raise, once (docs/views-and-subscriptions.md, Stock alerts by mail).
   await enqueueAlertMails(tx, raised);
   return raised;

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
 
 /**
- * Proves that the ledger, the barcodes and the on-hand and daily tables agree (issue 5):
+ * Proves that the ledger, the barcodes and the on-hand and daily tables agree:
  * - every barcode's moves sum to 1 when it is in stock and to 0 otherwise;
  * - on hand per place, material and DOT equals the barcodes in stock there, and the ledger's sum;
  * - every daily row closes at opening + in - out, and the latest closing equals on hand;

@@ -42,7 +42,7 @@ export interface Posting {
 export const dayOf = (d: Date) => formatDay(d);
 
 /**
- * Writes an order's stock effect (DESIGN.md "Database"): the ledger rows, the barcodes' new
+ * Writes an order's stock effect (docs/architecture.md#the-database): the ledger rows, the barcodes' new
  * state, the on-hand quantities, the day's roll-up and the stock alerts it raises or clears,
  * all in the caller's transaction, so they commit together or not at all. The caller holds
  * row locks on the barcodes. Answers the alerts raised, for the caller to push after commit.

@@ -18,6 +18,7 @@ import { recordAudit } from '../../platform/audit';
 import { sanitizeHtml, visibleText } from './sanitizeHtml';
 import type { SessionUser } from '../../platform/sessionStore';
 import { coercedRowId } from '../../../shared/api/rowId';
+import { must } from '../../../shared/must';
 
 type Input = z.output<typeof announcementInput>;
 const ENTITY = 'announcement';
@@ -33,7 +34,7 @@ const like = (column: Parameters<typeof ilike>[0], text: string | undefined) =>
  * roles, or to the user's dealer. One condition, so inbox, count and read agree.
  */
 function addressedTo(user: Pick<SessionUser, 'id' | 'dealerId'>): SQL {
-  return or(
+  return must(or(
     eq(announcements.audience, 'all'),
     and(eq(announcements.audience, 'roles'), sql`exists (select 1 from ${announcementTargets} t join user_roles ur on ur.role_id = t.ref_id
       where t.announcement_id = ${announcements.id} and t.kind = 'role' and ur.user_id = ${user.id})`),
@@ -41,7 +42,7 @@ function addressedTo(user: Pick<SessionUser, 'id' | 'dealerId'>): SQL {
       ? and(eq(announcements.audience, 'dealers'), sql`exists (select 1 from ${announcementTargets} t
           where t.announcement_id = ${announcements.id} and t.kind = 'dealer' and t.ref_id = ${user.dealerId})`)
       : undefined,
-  )!;
+  ), 'the audience condition');
 }
 
 const readBy = (userId: number) => and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, userId));
@@ -66,7 +67,7 @@ export function announcementRoutes({ db }: Services) {
       : [];
     const of = (id: number, kind: string) => targets.filter((t) => t.announcementId === id && t.kind === kind).map((t) => t.refId).sort((a, b) => a - b);
     return rows.map((r) => ({
-      ...r, audience: r.audience as AnnouncementRow['audience'], status: r.status as AnnouncementRow['status'],
+      ...r,
       publishedAt: r.publishedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
       readCount: Number(r.readCount), roleIds: of(r.id, 'role'), dealerIds: of(r.id, 'dealer'),
     }));
@@ -196,7 +197,7 @@ export function announcementRoutes({ db }: Services) {
           db.select({ n: count() }).from(announcements).leftJoin(announcementReads, readBy(user.id)).where(where),
         ]);
         const list: InboxItem[] = rows.map((r) => ({
-          id: r.id, title: r.title, content: r.content, publishedAt: r.publishedAt!.toISOString(),
+          id: r.id, title: r.title, content: r.content, publishedAt: must(r.publishedAt, `announcement ${r.id}'s publication time`).toISOString(),
           read: r.readAt !== null, readAt: r.readAt?.toISOString() ?? null,
         }));
         return pageAnswer(list, n, page);

@@ -46,8 +46,7 @@ function subtreeOf(rows: Pick<DepartmentRow, 'id' | 'parentId'>[], id: number): 
   for (const r of rows) if (r.parentId != null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
   const seen = new Set<number>();
   const stack = [id];
-  while (stack.length) {
-    const next = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
     stack.push(...(children.get(next) ?? []));
@@ -66,7 +65,7 @@ export function departmentRoutes({ db }: Services): RouteDef[] {
   const perm = Perm.department;
   const userCounts = async () => new Map(
     (await db.select({ id: users.departmentId, n: count() }).from(users).where(isNotNull(users.departmentId)).groupBy(users.departmentId))
-      .map((r) => [r.id!, r.n]),
+      .flatMap((r) => (r.id === null ? [] : [[r.id, r.n] as const])),
   );
   const tree = async () => departmentTree(await db.select().from(departments), await userCounts());
 

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { detailOf, pageByRoute } from '../../../shared/pages';
+import { detailOf, pageAt } from '../../../shared/pages';
 import { dictData, dictTypes } from '../../db/schema';
 import { pageCrudRoutes } from '../../http/pageCrud';
 import { badRequest } from '../../http/errors';
@@ -34,7 +34,7 @@ export function dictionaryRoutes(services: Services) {
     },
   });
 
-  const entries = pageCrudRoutes(services, detailOf(pageByRoute(PAGE)!), dictData, {
+  const entries = pageCrudRoutes(services, detailOf(pageAt(PAGE)), dictData, {
     tag: 'dictionary', entity: 'dict_data',
     defaultOrder: asc(dictData.sort),
     afterWrite: bump,

@@ -40,6 +40,13 @@ export async function login(db: Db, config: Config, a: Attempt): Promise<{ token
     throw badRequest('badCredentials');
   }
   dealerId = user.dealerId;
+  // A service account calls the API with its keys and never signs in: refused as a wrong password
+  // would be (it has none), so the sign-in does not tell which names are service accounts.
+  if (user.kind !== 'person') {
+    await verifyPassword(a.passWord, await dummyPasswordHash());
+    await record(false, 'serviceAccount', user.id);
+    throw badRequest('badCredentials');
+  }
   const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
   if (lockedFor > 0) {
     await record(false, 'accountLocked', user.id);

@@ -14,7 +14,7 @@ function rows() {
 }
 
 describe('the built-in resource tree', () => {
-  it('has every section and leaf page of spec section 2, with unique codes', () => {
+  it('has every section and leaf page of docs/product.md#routes-and-screens, with unique codes', () => {
     const all = builtInResources();
     expect(new Set(all.map((r) => r.perm)).size).toBe(all.length);
     expect(MANIFEST.map((s) => s.path)).toEqual(['/system', '/basedata', '/ordermanage', '/reportQuery', '/intelligentAnalysis', '/monitoringManage', '/other']);

@@ -11,7 +11,7 @@ type ResourceRow = typeof resources.$inferSelect;
  * labelled in the caller's language and sorted by orderNum.
  */
 export function buildMenuTree(rows: ResourceRow[], perms: Set<string>, lang: Language): MenuNode[] {
-  const menuRows = rows.filter((r) => r.type !== 'button');
+  const menuRows = rows.filter((r): r is ResourceRow & { type: MenuNode['type'] } => r.type !== 'button');
   const byId = new Map(menuRows.map((r) => [r.id, r]));
   const keep = new Set<number>();
   for (const row of menuRows) {
@@ -22,7 +22,7 @@ export function buildMenuTree(rows: ResourceRow[], perms: Set<string>, lang: Lan
   for (const row of menuRows) {
     if (!keep.has(row.id)) continue;
     nodes.set(row.id, {
-      id: row.id, parentId: row.parentId, type: row.type as MenuNode['type'],
+      id: row.id, parentId: row.parentId, type: row.type,
       label: lang === 'en-US' ? row.labelEn : row.label, path: row.path, icon: row.icon, orderNum: row.orderNum,
       redirectPath: row.redirectPath, hidden: row.hidden, noCache: row.noCache, affix: row.affix, perm: row.perm, children: [],
     });

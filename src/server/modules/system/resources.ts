@@ -4,7 +4,7 @@ import {
   CHILD_TYPE, PARENT_TYPE, PATH_SEGMENT_PATTERN, SECTION_PATH_PATTERN, resourceInput, resourceTreeAnswer, resourceUpdate,
 } from '../../../shared/api/resource';
 import { deletedAnswer, idAnswer } from '../../../shared/api/envelope';
-import type { EditorNode, ResourceType } from '../../../shared/menu';
+import type { EditorNode } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { resources, roleResources, roles } from '../../db/schema';
@@ -27,7 +27,7 @@ const isBuiltIn = (perm: string) => (builtInPerms ??= new Set(builtInResources()
 const LOCKED_FIELDS = ['type', 'parentId', 'path', 'perm'] as const;
 
 function toTree(rows: Row[]): EditorNode[] {
-  const nodes = new Map<number, EditorNode>(rows.map((r) => [r.id, { ...r, type: r.type as ResourceType, builtIn: isBuiltIn(r.perm), children: [] }]));
+  const nodes = new Map<number, EditorNode>(rows.map((r) => [r.id, { ...r, builtIn: isBuiltIn(r.perm), children: [] }]));
   const roots: EditorNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId != null ? nodes.get(node.parentId) : undefined;
@@ -42,7 +42,7 @@ function toTree(rows: Row[]): EditorNode[] {
 }
 
 /**
- * The rules of the one tree (DESIGN.md "Permissions"): a section has no parent and an
+ * The rules of the one tree (docs/product.md#permissions): a section has no parent and an
  * absolute path; a group sits under a section, a page under a group, a button under a
  * page; siblings do not share a path; permission codes are unique. Returns the values to
  * store. Runs inside the write's transaction, so two editors cannot both pass the checks.
@@ -88,8 +88,7 @@ async function subtreeIds(tx: Db, id: number): Promise<Set<number>> {
   for (const r of rows) if (r.parentId != null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
   const found = new Set<number>();
   const stack = [id];
-  while (stack.length) {
-    const next = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if (found.has(next)) continue;
     found.add(next);
     stack.push(...(children.get(next) ?? []));

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   ADMIN_ROLE_CODE, dataRulesAnswer, grantResourcesAnswer, grantResourcesBody, roleIdBody, roleOptions,
   roleResourceIds, roleResourceTree, saveDataRulesAnswer, saveDataRulesBody,
-  type RoleDataRules, type RoleOptions, type RoleRow, type RoleType,
+  type RoleDataRules, type RoleOptions, type RoleRow,
 } from '../../../shared/api/role';
 import type { Language } from '../../../shared/i18n/languages';
-import type { GrantNode, ResourceType } from '../../../shared/menu';
+import type { GrantNode } from '../../../shared/menu';
 import { Perm, buttonPerm } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { dealers, regions, resources, roleDataRules, roleResources, roles, userRoles, warehouses } from '../../db/schema';
@@ -16,6 +16,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/sessionStore';
+import { getOrThrow } from '../../../shared/must';
 
 const actor = (user: SessionUser, ip: string) => ({ id: user.id, userName: user.userName, ip });
 
@@ -29,7 +30,7 @@ const RULE_KINDS = [
 /** The whole resource tree, labelled in the caller's language, sorted by orderNum. */
 export function resourceTree(rows: (typeof resources.$inferSelect)[], lang: Language): GrantNode[] {
   const nodes = new Map<number, GrantNode>(rows.map((r) => [r.id, {
-    id: r.id, parentId: r.parentId, type: r.type as ResourceType, label: lang === 'en-US' ? r.labelEn : r.label, perm: r.perm, children: [],
+    id: r.id, parentId: r.parentId, type: r.type, label: lang === 'en-US' ? r.labelEn : r.label, perm: r.perm, children: [],
   }]));
   const order = new Map(rows.map((r) => [r.id, r.orderNum]));
   const roots: GrantNode[] = [];
@@ -38,7 +39,7 @@ export function resourceTree(rows: (typeof resources.$inferSelect)[], lang: Lang
     (parent ? parent.children : roots).push(node);
   }
   const sort = (list: GrantNode[]) => {
-    list.sort((a, b) => order.get(a.id)! - order.get(b.id)! || a.id - b.id);
+    list.sort((a, b) => getOrThrow(order, a.id, 'resource') - getOrThrow(order, b.id, 'resource') || a.id - b.id);
     list.forEach((n) => sort(n.children));
     return list;
   };
@@ -60,7 +61,7 @@ export function roleRoutes(services: Services): RouteDef[] {
   const roleRows = (where: SQL | undefined) =>
     db.select({ ...roleColumns, userCount: count(userRoles.userId) }).from(roles)
       .leftJoin(userRoles, eq(userRoles.roleId, roles.id)).where(where).groupBy(roles.id);
-  const toRow = (r: Awaited<ReturnType<typeof roleRows>>[number]): RoleRow => ({ ...r, type: r.type as RoleType, createdAt: r.createdAt.toISOString() });
+  const toRow = (r: Awaited<ReturnType<typeof roleRows>>[number]): RoleRow => ({ ...r, createdAt: r.createdAt.toISOString() });
   const loadRole = async (id: number): Promise<RoleRow | undefined> => (await roleRows(eq(roles.id, id))).map(toRow)[0];
   const mustLoad = async (id: number) => {
     const role = await loadRole(id);

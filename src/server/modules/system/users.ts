@@ -36,7 +36,7 @@ async function normalAdminIds(tx: Db): Promise<number[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_GUARD_LOCK})`);
   const rows = await tx.selectDistinct({ id: users.id }).from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id)).innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(roles.code, ADMIN_ROLE), eq(users.status, 'normal')));
+    .where(and(eq(roles.code, ADMIN_ROLE), eq(users.status, 'normal'), eq(users.kind, 'person')));
   return rows.map((r) => r.id);
 }
 
@@ -61,7 +61,8 @@ type Body = Record<string, unknown>;
 export function userRoutes(services: Services): RouteDef[] {
   const { db } = services;
   const actor = (user: { id: number; userName: string }, ip: string) => ({ id: user.id, userName: user.userName, ip });
-  const scoped = (ctx: CrudContext) => inScope(users.dealerId, ctx.scope.dealerIds);
+  // People only: service accounts are System › Service accounts' (serviceAccounts.ts).
+  const scoped = (ctx: CrudContext) => and(eq(users.kind, 'person'), inScope(users.dealerId, ctx.scope.dealerIds));
   /** Every id must be a user the caller may see; answers them with their status. */
   async function visible(ctx: CrudContext, ids: number[]) {
     const rows = await db.select({ id: users.id, status: users.status }).from(users).where(and(inArray(users.id, ids), scoped(ctx)));
@@ -94,7 +95,7 @@ export function userRoutes(services: Services): RouteDef[] {
     }),
     defineRoute({
       method: 'POST', url: `${BASE}/resetPassword`, tag: TAG, permission: Perm.userEdit, body: resetPasswordBody, answer: noData,
-      summary: 'Users: set a new password for an account (spec password rules); its sessions end and a login lock is lifted',
+      summary: 'Users: set a new password for an account (the password rules); its sessions end and a login lock is lifted',
       handler: async ({ body, user, lang, req, scope }) => {
         // Your own password changes through changePassword, which asks for the old one.
         if (body.id === user.id) throw conflict('notYourself');
@@ -137,6 +138,7 @@ export function userRoutes(services: Services): RouteDef[] {
     defaultOrder: asc(users.id),
     // Rows carry the account, never its hash, sign-in state or console settings.
     fieldsOnly: true,
+    rowScope: scoped,
     links: { roleIds: { table: userRoles, owner: userRoles.userId, target: userRoles.roleId, listedAs: 'roles' } },
     // A caller narrowed to some dealers manages those dealers' users only, never operator accounts.
     check: async (values, ctx, editingId) => {

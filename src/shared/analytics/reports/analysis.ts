@@ -17,7 +17,7 @@ const materialCols = [
   col('brandName', '品牌', 'Brand', 'text', 12), col('specification', '规格', 'Specification', 'text', 18), col('pattern', '花纹', 'Pattern', 'text', 14),
 ];
 
-/** Stock-age bucket columns, in STOCK_AGE_BUCKETS order (DESIGN.md glossary: 0-3, 4-6, 7-9, 10-12, over 12 months). */
+/** Stock-age bucket columns, in STOCK_AGE_BUCKETS order (docs/product.md#glossary: 0-3, 4-6, 7-9, 10-12, over 12 months). */
 export const AGE_COLUMNS = [
   { key: 'age0to3', bucket: '0-3', title: text('0-3 个月', '0-3 months') },
   { key: 'age4to6', bucket: '4-6', title: text('4-6 个月', '4-6 months') },
@@ -30,7 +30,7 @@ export const AGE_COLUMNS = [
 export const DOT_GROUPS = DOT_AGE_GROUPS;
 export { NO_DOT };
 
-/** The days DOS looks back over (DESIGN.md glossary: 30 unless chosen). */
+/** The days DOS looks back over (docs/product.md#glossary: 30 unless chosen). */
 export const DOS_WINDOW_DAYS = 30;
 
 const rankReport = (name: 'rankPR' | 'rankWL', types: string, typesZh: string) => defineReport({
@@ -49,7 +49,7 @@ const rankReport = (name: 'rankPR' | 'rankWL', types: string, typesZh: string) =
   defaultOrder: { field: 'rank', order: 'asc' },
 });
 
-/** The intelligentAnalysis › analysisz report pages (issue 6); their queries: src/server/modules/analysis/reports/analysis*.ts. */
+/** The intelligentAnalysis › analysisz report pages; their queries: src/server/modules/analysis/reports/analysis*.ts. */
 export const ANALYSIS_REPORTS: ReportDef[] = [
   defineReport({
     ...page('numberOfDay'),

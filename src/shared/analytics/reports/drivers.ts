@@ -24,7 +24,7 @@ const chart = (title: Text) => ({
   columns: [{ key: 'trips', title: text('行程数', 'Trips') }, { key: 'lateStops', title: text('晚到站点', 'Late stops') }],
 });
 
-/** Ordermanage › Logistics: what each driver did, from the trips of car requests (issue 13). */
+/** Ordermanage › Logistics: what each driver did, from the trips of car requests. */
 export const DRIVER_REPORTS: ReportDef[] = [
   defineReport({
     page: 'DriverReportDay',

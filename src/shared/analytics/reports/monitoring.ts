@@ -31,6 +31,11 @@ export const EXCHANGE_KINDS = {
  */
 export const OUTBOX_TOPICS = {
   test: text('测试消息', 'Test message'),
+  'order.completed': text('单据完成', 'Order completed'),
+  'order.cancelled': text('单据取消', 'Order cancelled'),
+  'stockAlert.raised': text('库存预警', 'Stock alert raised'),
+  'stockAlert.cleared': text('预警解除', 'Stock alert cleared'),
+  'trip.delivered': text('运输送达', 'Trip delivered'),
   subscription: text('视图订阅', 'View subscription'),
   stockAlert: text('库存预警', 'Stock alert'),
   stockAlertDigest: text('库存预警日报', 'Stock alert digest'),
@@ -61,6 +66,9 @@ export const AUDIT_ACTIONS = {
   print: text('打印', 'Print'),
   upload: text('上传', 'Upload'),
   retry: text('重新发送', 'Send again'),
+  issueKey: text('签发密钥', 'Issue key'),
+  revokeKey: text('吊销密钥', 'Revoke key'),
+  apiCall: text('API 调用', 'API call'),
   subscribe: text('订阅', 'Subscribe'),
   unsubscribe: text('退订', 'Unsubscribe'),
 } as const satisfies Record<string, Text>;

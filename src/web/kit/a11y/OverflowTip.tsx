@@ -24,15 +24,15 @@ export function OverflowTip() {
   const [tip, setTip] = useState<Tip | null>(null);
   useEffect(() => {
     const show = (e: Event) => {
-      const el = (e.target as Element | null)?.closest?.(CLIPPED);
+      const el = e.target instanceof Element ? e.target.closest(CLIPPED) : null;
       const text = el && clippedText(el);
       if (!el || !text) return setTip(null);
       const box = el.getBoundingClientRect();
       setTip({ text, left: Math.min(box.right + 8, window.innerWidth - 8), top: box.top + box.height / 2 });
     };
     const hide = (e: Event) => {
-      const to = (e as FocusEvent | MouseEvent).relatedTarget as Element | null;
-      if (!to?.closest?.(CLIPPED)) setTip(null);
+      const to = e instanceof FocusEvent || e instanceof MouseEvent ? e.relatedTarget : null;
+      if (!(to instanceof Element) || !to.closest(CLIPPED)) setTip(null);
     };
     document.addEventListener('mouseover', show);
     document.addEventListener('focusin', show);

@@ -24,6 +24,9 @@ interface Repair {
   fix(el: HTMLElement, words: AriaWords): void;
 }
 
+/** A form control that its own `<label>` names. */
+const hasLabels = (el: Element) =>
+  (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) && (el.labels?.length ?? 0) > 0;
 const named = (el: Element) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
 let nextId = 0;
 const idOf = (el: Element) => (el.id ||= `a11y-label-${++nextId}`);
@@ -96,7 +99,7 @@ export const REPAIRS: Repair[] = [
       '[data-field-label] input', '[data-field-label] [role="combobox"]', '[data-field-label] textarea', '[role="combobox"][data-field-label]',
     ].join(', '),
     fix: (el) => {
-      if (named(el) || (el as HTMLInputElement).labels?.length) return;
+      if (named(el) || hasLabels(el)) return;
       const label = fieldLabel(el);
       if (label?.id) el.setAttribute('aria-labelledby', label.id);
       else if (label?.text) el.setAttribute('aria-label', label.text);
@@ -110,7 +113,8 @@ const ALL = REPAIRS.map((r) => r.selector).join(', ');
 export function repairArcoAria(root: Element, words: AriaWords) {
   const targets = root.matches(ALL) ? [root, ...root.querySelectorAll(ALL)] : [...root.querySelectorAll(ALL)];
   for (const el of targets) {
-    for (const repair of REPAIRS) if (el.matches(repair.selector)) repair.fix(el as HTMLElement, words);
+    if (!(el instanceof HTMLElement)) continue; // the console's controls are all HTML
+    for (const repair of REPAIRS) if (el.matches(repair.selector)) repair.fix(el, words);
   }
 }
 

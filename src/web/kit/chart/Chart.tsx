@@ -25,7 +25,7 @@ function themeColours(dark: boolean) {
 let font: string | undefined;
 /**
  * The page's own font (global.css), read once: ECharts' default is a plain `sans-serif`, a second
- * family the browser looked up and measured text in for every label (issue 14), and not the
+ * family the browser looked up and measured text in for every label, and not the
  * type the rest of the console is set in.
  */
 const pageFont = () => (font ??= getComputedStyle(document.body).fontFamily || 'sans-serif');
@@ -40,7 +40,7 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
   const themed = useMemo<EChartsOption>(() => {
     const c = themeColours(dark);
     const axis = { axisLine: { lineStyle: { color: c.axis } }, axisLabel: { color: c.text }, splitLine: { lineStyle: { color: c.split } } };
-    const withAxis = (a: unknown) => (Array.isArray(a) ? a.map((x) => ({ ...axis, ...x })) : a ? { ...axis, ...(a as object) } : a);
+    const withAxis = <A extends object>(a: A | A[] | undefined) => (Array.isArray(a) ? a.map((x) => ({ ...axis, ...x })) : a ? { ...axis, ...a } : a);
     return {
       color: [theme, ...PALETTE.filter((p) => p !== theme)],
       backgroundColor: 'transparent',
@@ -50,14 +50,14 @@ export default function Chart({ option, height = 300, onClick, ariaLabel }: Char
       ...(reducedMotion() ? { animation: false } : {}),
       ...option,
       // The page's font under what the caller sets (a wall screen's larger text).
-      textStyle: { color: c.text, fontFamily: pageFont(), ...(option.textStyle as object) },
-      ...(option.legend ? { legend: { textStyle: { color: c.text }, ...(option.legend as object) } } : {}),
-      xAxis: withAxis(option.xAxis) as EChartsOption['xAxis'],
-      yAxis: withAxis(option.yAxis) as EChartsOption['yAxis'],
+      textStyle: { color: c.text, fontFamily: pageFont(), ...option.textStyle },
+      ...(option.legend ? { legend: { textStyle: { color: c.text }, ...option.legend } } : {}),
+      xAxis: withAxis(option.xAxis),
+      yAxis: withAxis(option.yAxis),
       // Outside labels take the theme's text colour, without the outline ECharts draws by default.
       series: (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []).map((s) =>
-        s.type === 'pie' ? { ...s, label: { color: c.text, textBorderWidth: 0, ...(s.label as object) } } : s,
-      ) as EChartsOption['series'],
+        s.type === 'pie' ? { ...s, label: { color: c.text, textBorderWidth: 0, ...s.label } } : s,
+      ),
     };
   }, [option, dark, theme, ariaLabel]);
   const turn = useDrawTurn();

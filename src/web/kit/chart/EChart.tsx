@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * One ECharts instance in a div, drawn in the task that mounts it (issue 14), resized when its
+ * One ECharts instance in a div, drawn in the task that mounts it, resized when its
  * box changes size. It replaces echarts-for-react's component, which first made a throwaway
  * instance, waited for it to render (its 'finished' event, a frame later), disposed of it and
  * made the real one, whose option it drew a frame after that (lazyUpdate): home's first chart
@@ -28,7 +28,8 @@ export function EChart({ option, style, onClick }: Props) {
   const drawn = useRef<EChartsOption | null>(null);
 
   useLayoutEffect(() => {
-    const el = box.current!;
+    const el = box.current;
+    if (!el) return undefined;
     // ECharts' own words (its toolbox, its loading text) in the console's language; the page reloads when it changes.
     const instance = echarts.init(el, undefined, { locale: i18n.language === 'en-US' ? 'EN' : 'ZH' });
     chart.current = instance;
@@ -61,7 +62,7 @@ export function EChart({ option, style, onClick }: Props) {
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !onClick) return undefined;
-    const handler = (params: unknown) => onClick(params as ClickParams);
+    const handler = (params: ClickParams) => onClick(params);
     instance.on('click', handler);
     // The chart may be gone already: a layout effect's cleanup (dispose) runs before this one.
     return () => void (instance.isDisposed() || instance.off('click', handler));

@@ -1,11 +1,13 @@
 import type { EChartsOption } from 'echarts';
+import { isRecord } from '@shared/must';
 
 type Obj = Record<string, unknown>;
-const list = (v: unknown): Obj[] => (Array.isArray(v) ? v : v ? [v] : []) as Obj[];
+const list = (v: unknown): Obj[] => (Array.isArray(v) ? v : v ? [v] : []).filter(isRecord);
+const items = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Values said for each series: enough to read a chart's shape, short enough to listen to. */
 const MOST = 12;
 
-const valueOf = (d: unknown): unknown => (d && typeof d === 'object' && !Array.isArray(d) ? (d as Obj).value : d);
+const valueOf = (d: unknown): unknown => (isRecord(d) && !Array.isArray(d) ? d.value : d);
 const said = (v: unknown) => (Array.isArray(v) ? v.join(' × ') : v == null ? '-' : String(v));
 
 /**
@@ -15,14 +17,14 @@ const said = (v: unknown) => (Array.isArray(v) ? v.join(' × ') : v == null ? '-
  * is and its table (the "show as table" toggle) holds the numbers.
  */
 export function describeChart(option: EChartsOption, title: string): string {
-  const o = option as Obj;
+  const o: Obj = { ...option };
   const categoryAxis = [...list(o.xAxis), ...list(o.yAxis)].find((a) => a.type === 'category' && Array.isArray(a.data));
-  const categories = (categoryAxis?.data as unknown[] | undefined)?.map((c) => String(valueOf(c)));
+  const categories = categoryAxis && items(categoryAxis.data).map((c) => String(valueOf(c)));
   const parts = list(o.series).map((s) => {
-    const data = (s.data as unknown[] | undefined) ?? [];
+    const data = items(s.data);
     if (s.type === 'heatmap') return '';
     const pairs = data.slice(0, MOST).map((d, i) => {
-      const name = s.type === 'pie' ? (d as Obj).name : categories?.[i];
+      const name = s.type === 'pie' ? (isRecord(d) ? d.name : undefined) : categories?.[i];
       return name == null ? said(valueOf(d)) : `${String(name)} ${said(valueOf(d))}`;
     });
     const more = data.length > MOST ? ', …' : '';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The first chart of a burst starts at once; the others wait for the frame that shows it
- * (issue 14). Each ECharts instance builds its model and layout in the task that mounts it, and
+ *. Each ECharts instance builds its model and layout in the task that mounts it, and
  * the browser shows nothing until that task ends: home's panels, answered in one batch, built
  * every chart before the first one was seen. The rest then start together in the task after
  * that frame, so the whole dashboard costs one frame more, not one per chart.

@@ -3,7 +3,7 @@ import { AriaComponent, DatasetComponent, GridComponent, LegendComponent, TitleC
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only the charts and components the console draws (STACK.md: a third less JavaScript than `echarts`).
+// Only the charts and components the console draws: a third less JavaScript than the whole `echarts`.
 // Aria: Chart.tsx switches it on so each chart carries a description for screen readers.
 echarts.use([
   BarChart, LineChart, PieChart, HeatmapChart, GaugeChart,

@@ -11,7 +11,7 @@ import { DashboardGrid } from './DashboardGrid';
 import type { DashboardFilters } from './drill';
 import { ns } from './locale';
 import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
-import { preloadable, useLoadedComponent } from '../../app/preloadable';
+import { preloadable, useLoadedComponent } from '../../firstPaint/preloadable';
 import { session } from '../../stores/session';
 import { shownFilters } from './shownFilters';
 import { useViewState } from '../useViewState';

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { EChartsOption } from 'echarts';
 import type { BatchLine, QueryAnswer } from '@shared/analytics/filters';
 import { dashboardBatchPath, queryPath } from '@shared/analytics/paths';
-import { postRaw, takeEarly, takeEarlyBody } from '../../app/earlyCalls';
+import { postRaw, takeEarly, takeEarlyBody } from '../../firstPaint/earlyCalls';
 import { getToken } from '../../stores/session';
 import { api } from '../../api/http';
 

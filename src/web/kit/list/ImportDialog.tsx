@@ -11,7 +11,7 @@ interface RowError { row: number; message: string }
 
 export const XLSX_NAME = /\.(xlsx|xls)$/i;
 
-/** Spec section 5: only xls or xlsx files are accepted. */
+/** docs/product.md#validation: only xls or xlsx files are accepted. */
 export const isSpreadsheet = (name: string) => XLSX_NAME.test(name);
 
 /** Writes the row errors as a workbook the user can keep beside the file they fix. */
@@ -62,7 +62,7 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 12 }}>
         <Button icon={<IconDownload />} onClick={async () => saveResponse(await api.template(), `${title}-template.xlsx`)}>{t('kit.template')}</Button>
         {/* A plain file input: the dialog offers spreadsheets first, and any other file the user
-            picks still gets the spec's message instead of being dropped without a word. */}
+            picks still gets the message of docs/product.md#validation instead of being dropped without a word. */}
         <input
           ref={input} type="file" accept=".xlsx,.xls" hidden
           onChange={(e) => { const file = e.target.files?.[0]; e.target.value = ''; if (file) void upload(file); }}

@@ -21,7 +21,7 @@ export interface FieldDef {
   required?: boolean;
   /** What a blank required field says, when not the shared 'This input item is mandatory'. */
   requiredMessage?: string;
-  /** Shared rules of spec section 5. */
+  /** Shared rules of docs/product.md#validation. */
   rule?: 'code' | 'phone' | 'email';
   maxLength?: number;
   min?: number;
@@ -56,7 +56,7 @@ export function rulesOf(f: FieldDef): RulesProps[] {
   return [...rules, ...(f.rules ?? [])];
 }
 
-/** Options of a dictionary group, cached with the session (spec section 4). */
+/** Options of a dictionary group, cached with the session (docs/product.md#session). */
 export function useDictOptions(type: string | undefined): Option[] {
   const { dict } = useSnapshot(session);
   return type ? (dict[type] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue })) : [];

@@ -18,7 +18,7 @@ describe('column settings', () => {
 });
 
 describe('import files', () => {
-  it('accept only xls or xlsx names (spec section 5)', () => {
+  it('accept only xls or xlsx names (docs/product.md#validation)', () => {
     expect(isSpreadsheet('dealers.xlsx')).toBe(true);
     expect(isSpreadsheet('OLD.XLS')).toBe(true);
     expect(isSpreadsheet('dealers.csv')).toBe(false);

@@ -55,7 +55,7 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
   const options: Option[] | undefined = f.type === 'ref'
     ? refOptions?.[f.key] ?? []
     : f.options?.map((o) => ({ label: o.label[lang], value: o.value }));
-  // Required as the server words it: '<label> cannot be empty' (spec section 5).
+  // Required as the server words it: '<label> cannot be empty' (docs/product.md#validation).
   const required = !search && f.required;
   const base: FieldDef = {
     field: f.key, label, required, extra: search ? undefined : f.hint?.[lang], placeholder: search ? undefined : f.emptyText?.[lang],
@@ -63,7 +63,7 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
   };
   switch (f.type) {
     case 'password':
-      // Set when the record is made; the spec's rules are checked here as the server checks them.
+      // Set when the record is made; the rules of docs/product.md#validation are checked here as the server checks them.
       return {
         ...base, type: 'password', createOnly: true, maxLength: 20,
         rules: [{ validator: (v: string | undefined, cb: (e?: string) => void) => { const problem = v ? passwordProblem(v) : null; cb(problem ? i18n.t(`msg:${problem}`) : undefined); } }],

@@ -3,17 +3,21 @@ import qrcode from 'qrcode-generator';
 /** Light margin around the symbol, in modules (ISO/IEC 18004 asks for four). */
 const QUIET = 4;
 
-/** The dark modules of a QR code (error correction M) as one SVG path. */
-export function qrPath(value: string) {
+/** The modules of a QR code (error correction M), row by row: true is dark. */
+export function qrModules(value: string): boolean[][] {
   const qr = qrcode(0, 'M');
   qr.addData(value);
   qr.make();
   const count = qr.getModuleCount();
+  return Array.from({ length: count }, (_, row) => Array.from({ length: count }, (_, col) => qr.isDark(row, col)));
+}
+
+/** The dark modules of a QR code as one SVG path, with its quiet zone. */
+export function qrPath(value: string) {
+  const modules = qrModules(value);
   let d = '';
-  for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; col++) if (qr.isDark(row, col)) d += `M${col + QUIET} ${row + QUIET}h1v1h-1z`;
-  }
-  return { d, modules: count + QUIET * 2 };
+  modules.forEach((cells, row) => cells.forEach((dark, col) => { if (dark) d += `M${col + QUIET} ${row + QUIET}h1v1h-1z`; }));
+  return { d, modules: modules.length + QUIET * 2 };
 }
 
 export function QrCode({ value, size = '24mm' }: { value: string; size?: string }) {

@@ -6,13 +6,13 @@ import { useSnapshot } from 'valtio';
 import { closeAllTags, closeOtherTags, closeTag, refreshTag, tagsState } from '../../stores/tags';
 import type { VisitedView } from './tagsRules';
 
-/** Spec section 9: tab menu width and the margin kept when scrolling a tab into view. */
+/** docs/product.md#constants: tab menu width and the margin kept when scrolling a tab into view. */
 export const TAB_MENU_WIDTH = 105;
 export const TAB_SCROLL_MARGIN = 4;
 
 interface MenuAt { view: VisitedView; left: number; top: number; byKeyboard?: boolean }
 
-/** The tab bar of visited views (spec section 2). */
+/** The tab bar of visited views (docs/product.md#routes-and-screens). */
 export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,8 +66,11 @@ export function TagsView() {
   const refocus = useRef(false);
   useEffect(() => {
     if (!refocus.current) return;
+    const shown = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
+    // Closing the shown tab removes it a render before the next one is shown: wait for that one.
+    if (!shown) return;
     refocus.current = false;
-    scroller.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();
+    shown.focus();
   }, [active, views.length]);
 
   const tabAt = (path: string) => scroller.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);

@@ -1,4 +1,4 @@
-/** A view in the tab bar (spec section 3: path and title, 'no-name' when untitled). */
+/** A view in the tab bar (docs/product.md#entities: path and title, 'no-name' when untitled). */
 export interface VisitedView {
   path: string;
   fullPath: string;

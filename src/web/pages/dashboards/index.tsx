@@ -1,7 +1,7 @@
 import { Empty, Radio, Skeleton } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { useView } from '../../app/viewContext';
 import { DashboardView } from '../../kit/dashboard/DashboardView';
 import { ns } from '../../kit/dashboard/locale';
@@ -10,7 +10,7 @@ import { useDashboards } from '../../kit/dashboard/registry';
 /** Dashboards (intelligentAnalysis/analysisz/dashboard): every dashboard file, picked by `?id=`. */
 export default function Dashboards() {
   const { t, i18n } = useTranslation(ns);
-  const lang = i18n.language as Language;
+  const lang = languageOf(i18n.language);
   const { path, query } = useView();
   const navigate = useNavigate();
   const all = useDashboards();

@@ -2,7 +2,7 @@ import { Button, Result } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-/** 404 and 401 pages (spec section 2). */
+/** 404 and 401 pages (docs/product.md#routes-and-screens). */
 export default function ErrorPage({ status }: { status: 404 | 401 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

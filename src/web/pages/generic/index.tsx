@@ -1,7 +1,7 @@
 import { Descriptions, Empty, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { sectionOf, type AppRoute } from '../../app/routeTable';
+import { sectionOf } from '../../app/routeTable';
 import { useView } from '../../app/viewContext';
 import { MenuIcon } from '../../layout/MenuIcon';
 import { session } from '../../stores/session';
@@ -14,7 +14,7 @@ export default function GenericPage() {
   const { t } = useTranslation();
   const { route, title, path } = useView();
   const { routes, buttons } = useSnapshot(session);
-  const section = sectionOf(routes as AppRoute[], path);
+  const section = sectionOf(routes, path);
   const granted = buttons.filter((b) => b.startsWith(`${route.perm}:`));
   return (
     <div className="page">

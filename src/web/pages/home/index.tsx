@@ -10,7 +10,7 @@ import './home.css';
 /**
  * What home draws with, loaded with home's page (pageRegistry's loadPage). Not the
  * filter bar: its date picker and selects come in a chunk of their own as the panels are drawn,
- * off the way to the first chart (issue 14).
+ * off the way to the first chart.
  */
 export const preload = () => Chart.load();
 

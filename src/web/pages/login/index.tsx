@@ -5,17 +5,17 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CaptchaAnswer } from '@shared/api/session';
 import type { Language } from '@shared/i18n/languages';
-import { prefetchHomeWhenIdle } from '../../app/prefetch';
+import { prefetchHomeWhenIdle } from '../../firstPaint/prefetch';
 import { safeRedirect } from '../../app/safeRedirect';
 import { rethrowUnlessShown } from '../../api/errors';
 import { storedLanguage, switchLanguage } from '../../i18n';
 import { session, setToken } from '../../stores/session';
-import { readFirstFrame, restoreFirstFrameFocus } from './firstFrameHandOff';
+import { readFirstFrame, restoreFirstFrameFocus } from '../../firstPaint/loginFirstFrameHandOff';
 import './login.css';
 
 /**
  * The API client (axios, the error catalogue) loads after the form is on screen: the form needs
- * none of it to show, and it is the first page every user loads (issue 14).
+ * none of it to show, and it is the first page every user loads.
  */
 const sessionCalls = () => import('../../api/session').then((m) => m.sessionApi);
 
@@ -37,7 +37,7 @@ function LoginField(props: {
       <div
         className="login-field__box"
         onMouseDown={(e) => {
-          if (e.target instanceof HTMLInputElement || (e.target as Element).closest('button')) return;
+          if (e.target instanceof HTMLInputElement || (e.target instanceof Element && e.target.closest('button'))) return;
           e.preventDefault();
           document.getElementById(props.id)?.focus();
         }}
@@ -90,7 +90,10 @@ export default function Login() {
   }, []);
 
   // Before the first paint: the caret is where it was on the first frame.
-  useLayoutEffect(() => restoreFirstFrameFocus(firstFrameFocus, (field) => document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`) as HTMLInputElement | null), [firstFrameFocus, id]);
+  useLayoutEffect(() => restoreFirstFrameFocus(firstFrameFocus, (field) => {
+    const input = document.getElementById(`${id}-${field === 'userName' ? 'user' : 'password'}`);
+    return input instanceof HTMLInputElement ? input : null;
+  }), [firstFrameFocus, id]);
 
   useEffect(() => {
     // The logout's no-redirect rule has served its purpose once the login page is open.
@@ -203,7 +206,7 @@ export default function Login() {
                   type="button" className="login__captcha-image" title={t('login.refreshCaptcha')} onClick={() => void loadCaptcha()}
                   disabled={!captchaShown} aria-busy={!captchaShown}
                 >
-                  {captchaShown && <img src={captcha.answer!.image} alt={t('login.captcha')} />}
+                  {captchaShown && captcha.answer && <img src={captcha.answer.image} alt={t('login.captcha')} />}
                 </button>
               </div>
             )}

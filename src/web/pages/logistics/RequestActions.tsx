@@ -2,8 +2,8 @@ import { Button, Drawer, Input, Message, Modal } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@shared/i18n/languages';
-import { canMove, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '@shared/logistics/dispatch';
+import { languageOf } from '@shared/i18n/languages';
+import { canMove, isCarRequestStatus, STATUS_LABELS, type CarRequestStatus, type DispatchAction } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../api/client';
 import { onTrip, useMissedPushes } from '../../api/realtime';
 import { ns } from './locale';
@@ -12,6 +12,10 @@ import { TripView } from './TripView';
 
 /** A car request row as the list answers it (the manifest's fields, with ref labels). */
 export type RequestRow = { id: number; requestNo: string; status: CarRequestStatus } & Record<string, unknown>;
+
+/** A list row of car requests, as the request page's rows all are. */
+export const isRequestRow = (row: Record<string, unknown>): row is RequestRow =>
+  typeof row.id === 'number' && typeof row.requestNo === 'string' && isCarRequestStatus(row.status);
 
 /** Keeps the car request list and open trips fresh while consoles elsewhere move them. */
 export function useLiveRequests() {
@@ -34,7 +38,7 @@ export function useMove() {
   return async (action: Exclude<DispatchAction, 'assign'>, row: RequestRow, note?: string) => {
     try {
       const moved = await tripApi.move(action, row.id, note);
-      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS[moved.status].label[i18n.language as Language] }));
+      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS[moved.status].label[languageOf(i18n.language)] }));
       await queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
       await queryClient.invalidateQueries({ queryKey: tripKey(row.id) });
     } catch (err) {

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trip } from '@shared/api/dispatch';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { ACTION_LABELS, STATUS_LABELS } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../api/client';
 import { onTrip, useMissedPushes } from '../../api/realtime';
@@ -12,6 +12,7 @@ import { usePermission } from '../../kit/usePermission';
 import { ns } from './locale';
 import { REQUEST_LIST_ID, tripApi, tripKey } from './tripApi';
 import './logistics.css';
+import { isKeyOf } from '@shared/must';
 
 type Stop = Trip['stops'][number];
 const time = (iso: string | null) => (iso ? dayjs(iso).format('MM-DD HH:mm') : '-');
@@ -27,7 +28,7 @@ const COLORS = { onTime: '#00b42a', late: '#f53f3f', overdue: '#ff7d00', next: '
 export function StatusTag({ status }: { status: Trip['status'] }) {
   const { i18n } = useTranslation();
   const s = STATUS_LABELS[status];
-  return <Tag color={s.color} data-testid="trip-status">{s.label[i18n.language as Language]}</Tag>;
+  return <Tag color={s.color} data-testid="trip-status">{s.label[languageOf(i18n.language)]}</Tag>;
 }
 
 /**
@@ -168,7 +169,7 @@ export function TripView({ id, reportPerm }: { id: number; reportPerm?: string }
           <Timeline>
             {trip.events.map((e, i) => (
               <Timeline.Item key={i} label={dayjs(e.at).format('YYYY-MM-DD HH:mm')}>
-                {ACTION_LABELS[e.action as keyof typeof ACTION_LABELS]?.[i18n.language as Language] ?? e.action} · {STATUS_LABELS[e.toStatus as Trip['status']]?.label[i18n.language as Language] ?? e.toStatus}
+                {isKeyOf(ACTION_LABELS, e.action) ? ACTION_LABELS[e.action][languageOf(i18n.language)] : e.action} · {isKeyOf(STATUS_LABELS, e.toStatus) ? STATUS_LABELS[e.toStatus].label[languageOf(i18n.language)] : e.toStatus}
                 <div className="muted">{[e.userName, e.note].filter(Boolean).join(' · ')}</div>
               </Timeline.Item>
             ))}

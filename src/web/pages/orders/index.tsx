@@ -30,7 +30,8 @@ const isOrderPage = (name: string): name is OrderPage => name in ORDER_PAGES;
 export default function OrdersRoute() {
   const { route, title, query } = useView();
   const orderId = Number(query.get('orderId')) || null;
-  return isOrderPage(route.name) ? <OrderList page={route.name} title={title} openId={orderId} /> : <Result status="404" title={route.name} />;
+  const scanId = Number(query.get('scan')) || null;
+  return isOrderPage(route.name) ? <OrderList page={route.name} title={title} openId={orderId} scanOpenId={scanId} /> : <Result status="404" title={route.name} />;
 }
 
 const dateField = (field: string, label: string): FieldDef => ({
@@ -38,8 +39,12 @@ const dateField = (field: string, label: string): FieldDef => ({
   render: ({ value, onChange }) => <DatePicker style={{ width: '100%' }} value={value as string | undefined} onChange={(v) => onChange?.(v || undefined)} />,
 });
 
-/** `openId`: an order to show at once, as a notice in the order messages links to it (`?orderId=`). */
-function OrderList({ page, title, openId }: { page: OrderPage; title: string; openId: number | null }) {
+/**
+ * `openId`: an order to show at once, as a notice in the order messages links to it (`?orderId=`);
+ * `scanOpenId`: an order whose scanning screen opens at once (`?scan=`), also offline from what
+ * the device holds of it (docs/offline-floor.md).
+ */
+function OrderList({ page, title, openId, scanOpenId }: { page: OrderPage; title: string; openId: number | null; scanOpenId: number | null }) {
   const { t } = useTranslation(ns);
   const buttons = useButtons();
   const queryClient = useQueryClient();
@@ -55,6 +60,7 @@ function OrderList({ page, title, openId }: { page: OrderPage; title: string; op
   const [detailId, setDetailId] = useState<number | null>(null);
   const [scanId, setScanId] = useState<number | null>(null);
   useEffect(() => { if (openId) setDetailId(openId); }, [openId]);
+  useEffect(() => { if (scanOpenId) setScanId(scanOpenId); }, [scanOpenId]);
   const dealerUser = user?.dealerId != null;
   const types = ORDER_PAGES[page];
 

@@ -21,6 +21,11 @@ export const ns = defineLocale('orders', {
     scanTitle: '扫描', scanPlaceholder: '扫描或输入条码，回车确认', chooseLocation: '选择库位',
     waiting: '{{count}} 个等待发送', feed: '本次扫描', feedEmpty: '等待扫描…', added: '已扫描', removed: '已移除', refused: '被拒绝',
     more: '更多', close: '关闭', remove: '移除', orderClosed: '单据已完成或已取消，不能再扫描',
+    queuedOffline: '离线已记录，等待发送', waitingToSend: '等待发送', offlineBanner: '网络已断开：扫描会先保存在本设备，恢复连接后自动发送。',
+    offlineSending: '已恢复连接，正在发送离线扫描…', offlineWaiting: '{{count}} 个扫描等待发送', offlineWaiting_one: '{{count}} 个扫描等待发送', offlineOthers: '本设备上还有其他用户的 {{count}} 个扫描，需由该用户登录后发送',
+    conflicts: '离线扫描被拒绝', conflictDrop: '放弃', conflictMove: '扫入其他单据', conflictMoveTitle: '将条码 {{barcode}} 扫入其他单据',
+    conflictOrderUnknown: '单号 {{orderNo}} 不存在或不在您的数据范围内', conflictMoved: '条码 {{barcode}} 已扫入单据 {{orderNo}}',
+    camera: '摄像头扫描', cameraHint: '将条码或二维码标签对准取景框', cameraDenied: '未获得摄像头权限：请在浏览器设置中允许使用摄像头', cameraMissing: '无法打开摄像头',
     stocktakeHint: '请从盘点单列表打开盘点明细', counted: '盘点数量', book: '账面数量', difference: '差异',
   },
   'en-US': {
@@ -43,6 +48,11 @@ export const ns = defineLocale('orders', {
     scanTitle: 'Scan', scanPlaceholder: 'Scan or type a barcode, then Enter', chooseLocation: 'Choose a location',
     waiting: '{{count}} waiting', feed: 'This session', feedEmpty: 'Waiting for a scan…', added: 'Scanned', removed: 'Removed', refused: 'Refused',
     more: 'More', close: 'Close', remove: 'Remove', orderClosed: 'The order is completed or cancelled; scanning is closed',
+    queuedOffline: 'kept offline, waiting to be sent', waitingToSend: 'Waiting to be sent', offlineBanner: 'You are offline: scans are kept on this device and sent when the connection is back.',
+    offlineSending: 'Back online: sending the offline scans…', offlineWaiting: '{{count}} scans waiting', offlineWaiting_one: '{{count}} scan waiting', offlineOthers: '{{count}} scans of another user wait on this device; they are sent when that user signs in',
+    conflicts: 'Offline scans refused', conflictDrop: 'Drop', conflictMove: 'Scan into another order', conflictMoveTitle: 'Scan {{barcode}} into another order',
+    conflictOrderUnknown: 'Order {{orderNo}} does not exist or is outside your data scope', conflictMoved: '{{barcode}} was scanned into order {{orderNo}}',
+    camera: 'Camera', cameraHint: 'Hold the barcode or QR label in view', cameraDenied: 'No access to the camera: allow it in the browser\'s settings', cameraMissing: 'The camera could not be opened',
     stocktakeHint: 'Open the lines from a stocktake in the stocktake list', counted: 'Counted', book: 'Book', difference: 'Difference',
   },
 });

@@ -1,15 +1,16 @@
 import type { OrderRow } from '@shared/api/orders';
-import { ORDER_TYPES, type OrderPage, type OrderType } from '@shared/orders/orderTypes';
+import { ORDER_TYPES, type OrderPage } from '@shared/orders/orderTypes';
+import { isKeyOf } from '@shared/must';
 
-/** A printable card of an order: the spec's print route and which orders it fits. */
+/** A printable card of an order: its print route (docs/product.md#routes-and-screens) and which orders it fits. */
 export interface OrderCardDef {
   key: 'card' | 'copy' | 'transfer' | 'picking' | 'labels';
-  /** The spec's print route (section 2), without the leading slash. */
+  /** The print route (docs/product.md#routes-and-screens), without the leading slash. */
   path: 'prCard' | 'prCardCopy' | 'trCardCopy' | 'bhdCardCopy' | 'prCard2';
   fits(order: Pick<OrderRow, 'orderType' | 'scannedQty'>): boolean;
 }
 
-const effectOf = (type: string) => ORDER_TYPES[type as OrderType]?.effect;
+const effectOf = (type: string) => (isKeyOf(ORDER_TYPES, type) ? ORDER_TYPES[type].effect : undefined);
 
 /** Every card an order can print, in the order the print menu offers them. */
 export const ORDER_CARDS: readonly OrderCardDef[] = [

@@ -46,10 +46,11 @@ export function Fields({ items }: { items: [label: string, value: ReactNode][] }
 export function useOrderFields(order: OrderDetail): [string, ReactNode][] {
   const { t } = useTranslation(printNs);
   const transfer = ORDER_TYPES[order.orderType].effect === 'transfer';
+  const toWarehouse: [string, ReactNode] = [t('toWarehouse'), order.targetWarehouseCode ? `${order.targetWarehouseCode} ${order.targetWarehouseName}` : null];
   return [
     [t('dealer'), order.dealerName],
     [transfer ? t('fromWarehouse') : t('warehouse'), `${order.warehouseCode} ${order.warehouseName}`],
-    ...(transfer ? [[t('toWarehouse'), order.targetWarehouseCode ? `${order.targetWarehouseCode} ${order.targetWarehouseName}` : null] as [string, ReactNode]] : []),
+    ...(transfer ? [toWarehouse] : []),
     [t('counterparty'), order.counterparty],
     [t('externalNo'), order.externalNo],
     [t('status'), <DictLabel type="order_status" value={order.status} />],

@@ -13,7 +13,7 @@ interface PasswordForm { oldPassword: string; newPassword: string; confirmPasswo
 
 const STRENGTH = { weak: { percent: 0.33, color: 'rgb(var(--danger-6))' }, medium: { percent: 0.66, color: 'rgb(var(--warning-6))' }, strong: { percent: 1, color: 'rgb(var(--success-6))' } };
 
-/** Personal centre: profile and password change with every rule of spec section 5. */
+/** Personal centre: profile and password change with every rule of docs/product.md#validation. */
 export default function Profile() {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);
@@ -27,7 +27,7 @@ export default function Profile() {
     setSaving(true);
     try {
       await sessionApi.editCurrentUser({ nickName: values.nickName.trim(), email: values.email ?? '', phone: values.phone ?? '' });
-      session.user = { ...session.user!, nickName: values.nickName.trim(), email: values.email || null, phone: values.phone || null };
+      if (session.user) session.user = { ...session.user, nickName: values.nickName.trim(), email: values.email || null, phone: values.phone || null };
       Message.success(t('profile.saved'));
     } catch (err) {
       rethrowUnlessShown(err); // shown by the client

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { connectRealtime, disconnectRealtime } from '../../api/realtime';
 import { ns } from '../../kit/dashboard/locale';
 import { DASHBOARD_IDS, useDashboard } from '../../kit/dashboard/registry';
@@ -77,7 +77,7 @@ export default function Wall() {
     <DashboardRuntimeContext.Provider value={runtime}>
       <div className={`wall${idle ? ' wall--idle' : ''}`} data-testid="wall" data-dashboard={def.data?.id}>
         {!count || def.data === null ? <div className="wall__message">{t('notFound')}</div>
-          : def.data ? <WallBoard key={def.data.id} def={def.data} lang={i18n.language as Language} position={count > 1 ? `${index + 1} / ${count}` : ''} />
+          : def.data ? <WallBoard key={def.data.id} def={def.data} lang={languageOf(i18n.language)} position={count > 1 ? `${index + 1} / ${count}` : ''} />
             : null}
       </div>
     </DashboardRuntimeContext.Provider>

@@ -5,9 +5,10 @@ import { queryRows } from '../../../db/client';
 import { stockAgeIndexSql } from '../ageSql';
 import type { DashboardQuery } from '../registry';
 import { stockWhere } from './where';
+import { getOrThrow } from '../../../../shared/must';
 
 /**
- * Stock age (DESIGN.md glossary, domain.ts stockAgeBucket): tyres in stock by whole months since
+ * Stock age (docs/product.md#glossary, domain.ts stockAgeBucket): tyres in stock by whole months since
  * their stock age started (ageGroups.ts stockAgeStart: inbound, else the barcode's creation),
  * 0-3 / 4-6 / 7-9 / 10-12 / over 12, counted against the bucket cutoffs. The tyres with an inbound
  * time are counted on barcodes_age_idx (status, inbound_at) alone; the few without one apart.
@@ -30,7 +31,7 @@ export const ageBuckets: DashboardQuery = {
 };
 
 /**
- * DOT age (DESIGN.md glossary, domain.ts dotAgeWeeks, ageGroups.ts dotAgeGroup): tyres in stock by
+ * DOT age (docs/product.md#glossary, domain.ts dotAgeWeeks, ageGroups.ts dotAgeGroup): tyres in stock by
  * DOT age group, answered as the group keys (DOT_AGE_KEYS; the console names them). stock_on_hand
  * holds the DOT per row, so only its distinct codes are aged here.
  */
@@ -42,7 +43,7 @@ export const dotAge: DashboardQuery = {
     const groups = new Map(DOT_AGE_KEYS.map((key) => [key, 0]));
     for (const { dotCode, qty } of rows) {
       const key = dotAgeGroup(dotAgeWeeks(dotCode, ctx.now));
-      groups.set(key, groups.get(key)! + Number(qty));
+      groups.set(key, getOrThrow(groups, key, 'DOT age group') + Number(qty));
     }
     return [...groups].map(([bucket, qty]) => ({ bucket, qty }));
   },

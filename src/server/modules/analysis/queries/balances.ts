@@ -4,6 +4,7 @@ import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, daysOf } from './window';
 import { stockWhere } from './where';
+import { getOrThrow } from '../../../../shared/must';
 
 /**
  * A day's flows: in and out are every move (balances need them all); ship and receive are the
@@ -11,6 +12,13 @@ import { stockWhere } from './where';
  * and the flow charts count.
  */
 interface Flow { inQty: number; outQty: number; shipQty: number; receiveQty: number }
+
+/** The stock book's reads one call's queries share (AnalyticsCtx.memo), by the filters they depend on. */
+export interface StockMemo {
+  onHand: Map<string, Promise<number>>;
+  flows: Map<string, { since: string; started: boolean; flows: Promise<Map<string, Flow>> }>;
+}
+export const stockMemo = (): StockMemo => ({ onHand: new Map(), flows: new Map() });
 
 /** The filters a stock figure depends on, as a memo key (a panel's own params, dimension, keyword do not change it). */
 const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehouseId, f.brandId, f.specification, f.pattern, f.regionId]);
@@ -23,9 +31,10 @@ export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<numbe
     return Number(row.qty);
   };
   if (!ctx.memo) return read();
-  const key = `onHand:${stockKey(f)}`;
-  if (!ctx.memo.has(key)) ctx.memo.set(key, read());
-  return ctx.memo.get(key) as Promise<number>;
+  const key = stockKey(f);
+  let held = ctx.memo.onHand.get(key);
+  if (!held) ctx.memo.onHand.set(key, (held = read()));
+  return held;
 }
 
 /**
@@ -36,8 +45,8 @@ export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<numbe
  */
 export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
   if (!ctx.memo || until) return readFlows(ctx, f, since, until);
-  const key = `flows:${stockKey(f)}`;
-  const held = ctx.memo.get(key) as { since: string; started: boolean; flows: Promise<Map<string, Flow>> } | undefined;
+  const key = stockKey(f);
+  const held = ctx.memo.flows.get(key);
   if (held && (!held.started || held.since <= since)) {
     if (!held.started && since < held.since) held.since = since;
     return held.flows;
@@ -50,7 +59,7 @@ export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string
     const earlier = await readFlows(ctx, f, entry.since, until$);
     return later ? new Map([...earlier, ...(await later)]) : earlier;
   });
-  ctx.memo.set(key, entry);
+  ctx.memo.flows.set(key, entry);
   return entry.flows;
 }
 
@@ -77,7 +86,10 @@ export async function stockBook(ctx: AnalyticsCtx, f: AnalyticsFilters, since: s
   const days = [...flows.keys()].sort();
   /** netFrom[i]: the net flow of days[i] and every later day: every move, transfers and corrections too. */
   const netFrom = new Array<number>(days.length + 1).fill(0);
-  for (let i = days.length - 1; i >= 0; i--) netFrom[i] = netFrom[i + 1] + flows.get(days[i])!.inQty - flows.get(days[i])!.outQty;
+  for (let i = days.length - 1; i >= 0; i--) {
+    const flow = getOrThrow(flows, days[i], 'the flow of a day read');
+    netFrom[i] = netFrom[i + 1] + flow.inQty - flow.outQty;
+  }
   return {
     /** On hand at the end of `day` (day ≥ since). */
     at(day: string): number {

@@ -24,7 +24,7 @@ export const trend: DashboardQuery = {
 };
 
 /**
- * DOS (DESIGN.md glossary, domain.ts daysOfStock): on hand at the end of the range's last day
+ * DOS (docs/product.md#glossary, domain.ts daysOfStock): on hand at the end of the range's last day
  * divided by the average daily outbound of the 30 days ending that day; previous = 7 days earlier.
  */
 export const dos: DashboardQuery = {
@@ -38,7 +38,7 @@ export const dos: DashboardQuery = {
 };
 
 /**
- * Turnover rate (DESIGN.md glossary, domain.ts turnoverRate): outbound in the range divided by the
+ * Turnover rate (docs/product.md#glossary, domain.ts turnoverRate): outbound in the range divided by the
  * average of the daily closing stock over the range's days; previous = the preceding range of equal length.
  */
 export const turnover: DashboardQuery = {

@@ -32,8 +32,9 @@ export function periodsOf(from: string, to: string, dimension: DateDimension): {
   const periods = new Map<string, string[]>();
   for (const day of daysOf(from, to)) {
     const period = periodOf(day, dimension);
-    if (!periods.has(period)) periods.set(period, []);
-    periods.get(period)!.push(day);
+    let days = periods.get(period);
+    if (!days) periods.set(period, (days = []));
+    days.push(day);
   }
   return [...periods].map(([period, days]) => ({ period, days }));
 }

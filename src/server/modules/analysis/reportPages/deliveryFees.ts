@@ -30,7 +30,9 @@ export function deliveryFeeRoutes(services: Services): RouteDef[] {
   const scope = (ctx: CrudContext) => inScope(deliveryFees.dealerId, ctx.scope.dealerIds);
   const list = (where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: number) =>
     db.select(columns).from(deliveryFees).leftJoin(orders, eq(orders.orderNo, deliveryFees.orderNo)).leftJoin(dealers, eq(dealers.id, deliveryFees.dealerId))
-      .where(where).orderBy(...order).limit(limit).offset(offset) as unknown as Promise<DeliveryFeeRow[]>;
+      .where(where).orderBy(...order).limit(limit).offset(offset)
+      // Answered as JSON says a moment (the row's type): the same text the Date gave.
+      .then((rows): DeliveryFeeRow[] => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
 
   return crudRoutes<DeliveryFeeRow, Input, typeof deliveryFeeFilters>(services, {
     base: '/reportQuery/psfByDelivery', tag: 'deliveryFee', pagePerm: DELIVERY_FEE_PERM, entity: 'deliveryFee',

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import {
-  TRACE_CANCEL_PERM, traceCancelBody, traceCancelResult, traceCorrections, traceCorrectionsBody, type TraceCancelResult, type TraceCorrections,
+  TRACE_CANCEL_PERM, traceCancelBody, traceCancelResult, traceCorrections, traceCorrectionsBody, type TraceCancelResult,
 } from '../../../../shared/analytics/reports/inventory';
 import type { StockChange } from '../../../../shared/api/notices';
 import type { Db } from '../../../db/client';
@@ -52,7 +52,7 @@ export async function cancelLatestMoves(tx: Db, code: string, moveId: number, us
   const state = stateBefore(code, effective.filter((m) => m.orderId !== last.orderId), cancelled);
   // Undo in reverse order: a transfer's +1 at the target first, then its −1 at the source.
   const corrections = [...cancelled].reverse().map((m): Move & { reversesId: number } => ({
-    barcode: code, qty: -m.qty as 1 | -1, dealerId: m.dealerId, warehouseId: m.warehouseId, locationId: m.locationId,
+    barcode: code, qty: m.qty > 0 ? -1 : 1, dealerId: m.dealerId, warehouseId: m.warehouseId, locationId: m.locationId,
     materialId: m.materialId, dotCode: m.dotCode, reversesId: m.id,
   }));
   await post(tx, { orderId: last.orderId, orderType: last.orderType, userId, at: new Date(), moves: corrections, states: [state] });
@@ -75,7 +75,7 @@ export function traceCancelRoutes(services: Services): RouteDef[] {
       const corrections = await db.select({ id: stockMoves.id, reversesId: stockMoves.reversesId }).from(stockMoves)
         .where(and(eq(stockMoves.barcode, body.barcode), isNotNull(stockMoves.reversesId),
           inScope(stockMoves.dealerId, scope.dealerIds), inScope(stockMoves.warehouseId, scope.warehouseIds))).orderBy(asc(stockMoves.id));
-      return { corrections } as TraceCorrections;
+      return { corrections: corrections.flatMap((c) => (c.reversesId === null ? [] : [{ id: c.id, reversesId: c.reversesId }])) };
     },
   }), defineRoute({
     method: 'POST', url: '/orderManage/barcode/trace/cancel', tag: 'orders', permission: TRACE_CANCEL_PERM, body: traceCancelBody, answer: traceCancelResult,

@@ -11,10 +11,10 @@ import { barcodeInScope } from '../../../platform/dataScope';
 import { scopeSql } from '../registry';
 import { localTime, orderTypeName } from '../reports/reportSql';
 
-interface TraceRow {
+type TraceRow = {
   id: number; movedAt: string; orderNo: string | null; orderType: string; qty: number; dealerName: string | null;
   warehouseName: string | null; locationCode: string | null; userName: string | null; record: 'normal' | 'cancelled' | 'correction';
-}
+};
 
 const RECORD: Record<TraceRow['record'], Record<Language, string>> = {
   normal: { 'zh-CN': '正常', 'en-US': 'Normal' },

@@ -4,8 +4,9 @@ import { AGE_COLUMNS, ANALYSIS_REPORTS, DOT_GROUPS, NO_DOT } from '../../../../s
 import { dotAgeIndexSql, dotAgeWeeksSql, stockAgeIndexSql, stockAgeStartSql } from '../ageSql';
 import type { AnalyticsCtx } from '../registry';
 import { analysisReport, joinMaterial, MATERIAL_COLUMNS, materialIn, placeWhere, stockWhere } from './analysisSql';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /** Tyres per stock-age bucket (AGE_COLUMNS in STOCK_AGE_BUCKETS order) of the rows `a` with their bucket index. */
 const ageCounts = sql.join(AGE_COLUMNS.map((a, i) => sql`count(*) filter (where a.bucket = ${sql.raw(String(i))})::int as ${sql.identifier(a.key)}`), sql`, `);

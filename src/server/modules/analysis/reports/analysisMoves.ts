@@ -5,15 +5,16 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 const codes = (types: readonly string[]) => sql.join(types.map((t) => sql`${t}`), sql`, `);
 
 /**
  * Ledger moves of some order types in the date range, within scope and filters. Reads the
  * ledger by time (stock_moves_time_idx), never the whole of it.
  */
-function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], extra: SQL = sql`true`): SQL {
+export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], extra: SQL = sql`true`): SQL {
   const { from, to } = dayRange(ctx, f);
   return sql`select s.* from stock_moves s
     where s.moved_at >= ${startOfDay(from).toISOString()}::timestamptz and s.moved_at < ${startOfDay(addDays(to, 1)).toISOString()}::timestamptz

@@ -55,7 +55,7 @@ export function materialIn(f: AnalyticsFilters, materialId: SQL): SQL {
 }
 
 /**
- * Data scope (inside the query, DESIGN.md "Permissions") and the dealer and warehouse filters
+ * Data scope (inside the query, docs/product.md#permissions) and the dealer and warehouse filters
  * over a dealer column and a warehouse column; without a warehouse column, by dealer alone.
  */
 export function placeWhere(ctx: AnalyticsCtx, f: AnalyticsFilters, dealer: SQL, warehouse?: SQL): SQL {
@@ -87,7 +87,7 @@ export const stockWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
 /**
  * Quantity per warehouse and material at the end of `day`: the current on hand less the net
  * movement of later days in the daily roll-up. Reads `stock_on_hand` and only the roll-up rows
- * after `day`, never the ledger (DESIGN.md "Reports read roll-ups and indexes"). Stock moves
+ * after `day`, never the ledger (docs/architecture.md#reports-and-dashboards). Stock moves
  * with every move (in_qty, out_qty: transfers and corrections too), not channel flow (domain.ts `channelFlow`).
  */
 export function balanceAt(ctx: AnalyticsCtx, f: AnalyticsFilters, day: string): SQL {

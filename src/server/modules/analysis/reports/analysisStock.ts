@@ -5,11 +5,12 @@ import type { AnalyticsCtx } from '../registry';
 import {
   addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => ANALYSIS_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /**
- * DOS per dealer and material (DESIGN.md glossary, domain `daysOfStock`): on hand at the end
+ * DOS per dealer and material (docs/product.md#glossary, domain `daysOfStock`): on hand at the end
  * of the as-of day over the outbound of the trailing window ending that day. Outbound is
  * channel outbound (domain `channelFlow`, roll-up `ship_qty`), not transfers or corrections.
  */

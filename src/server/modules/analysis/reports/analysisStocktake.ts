@@ -4,6 +4,7 @@ import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis'
 import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, dayRange, dealerColumns, keywordLike, localDay, localTime, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { must } from '../../../../shared/must';
 
 /**
  * Completed stocktakes (IV) in the range with what was counted (their scans) and the
@@ -29,7 +30,7 @@ const accuracy = (counted: SQL, loss: SQL, overflow: SQL) =>
   sql`case when ${counted} + ${loss} > 0 then round(100.0 * (${counted} - ${overflow}) / (${counted} + ${loss}), 2)::float8 end`;
 
 const inventoryListStatistics = analysisReport({
-  def: ANALYSIS_REPORTS.find((d) => d.page === 'inventoryListStatistics')!,
+  def: must(ANALYSIS_REPORTS.find((d) => d.page === 'inventoryListStatistics'), 'report inventoryListStatistics'),
   key: ['id'],
   rows: (ctx, f) => sql`select ${periodLabel(localDay(sql`t.completed_at`), f.dimension)} as period, t.order_no as "orderNo", ${dealerColumns(ctx.lang)},
       w.name as "warehouseName", to_char(${localTime(sql`t.completed_at`)}, 'YYYY-MM-DD HH24:MI:SS') as "completedAt",

@@ -8,6 +8,7 @@ import { nextPeriodStart, periodEndOf, periodStartOf, rolledPeriods, type Rollup
 import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
 import { addDays, dayRange, materialFilters, materialJoin, materialSelect, periodLabel, placeFilters } from './reportSql';
 import { BATCH_ROWS, sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
 /**
  * reportQuery › storageInventory › day, week and month balance: opening, in, out and closing
@@ -25,7 +26,7 @@ import { BATCH_ROWS, sqlReport } from './sqlReport';
  */
 type Unit = 'day' | 'week' | 'month';
 const BALANCE_UNITS = { dayBalance: 'day', weekBalance: 'week', monthBalance: 'month' } as const;
-const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string): ReportDef => must(INVENTORY_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /** Where a balance report starts without dates: this month's 1st, 8 ISO weeks back, this year's January. */
 const balanceStart = (unit: Unit) => (to: string) => {
@@ -222,7 +223,7 @@ async function summaryOf(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit): Pr
   for (const r of inRange) {
     const inQty = Number(r.inQty), outQty = Number(r.outQty);
     keys -= Number(r.keysMoved);
-    summary.unshift({ period: r.period!, start: r.start, end: r.end, rows: Number(r.groups) + keys - Number(r.openWithStock), inQty, outQty, closing: stock });
+    summary.unshift({ period: must(r.period, `the label of period ${r.seq}`), start: r.start, end: r.end, rows: Number(r.groups) + keys - Number(r.openWithStock), inQty, outQty, closing: stock });
     stock -= inQty - outQty;
   }
   return summary;
@@ -281,7 +282,7 @@ async function sliceRows(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, p: 
     order by r."warehouseId", r."materialId"`);
   // One row at least, holding the count; past the slice's end its figures are empty.
   return {
-    rows: rows.filter((r) => r.warehouseId != null).map(({ sliceRows: _, ...r }) => r as Row),
+    rows: rows.filter((r) => r.warehouseId != null).map(({ sliceRows: _, ...r }) => r),
     total: Number(rows[0]?.sliceRows ?? 0),
   };
 }

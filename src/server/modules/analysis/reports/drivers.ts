@@ -6,16 +6,18 @@ import { LATE_GRACE_MINUTES, STATUS_LABELS } from '../../../../shared/logistics/
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { contains, localDay, localTime, periodLabel, withinDays } from './reportSql';
 import { sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string): ReportDef => DRIVER_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string): ReportDef => must(DRIVER_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /**
  * Delivered and closed trips (car_requests) in the caller's scope, with each trip's stops and
  * stops on time; `t` in the queries below. A trip counts on the day it was delivered.
  */
 function trips(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
-  const keyword = f.keyword
-    ? sql`and (${sql.join([sql`r.driver_name`, sql`r.driver_phone`, sql`r.request_no`].map((c) => contains(c, f.keyword!)), sql` or `)})` : sql``;
+  const { keyword: typed } = f;
+  const keyword = typed
+    ? sql`and (${sql.join([sql`r.driver_name`, sql`r.driver_phone`, sql`r.request_no`].map((c) => contains(c, typed)), sql` or `)})` : sql``;
   return sql`(
     select r.*, ${localDay(sql`r.delivered_at`)} as day, coalesce(r.driver_phone, '') as phone,
       -- Stops reported reached (a trip delivered by hand may leave some unreported: they count neither way, as on the trip view).

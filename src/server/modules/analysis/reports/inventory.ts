@@ -11,8 +11,9 @@ import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { localTime, materialFilters, materialGroup, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BALANCE_QUERIES } from './balances';
 import { sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string): ReportDef => INVENTORY_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string): ReportDef => must(INVENTORY_REPORTS.find((d) => d.page === page), `report ${page}`);
 /** On-hand rows within the caller's scope and the chosen dealer and warehouse (dealer 0 = none). */
 const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   sql`${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)}`;

@@ -7,8 +7,9 @@ import type { DataScope } from '../../../platform/dataScope';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { contains, localDay, localTime, periodLabel, withinDays } from './reportSql';
 import { sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string): ReportDef => MONITOR_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string): ReportDef => must(MONITOR_REPORTS.find((d) => d.page === page), `report ${page}`);
 
 /**
  * Rows about a user (a sign-in, a change) within the caller's scope, by the user's dealer: a
@@ -30,8 +31,8 @@ function nameOf(column: SQL, names: Record<string, Record<Language, string>>, la
   return sql`(case ${column} ${sql.join(cases, sql` `)} else ${column} end)`;
 }
 
-const keywordIn = (f: AnalyticsFilters, columns: SQL[], extra?: SQL) =>
-  (f.keyword ? sql`(${sql.join([...columns.map((c) => contains(c, f.keyword!)), ...(extra ? [extra] : [])], sql` or `)})` : sql`true`);
+const keywordIn = ({ keyword }: AnalyticsFilters, columns: SQL[], extra?: SQL) =>
+  (keyword ? sql`(${sql.join([...columns.map((c) => contains(c, keyword)), ...(extra ? [extra] : [])], sql` or `)})` : sql`true`);
 
 /**
  * The actions whose name in the reader's language contains the keyword, as a test on the code:

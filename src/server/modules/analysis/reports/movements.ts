@@ -5,8 +5,9 @@ import { MOVEMENT_REPORTS } from '../../../../shared/analytics/reports/movements
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { localDay, localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, orderTypeName, periodLabel, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string): ReportDef => MOVEMENT_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string): ReportDef => must(MOVEMENT_REPORTS.find((d) => d.page === page), `report ${page}`);
 /**
  * Left joins, the same rows (every move and scan has its material and brand): a count that
  * reads none of their columns skips them. Not for the move pairs, whose plan then goes wrong.

@@ -67,9 +67,10 @@ export function materialFilters(f: AnalyticsFilters, mat: SQL, keywordColumns: S
   if (f.brandId) parts.push(sql`${mat}.brand_id = ${f.brandId}`);
   if (f.specification) parts.push(sql`${mat}.specification = ${f.specification}`);
   if (f.pattern) parts.push(sql`${mat}.pattern = ${f.pattern}`);
-  if (f.keyword) {
+  const { keyword } = f;
+  if (keyword) {
     const columns = [sql`${mat}.code`, sql`${mat}.name`, ...keywordColumns];
-    parts.push(sql`(${sql.join(columns.map((c) => contains(c, f.keyword!)), sql` or `)})`);
+    parts.push(sql`(${sql.join(columns.map((c) => contains(c, keyword)), sql` or `)})`);
   }
   return sql.join(parts, sql` and `);
 }

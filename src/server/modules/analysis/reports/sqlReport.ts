@@ -50,10 +50,11 @@ export function sqlReport(spec: SqlReport): ReportQuery {
         keyOrder,
       ], sql`, `);
       const base = spec.rows(ctx, f, sql`true`);
-      const direct = spec.sortExprs && orderBy.every((o) => spec.sortExprs![o.field]);
-      const pageSql = direct
+      const { sortExprs } = spec;
+      const direct = sortExprs && orderBy.every((o) => sortExprs[o.field]);
+      const pageSql = sortExprs && direct
         ? sql`${base} order by ${sql.join([
-          ...orderBy.map((o) => sql`${spec.sortExprs![o.field]} ${o.order === 'asc' ? sql`asc` : sql`desc`} nulls last`),
+          ...orderBy.map((o) => sql`${sortExprs[o.field]} ${o.order === 'asc' ? sql`asc` : sql`desc`} nulls last`),
           ...spec.keys.map((k) => sql`${k.expr} asc`),
         ], sql`, `)} limit ${paging.limit} offset ${paging.offset}`
         : sql`select * from (${base}) q order by ${order} limit ${paging.limit} offset ${paging.offset}`;
@@ -72,19 +73,28 @@ export function sqlReport(spec: SqlReport): ReportQuery {
         // The sheet says yes/no in the reader's language; the console colours the raw value.
         yield tags.length ? batch.map((r) => localiseTags(r, tags, ctx)) : batch;
         if (batch.length < BATCH_ROWS) return;
-        last = batch[batch.length - 1];
-        after = sql`(${sql.join(spec.keys.map((k) => k.expr), sql`, `)}) > (${sql.join(spec.keys.map((k) => sql`${last![k.name]}`), sql`, `)})`;
+        const lastRow = batch[batch.length - 1];
+        last = lastRow;
+        after = sql`(${sql.join(spec.keys.map((k) => k.expr), sql`, `)}) > (${sql.join(spec.keys.map((k) => sql`${lastRow[k.name]}`), sql`, `)})`;
       }
     },
-    chart: spec.chart ? (ctx, f) => queryRows<Row>(ctx.db, spec.chart!(ctx, f)) : undefined,
+    chart: chartOf(spec),
     moreCharts: spec.moreCharts
       ? Object.fromEntries(Object.entries(spec.moreCharts).map(([id, q]) => [id, (ctx: AnalyticsCtx, f: AnalyticsFilters) => queryRows<Row>(ctx.db, q(ctx, f))]))
       : undefined,
   };
 }
 
+/** The chart rows of a report whose spec has a chart query. */
+function chartOf({ chart }: SqlReport): ReportQuery['chart'] {
+  return chart && ((ctx, f) => queryRows<Row>(ctx.db, chart(ctx, f)));
+}
+
 function localiseTags(row: Row, tags: string[], ctx: AnalyticsCtx): Row {
   const out = { ...row };
-  for (const key of tags) if (out[key] === 'yes' || out[key] === 'no') out[key] = YES_NO[ctx.lang][out[key] as 'yes' | 'no'];
+  for (const key of tags) {
+    const tag = out[key];
+    if (tag === 'yes' || tag === 'no') out[key] = YES_NO[ctx.lang][tag];
+  }
   return out;
 }

@@ -6,8 +6,9 @@ import { applicableThreshold } from '../../stock/alerts';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { materialFilters, placeFilters } from './reportSql';
 import { sqlReport } from './sqlReport';
+import { must } from '../../../../shared/must';
 
-const defOf = (page: string) => STOCK_MONITOR_REPORTS.find((d) => d.page === page)!;
+const defOf = (page: string) => must(STOCK_MONITOR_REPORTS.find((d) => d.page === page), `report ${page}`);
 /** A state code's name in the caller's language, as SQL (the sheet shows names; the console colours by `stateCode`). */
 const stateName = (states: Record<string, Record<Language, string>>, code: SQL, lang: Language) =>
   sql`case ${code} ${sql.join(Object.entries(states).map(([k, v]) => sql`when ${k} then ${v[lang]}`), sql` `)} end`;

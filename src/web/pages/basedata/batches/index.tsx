@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { MAX_BATCH_GENERATE } from '@shared/api/basedata/deviceRules';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import type { RefOptions } from '@shared/pages/schema';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
@@ -16,7 +16,7 @@ import { validValues } from '../../../kit/validValues';
 import { session } from '../../../stores/session';
 import { ns } from './locale';
 
-const page = pageByRoute('/basedata/base/baseBatch')!;
+const page = pageAt('/basedata/base/baseBatch');
 /** The list the generic page keeps (ManifestList's id), refreshed after a generation. */
 const LIST_ID = `page-${page.perm}`;
 const generate = (body: Record<string, unknown>) => api.post<{ codes: string[] }>('/basedata/batch/generate', body);

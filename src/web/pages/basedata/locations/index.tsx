@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarehousingPerm, type GenerateLocationsBody } from '@shared/api/basedata/warehousing';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { useView } from '../../../app/viewContext';
@@ -13,6 +13,7 @@ import { useButtons } from '../../../kit/usePermission';
 import { validValues } from '../../../kit/validValues';
 import { useWarehousingOptions } from '../warehousing';
 import { ns } from './locale';
+import { optionTextHolds } from '../../../kit/optionText';
 
 /** The manifest list's id (`page-<perm>`), whose queries a generation refreshes. */
 const LIST_ID = `page-${WarehousingPerm.location}`;
@@ -65,7 +66,7 @@ export default function LocationsPage() {
       // Closed until the warehouses are in: the first one is then chosen for the user, which must not land on a search being typed.
       loading={all.isLoading} disabled={!all.data}
       onChange={(v: number) => setWarehouseId(v)} data-testid="warehouse-picker"
-      filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+      filterOption={(input, option) => optionTextHolds(input, option)}
     />
   );
 
@@ -73,7 +74,7 @@ export default function LocationsPage() {
     <div className="page">
       <div className="page-card">
         <ManifestList
-          page={pageByRoute('/basedata/base/storagelocation')!} perm={route.perm}
+          page={pageAt('/basedata/base/storagelocation')} perm={route.perm}
           fixedFilters={warehouseId ? { warehouseId } : undefined}
           waitingFor={warehouseId ? undefined : t('pickWarehouse')}
           toolbar={(

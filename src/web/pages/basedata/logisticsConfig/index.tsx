@@ -6,7 +6,7 @@ import { LogisticsPerm } from '@shared/api/logistics';
 import { useView } from '../../../app/viewContext';
 import type { Column } from '../../../kit/list/ListPage';
 import { ManifestList, type Row as ManifestRow } from '../../../kit/list/ManifestListPage';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import { session } from '../../../stores/session';
 import { stamp } from '../../../kit/stamp';
 import { useViewTab } from '../../../kit/useViewState';
@@ -27,7 +27,7 @@ export default function LogisticsConfigPage() {
   const { t } = useTranslation(ns);
   const { route } = useView();
   const { routeIndex } = useSnapshot(session);
-  const granted = new Set([...(routeIndex as Map<string, { perm: string }>).values()].map((r) => r.perm));
+  const granted = new Set([...routeIndex.values()].map((r) => r.perm));
   const tabs = TABS.filter((tab) => granted.has(tab.perm));
   const initial = (tabs.find((tab) => tab.key === route.name) ?? tabs[0])?.key;
   const keysText = tabs.map((tab) => tab.key).join(',');
@@ -60,7 +60,7 @@ function VehiclesTab() {
   const extra: Column<ManifestRow>[] = [
     { key: 'blacklisted', title: t('blacklisted'), render: (v: boolean) => (v ? <Tag size="small" color="red">{t('blacklisted')}</Tag> : '-') },
   ];
-  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carInfo')!} extraColumns={extra} viewKey="carInfo" />;
+  return <ManifestList page={pageAt('/basedata/logisticsconfiguration/carInfo')} extraColumns={extra} viewKey="carInfo" />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts); whether the block is in force today and when it was made are this tab's own. */
@@ -70,22 +70,22 @@ function BlacklistTab() {
     { key: 'active', title: t('kit.status'), render: (v: boolean) => <Tag size="small" color={v ? 'red' : 'gray'}>{t(v ? 'active' : 'expired')}</Tag> },
     { key: 'createdAt', title: t('kit.createdAt'), sortable: true, render: (v: string) => stamp(v) },
   ];
-  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carBlacklist')!} extraColumns={extra} viewKey="carBlacklist" />;
+  return <ManifestList page={pageAt('/basedata/logisticsconfiguration/carBlacklist')} extraColumns={extra} viewKey="carBlacklist" />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts): columns, search and form from its fields. */
 function PointsTab() {
-  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/carPointoftransit')!} viewKey="carPointoftransit" />;
+  return <ManifestList page={pageAt('/basedata/logisticsconfiguration/carPointoftransit')} viewKey="carPointoftransit" />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts): columns, search (a point at either end) and form from its fields. */
 function RoutesTab() {
-  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/Carpath')!} viewKey="Carpath" />;
+  return <ManifestList page={pageAt('/basedata/logisticsconfiguration/Carpath')} viewKey="Carpath" />;
 }
 
 /** Declared in the manifest (src/shared/pages/basedata.ts); when a driver route was made is this tab's own column. */
 function DriverRoutesTab() {
   const { t } = useTranslation(ns);
   const extra: Column<ManifestRow>[] = [{ key: 'createdAt', title: t('kit.createdAt'), sortable: true, render: (v: string) => stamp(v) }];
-  return <ManifestList page={pageByRoute('/basedata/logisticsconfiguration/DriverRout')!} extraColumns={extra} viewKey="DriverRout" />;
+  return <ManifestList page={pageAt('/basedata/logisticsconfiguration/DriverRout')} extraColumns={extra} viewKey="DriverRout" />;
 }

@@ -16,6 +16,7 @@ import { appState } from '../../../stores/app';
 import { session } from '../../../stores/session';
 import { stamp } from '../../../kit/stamp';
 import { ns } from './locale';
+import { must } from '@shared/must';
 
 const mailApi = {
   inbox: (body: Record<string, unknown>) => api.post<Page<InboxRow>>('/basedata/mail/inbox', body),
@@ -67,12 +68,12 @@ export default function MailPage() {
   );
 }
 
-function useBox<T>(box: 'inbox' | 'sent', extra: Record<string, unknown>) {
+function useBox<T>(box: 'inbox' | 'sent', list: (body: Record<string, unknown>) => Promise<Page<T>>, extra: Record<string, unknown>) {
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const query = useQuery({
     queryKey: ['mail', box, pageNum, pageSize, extra],
-    queryFn: () => (mailApi[box]({ pageNum, pageSize, ...extra }) as Promise<Page<T>>),
+    queryFn: () => list({ pageNum, pageSize, ...extra }),
     placeholderData: keepPreviousData,
   });
   const pagination = {
@@ -86,7 +87,7 @@ function InboxList({ onOpen }: { onOpen(id: number): void }) {
   const { t } = useTranslation(ns);
   const [keyword, setKeyword] = useState('');
   const [onlyUnread, setOnlyUnread] = useState(false);
-  const { query, pagination, reset } = useBox<InboxRow>('inbox', { keyword: keyword || undefined, unread: onlyUnread || undefined });
+  const { query, pagination, reset } = useBox('inbox', mailApi.inbox, { keyword: keyword || undefined, unread: onlyUnread || undefined });
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -116,7 +117,7 @@ function InboxList({ onOpen }: { onOpen(id: number): void }) {
 function SentList({ onOpen }: { onOpen(id: number): void }) {
   const { t } = useTranslation(ns);
   const [keyword, setKeyword] = useState('');
-  const { query, pagination, reset } = useBox<SentRow>('sent', { keyword: keyword || undefined });
+  const { query, pagination, reset } = useBox('sent', mailApi.sent, { keyword: keyword || undefined });
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -148,7 +149,7 @@ function MailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const mail = useQuery({
     queryKey: ['mail-detail', id],
     queryFn: async () => {
-      const detail = await mailApi.read(id!);
+      const detail = await mailApi.read(must(id, 'the mail opened'));
       void queryClient.invalidateQueries({ queryKey: ['mail'] });
       return detail;
     },

@@ -79,7 +79,7 @@ export default function RelationMatchingPage() {
       render: (_: unknown, r: MatchSuggestionRow) => (
         <Space size={4}>
           {r.suggestion && (
-            <Button size="mini" type="text" icon={<IconCheck />} data-testid="row-accept" onClick={() => void accept(r, r.suggestion!.id).catch(rethrowUnlessShown)}>
+            <Button size="mini" type="text" icon={<IconCheck />} data-testid="row-accept" onClick={() => { if (r.suggestion) void accept(r, r.suggestion.id).catch(rethrowUnlessShown); }}>
               {t('accept')}
             </Button>
           )}
@@ -116,7 +116,7 @@ export default function RelationMatchingPage() {
         <Table<MatchSuggestionRow>
           rowKey="id" loading={query.isFetching} columns={columns} data={query.data?.list ?? []} scroll={{ x: 'max-content' }}
           border={{ wrapper: true, cell: false }} noDataElement={<Empty description={t('allDone')} />}
-          rowSelection={canEdit ? { type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          rowSelection={canEdit ? { type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
           pagination={{
             current: pageNum, pageSize, total: query.data?.total ?? 0, showTotal: true, sizeCanChange: true,
             onChange: (current, size) => { setPageNum(size !== pageSize ? 1 : current); setPageSize(size); },

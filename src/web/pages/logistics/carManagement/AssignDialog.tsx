@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AssignOptions } from '@shared/api/dispatch';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { STATUS_LABELS } from '@shared/logistics/dispatch';
 import { PHONE_PATTERN } from '@shared/patterns';
 import { rethrowUnlessShown } from '../../../api/client';
 import { ns } from '../locale';
 import type { RequestRow } from '../RequestActions';
 import { REQUEST_LIST_ID, tripApi, tripKey } from '../tripApi';
+import { optionTextHolds } from '../../../kit/optionText';
 
 type Vehicle = AssignOptions['vehicles'][number];
 interface Values { vehicleId: number; driverName: string; driverPhone?: string; routeId: number; plannedStart: string; laborCompany?: string }
@@ -44,7 +45,7 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
     const v = await form.validate();
     try {
       await tripApi.assign({ id: row.id, ...v, plannedStart: dayjs(v.plannedStart).toISOString(), driverPhone: v.driverPhone || null, laborCompany: v.laborCompany || null });
-      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS.assigned.label[i18n.language as Language] }));
+      Message.success(t('moved', { no: row.requestNo, status: STATUS_LABELS.assigned.label[languageOf(i18n.language)] }));
       await queryClient.invalidateQueries({ queryKey: ['list', REQUEST_LIST_ID] });
       await queryClient.invalidateQueries({ queryKey: tripKey(row.id) });
       await queryClient.invalidateQueries({ queryKey: ['assign-options'] });
@@ -73,7 +74,7 @@ export function AssignDialog({ row, onClose }: { row: RequestRow | null; onClose
           }}>
           <Form.Item field="vehicleId" label={t('vehicle')} rules={required(t('vehicle'))}>
             <Select showSearch loading={options.isPending} data-testid="assign-vehicle" placeholder={t('vehicle')}
-              filterOption={(input, option) => String((option as { props?: { extra?: string } }).props?.extra ?? '').toLowerCase().includes(input.toLowerCase())}>
+              filterOption={(input, option) => optionTextHolds(input, option, 'extra')}>
               {vehicles.map((v) => <Select.Option key={v.id} value={v.id} extra={`${v.plateNo} ${v.driverName ?? ''}`}><VehicleOption v={v} /></Select.Option>)}
             </Select>
           </Form.Item>

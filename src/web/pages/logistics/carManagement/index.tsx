@@ -2,7 +2,7 @@ import { Button, Modal, Space, Tabs } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canMove, TRANSITIONS, type DispatchAction } from '@shared/logistics/dispatch';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import { useView } from '../../../app/viewContext';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
 import { useButtons } from '../../../kit/usePermission';
@@ -10,15 +10,17 @@ import { useViewTab } from '../../../kit/useViewState';
 
 const DISPATCH_TABS = ['dispatch', 'fees'] as const;
 import { ns } from '../locale';
-import { CancelButton, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
+import { CancelButton, isRequestRow, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
+import { isKeyOf } from '@shared/must';
 import { AssignDialog } from './AssignDialog';
 import { FeesTab } from './FeesTab';
 
-const requests = pageByRoute('/ordermanage/logistics/carrequest')!;
-const follow = pageByRoute('/ordermanage/logistics/carroutefollowing')!;
+const requests = pageAt('/ordermanage/logistics/carrequest');
+const follow = pageAt('/ordermanage/logistics/carroutefollowing');
 
 /** The one move forward from a status (cancel aside), as a row button: read off the shared transitions. */
-const nextOf = (status: RequestRow['status']) => (Object.keys(TRANSITIONS) as DispatchAction[]).find((a) => a !== 'cancel' && canMove(status, a));
+const nextOf = (status: RequestRow['status']) =>
+  Object.keys(TRANSITIONS).filter((a): a is DispatchAction => isKeyOf(TRANSITIONS, a)).find((a) => a !== 'cancel' && canMove(status, a));
 
 /**
  * Ordermanage › Logistics › Car dispatch: every car request of the dispatcher's scope, each with
@@ -52,8 +54,8 @@ export default function CarManagementPage() {
           <Tabs.TabPane key="dispatch" title={t('dispatch')}>
             <ManifestList
               page={requests} perm={route.perm} actionsWidth={230}
-              rowActions={(row) => {
-                const r = row as RequestRow;
+              rowActions={(r) => {
+                if (!isRequestRow(r)) return null;
                 return (
                   <Space size={4}>
                     {forward(r)}

@@ -1,12 +1,12 @@
 import { Space } from '@arco-design/web-react';
-import { EDITABLE_STATUSES } from '@shared/logistics/dispatch';
-import { pageByRoute } from '@shared/pages';
+import { EDITABLE_STATUSES, isCarRequestStatus } from '@shared/logistics/dispatch';
+import { pageAt } from '@shared/pages';
 import { useView } from '../../../app/viewContext';
 import { usePermission } from '../../../kit/usePermission';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
-import { CancelButton, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
+import { CancelButton, isRequestRow, TripButton, useLiveRequests, useMove } from '../RequestActions';
 
-const page = pageByRoute('/ordermanage/logistics/carrequest')!;
+const page = pageAt('/ordermanage/logistics/carrequest');
 
 /**
  * Ordermanage › Logistics › Car requests: the manifest list (origin warehouse, outbound orders,
@@ -23,9 +23,9 @@ export default function CarRequestsPage() {
         <ManifestList
           page={page} perm={route.perm} actionsWidth={200}
           // Once a vehicle is assigned the request is the dispatcher's: cancel it to change it.
-          editable={(row) => (EDITABLE_STATUSES as readonly string[]).includes(String(row.status))}
-          rowActions={(row) => {
-            const r = row as RequestRow;
+          editable={(row) => isCarRequestStatus(row.status) && EDITABLE_STATUSES.includes(row.status)}
+          rowActions={(r) => {
+            if (!isRequestRow(r)) return null;
             return (
               <Space size={0}>
                 {r.status !== 'requested' && r.status !== 'cancelled' && <TripButton row={r} />}

@@ -2,8 +2,8 @@ import { Empty, Input, Radio, Skeleton, Space } from '@arco-design/web-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@shared/i18n/languages';
-import { STATUS_LABELS, type CarRequestStatus } from '@shared/logistics/dispatch';
+import { languageOf } from '@shared/i18n/languages';
+import { isCarRequestStatus, STATUS_LABELS, type CarRequestStatus } from '@shared/logistics/dispatch';
 import { carRequestPage } from '@shared/pages/logistics';
 import { pageApi } from '../../../api/pageApi';
 import { useView } from '../../../app/viewContext';
@@ -43,7 +43,7 @@ export default function RouteFollowingPage() {
         <div className="trip-layout">
           <Space direction="vertical" size={12} style={{ width: '100%' }}>
             <Radio.Group type="button" size="small" value={status} onChange={(v: CarRequestStatus) => { setStatus(v); setChosen(undefined); }} data-testid="follow-status">
-              {SHOWN.map((s) => <Radio key={s} value={s}>{STATUS_LABELS[s].label[i18n.language as Language]}</Radio>)}
+              {SHOWN.map((s) => <Radio key={s} value={s}>{STATUS_LABELS[s].label[languageOf(i18n.language)]}</Radio>)}
             </Radio.Group>
             <Input.Search allowClear placeholder={t('chooseTrip')} onSearch={setKeyword} onClear={() => setKeyword('')} />
             {trips.isPending ? <Skeleton animation text={{ rows: 4 }} /> : !rows.length ? <Empty /> : (
@@ -53,7 +53,7 @@ export default function RouteFollowingPage() {
                     key={r.id} role="button" tabIndex={0} className={`trip-card${r.id === selected ? ' active' : ''}`} data-testid={`follow-${r.requestNo}`}
                     onClick={() => setChosen(r.id)} onKeyDown={(e) => { if (e.key === 'Enter') setChosen(r.id); }}
                   >
-                    <Space><b>{r.requestNo}</b><StatusTag status={r.status as CarRequestStatus} /></Space>
+                    <Space><b>{r.requestNo}</b>{isCarRequestStatus(r.status) && <StatusTag status={r.status} />}</Space>
                     <div className="muted">{[r.vehicleLabel, r.driverName, r.destinationIdsLabel].filter(Boolean).join(' · ')}</div>
                   </div>
                 ))}

@@ -7,6 +7,8 @@ import { auditDiff } from './auditDiff';
 import { ns } from './locale';
 
 type Row = Record<string, string | number | null>;
+/** A trail's JSON text (none for anything else). */
+const textOrNull = (v: Row[string]) => (typeof v === 'string' ? v : null);
 
 /**
  * One audit entry: who, when, from where, and the record before and after the change side by
@@ -17,7 +19,7 @@ export function AuditChangeDrawer({ row, onClose }: { row: Row | null; onClose()
   const { t } = useTranslation(ns);
   const { device } = useSnapshot(appState);
   const [onlyChanged, setOnlyChanged] = useState(false);
-  const diff = useMemo(() => (row ? auditDiff(row.before as string | null, row.after as string | null) : null), [row]);
+  const diff = useMemo(() => (row ? auditDiff(textOrNull(row.before), textOrNull(row.after)) : null), [row]);
   const changed = diff?.fields?.filter((f) => f.changed).length ?? 0;
   const fields = diff?.fields?.filter((f) => !onlyChanged || f.changed);
   const value = (v: string | undefined, hint?: string) =>
@@ -53,7 +55,7 @@ export function AuditChangeDrawer({ row, onClose }: { row: Row | null; onClose()
                   <table className="audit-diff" data-testid="audit-diff">
                     <thead><tr><th>{t('field')}</th><th>{t('before')}</th><th>{t('after')}</th></tr></thead>
                     <tbody>
-                      {fields!.map((f) => (
+                      {(fields ?? []).map((f) => (
                         <tr key={f.key} className={f.changed ? 'audit-diff__row--changed' : undefined} data-changed={f.changed} data-field={f.key}>
                           <th scope="row">{f.key}</th>
                           <td>{value(f.before)}</td>

@@ -1,3 +1,5 @@
+import { isRecord } from '@shared/must';
+
 /**
  * An audit entry's before and after (audit_logs.before/after: JSON written by recordAudit, or
  * null) as the change drawer shows them: each side pretty-printed, and for records the fields
@@ -29,7 +31,7 @@ function parse(text: string | null | undefined): Parsed {
     if (err instanceof SyntaxError) return { kind: 'text', text };
     throw err;
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { kind: 'record', value: value as Record<string, unknown> } : { kind: 'value', value };
+  return isRecord(value) && !Array.isArray(value) ? { kind: 'record', value } : { kind: 'value', value };
 }
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2) ?? String(value);
@@ -37,8 +39,8 @@ const shown = (p: Parsed) => (p.kind === 'none' ? '' : p.kind === 'text' ? p.tex
 
 /** The same JSON whatever the order of its keys: a record's fields compare by value. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  return JSON.stringify(value, (_key, v: unknown) => (isRecord(v) && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     : v));
 }
 

@@ -10,6 +10,7 @@ import '../monitoring.css';
 import { AuditChangeDrawer } from './AuditChangeDrawer';
 import { useLiveReport } from '../useLiveReport';
 import { ns } from './locale';
+import { isKeyOf } from '@shared/must';
 
 type Row = Record<string, string | number | null>;
 
@@ -31,8 +32,8 @@ export default function LogMonitorPage() {
   const [open, setOpen] = useState<Row | null>(null);
   const renderCell = useCallback((key: string, row: Row) => {
     if (key === 'action') {
-      const code = String(row.actionCode ?? '') as AuditAction;
-      return <Tag size="small" color={ACTION_COLOURS[code] ?? 'gray'}>{row.action ?? code}</Tag>;
+      const code = String(row.actionCode ?? '');
+      return <Tag size="small" color={(isKeyOf(ACTION_COLOURS, code) ? ACTION_COLOURS[code] : undefined) ?? 'gray'}>{row.action ?? code}</Tag>;
     }
     // The table previews the JSON on one line; the drawer shows it whole.
     if (key === 'before' || key === 'after') return row[key] == null ? '-' : <span className="monitor-json-preview">{String(row[key])}</span>;

@@ -10,6 +10,7 @@ import { ReportView } from '../../../kit/report/ReportView';
 import '../monitoring.css';
 import { useLiveReport } from '../useLiveReport';
 import { ns } from './locale';
+import { isKeyOf } from '@shared/must';
 
 type Row = Record<string, string | number | null>;
 
@@ -30,10 +31,10 @@ export default function LoginMonitorPage() {
   useLiveReport('login', def?.page);
   const renderCell = useCallback((key: string, row: Row) => {
     if (key !== 'reason') return undefined;
-    const code = String(row.reasonCode ?? '') as LoginReason;
+    const code = String(row.reasonCode ?? '');
     const locked = code === 'accountLocked';
     return (
-      <Tag size="small" color={REASON_COLOURS[code] ?? 'gray'} icon={locked ? <IconLock /> : undefined} data-reason={code}>
+      <Tag size="small" color={isKeyOf(REASON_COLOURS, code) ? REASON_COLOURS[code] : 'gray'} icon={locked ? <IconLock /> : undefined} data-reason={code}>
         {row.reason ?? code}
       </Tag>
     );

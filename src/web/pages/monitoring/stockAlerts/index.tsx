@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { StockAlertRow } from '@shared/api/stockAlerts';
-import { pageByRoute } from '@shared/pages';
+import { pageAt } from '@shared/pages';
 import { rethrowUnlessShown } from '../../../api/client';
 import { crudApi, type PageQuery } from '../../../api/crud';
 import { api } from '../../../api/http';
@@ -24,7 +24,7 @@ const alertApi = {
   ...crudApi<StockAlertRow, Record<string, unknown>>(BASE),
   page: (query: PageQuery) => api.post<{ list: StockAlertRow[]; total: number; pageNum: number; pageSize: number }>(`${BASE}/selectByPage`, query),
 };
-const thresholdPage = pageByRoute('/monitoringManage/monitoring/stroealert')!;
+const thresholdPage = pageAt('/monitoringManage/monitoring/stroealert');
 const TABS = ['alerts', 'thresholds'] as const;
 
 /**

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportByRoute } from '@shared/analytics/reports';
-import type { Language } from '@shared/i18n/languages';
+import { languageOf } from '@shared/i18n/languages';
 import { STATUS_LABELS, type CarRequestStatus } from '@shared/logistics/dispatch';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
@@ -45,7 +45,7 @@ export default function UploadMonitorPage() {
         Message.success(t('resent'));
       } else {
         const moved = await api.post<{ status: CarRequestStatus }>('/monitoring/exchange/retry', { id });
-        Message.success(t('retried', { status: STATUS_LABELS[moved.status].label[i18n.language as Language] }));
+        Message.success(t('retried', { status: STATUS_LABELS[moved.status].label[languageOf(i18n.language)] }));
       }
       await queryClient.invalidateQueries({ queryKey: ['report'] });
     } catch (err) {
@@ -60,7 +60,7 @@ export default function UploadMonitorPage() {
     if (key !== 'result') return undefined;
     return (
       <Space size={4}>
-        <ReportTag value={row.result as string} />
+        <ReportTag value={typeof row.result === 'boolean' ? String(row.result) : row.result} />
         {canRetry && row.retryable && (
           <Button
             size="mini" type="text" icon={<IconRefresh />} loading={busy === row.id} onClick={() => void retry(Number(row.id), String(row.channel))}

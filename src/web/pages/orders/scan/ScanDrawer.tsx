@@ -6,17 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { BARCODE_PATTERN, isInbound, isOpen, ORDER_TYPES, type AdjustKind, type OrderPage } from '@shared/orders/orderTypes';
 import type { OrderDetail, ScanResult } from '@shared/api/orders';
+import { formatTime } from '@shared/dates';
 import { ApiError } from '../../../api/client';
 import type { OrdersApi } from '../../../api/orders';
 import { i18n } from '../../../i18n';
 import { appState } from '../../../stores/app';
-import { useOrderDetail, warehouseText } from '../OrderDetailDrawer';
+import { connectivity } from '../../../offline/connectivity';
+import { unanswered } from '../../../offline/unanswered';
+import { warehouseText } from '../OrderDetailDrawer';
 import { QtyProgress, StatusTag, typeLabel } from '../orderCells';
 import { orderListId, type OrderActions } from '../useOrderActions';
 import { ns } from '../locale';
 import { SOUNDS, unlockAudio } from './beeps';
 import { addEntry, applyScanResult, type FeedEntry, type ScanContext } from './scanFeed';
+import { CameraScan } from './camera/CameraScan';
+import { OfflineBanner } from './OfflineBanner';
+import { OfflineConflicts } from './OfflineConflicts';
 import { ScanQueue } from './scanQueue';
+import { useOfflineScans } from './useOfflineScans';
+import { useOfflineBook, useScanOrder } from './useScanOrder';
 import './scan.css';
 
 interface Props {
@@ -44,7 +52,7 @@ const INTERACTIVE = 'input, textarea, button, a, [role="button"], [role="radio"]
 export function ScanDrawer({ page, api, orderId, canScan, canComplete, actions, onClose }: Props) {
   const { t } = useTranslation(ns);
   const { device } = useSnapshot(appState);
-  const detail = useOrderDetail(page, api, orderId);
+  const detail = useScanOrder(page, api, orderId);
   const order = detail.data;
   return (
     <Drawer
@@ -82,11 +90,15 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
 
   const detailKey = ['order-detail', page, order.id];
   const focus = () => input.current?.focus();
+  const book = useOfflineBook(page, api, order.id, scanning);
+  const offline = useOfflineScans(page, order, book.data ?? null, (entry) => setFeed((f) => addEntry(f, entry)));
+  const takeOffline = useRef(offline.take);
+  takeOffline.current = offline.take;
 
   // One queue for the life of the screen (it is keyed by the order, and the page's calls never change);
   // each item carries the location and direction chosen when it was read.
   const [queue] = useState(() => new ScanQueue<QueuedScan, ScanResult>({
-    send: ({ op, barcode, context }) => (op === 'scan'
+    send: ({ op, barcode, context }) => (!connectivity.online ? Promise.reject(new ApiError('offline', 0)) : op === 'scan'
       ? api.scan({ orderId: order.id, barcode, locationId: context.locationId, ...(context.adjustKind ? { adjustKind: context.adjustKind } : {}) })
       : api.unscan({ orderId: order.id, barcode })),
     onDone: ({ context }, result) => {
@@ -94,7 +106,9 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
       setFeed((f) => addEntry(f, { barcode: result.barcode, kind: result.action, text: `${result.materialCode} ${result.materialName}` }));
       SOUNDS[result.action]();
     },
-    onFail: ({ barcode }, error) => {
+    onFail: ({ op, barcode, context }, error) => {
+      // Nobody answered: the scan is judged on the device and queued instead.
+      if (unanswered(error)) return void takeOffline.current(op, barcode, context);
       setFeed((f) => addEntry(f, { barcode, kind: 'refused', text: error instanceof ApiError ? error.message : String(error) }));
       SOUNDS.refused();
     },
@@ -119,7 +133,8 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
       SOUNDS.refused();
       return;
     }
-    queue.push({ op: 'scan', barcode, context: context() });
+    if (!connectivity.online) void offline.take('scan', barcode, context());
+    else queue.push({ op: 'scan', barcode, context: context() });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
@@ -130,7 +145,8 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
     read(value);
   };
   const remove = (barcode: string) => {
-    queue.push({ op: 'unscan', barcode, context: context() });
+    if (!connectivity.online) void offline.take('unscan', barcode, context());
+    else queue.push({ op: 'unscan', barcode, context: context() });
     focus();
   };
   const chooseLocation = (id: number | undefined) => {
@@ -164,6 +180,8 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
         </div>
       </header>
 
+      <OfflineBanner online={offline.online} waiting={offline.waiting.length} othersWaiting={offline.othersWaiting} />
+
       <section className="scan-controls">
         {effect === 'adjust' && (
           <Radio.Group type="button" value={adjustKind} onChange={(v: AdjustKind) => { setAdjustKind(v); focus(); }} disabled={!scanning} data-testid="scan-kind">
@@ -182,6 +200,7 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
           ref={input} className="scan-input" onKeyDown={onKeyDown} disabled={!scanning} placeholder={scanning ? t('scanPlaceholder') : t('orderClosed')}
           autoComplete="off" autoCapitalize="characters" spellCheck={false} enterKeyHint="send" aria-label={t('scanPlaceholder')} data-testid="scan-input"
         />
+        <CameraScan onRead={read} disabled={!scanning} />
         {pending > 0 && <span className="scan-controls__pending" data-testid="scan-pending">{t('waiting', { count: pending })}</span>}
       </section>
       {/* Each verdict read out as it comes (the sound says only which kind): the newest entry of the feed. */}
@@ -199,7 +218,7 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
                   <span className="scan-feed__kind">{t(e.kind)}</span>
                   <span className="scan-feed__barcode">{e.barcode}</span>
                   <span className="scan-feed__text">{e.text}</span>
-                  <time>{e.at.toTimeString().slice(0, 8)}</time>
+                  <time>{formatTime(e.at)}</time>
                 </li>
               ))}
             </ol>
@@ -207,6 +226,20 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
         </section>
 
         <section className="scan-panel scan-lines" data-testid="scan-lines">
+          <OfflineConflicts api={api} orderId={order.id} />
+          {offline.waiting.length > 0 && (
+            <>
+              <h4>{t('waitingToSend')} ({offline.waiting.length})</h4>
+              <ul className="scan-barcodes" data-testid="offline-waiting">
+                {[...offline.waiting].reverse().map((w) => (
+                  <li key={w.deviceId} data-testid="offline-waiting-item">
+                    <span className="scan-barcodes__code">{w.barcode}</span>
+                    <span className="scan-barcodes__meta">{w.op === 'unscan' ? t('removed') : t('added')}{w.materialCode ? ` · ${w.materialCode}` : ''}{w.locationCode ? ` · ${w.locationCode}` : ''}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {order.lines.length > 0 && <h4>{t('lines')}</h4>}
           {order.lines.map((l) => (
             <div key={l.id} className="scan-line" data-testid="scan-line" data-material={l.materialCode}>
@@ -238,7 +271,7 @@ function ScanScreen({ page, api, order, canScan, canComplete, actions, mobile, o
       <footer className="scan-foot">
         <Button icon={<IconClose />} onClick={onClose}>{t('close')}</Button>
         {open && canComplete && (
-          <Button type="primary" status="success" icon={<IconCheckCircle />} onClick={() => void complete()} disabled={pending > 0} data-testid="scan-complete">
+          <Button type="primary" status="success" icon={<IconCheckCircle />} onClick={() => void complete()} disabled={pending > 0 || !offline.online || offline.waiting.length > 0} data-testid="scan-complete">
             {t('complete')}
           </Button>
         )}

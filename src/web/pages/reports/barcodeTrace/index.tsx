@@ -84,7 +84,7 @@ export default function BarcodeTracePage() {
           <Card title={`${t('tyre')} ${data.barcode.code}`} extra={(
             <Space>
               <Tag color={STATUS_COLOR[data.barcode.status]}>{t(data.barcode.status)}</Tag>
-              {/* The spec's /tyreReportCard: this tyre and its trace on an A4 sheet. */}
+              {/* The print route /tyreReportCard: this tyre and its trace on an A4 sheet. */}
               <Button
                 size="small" icon={<IconPrinter />} data-testid="trace-print"
                 onClick={() => window.open(`#/tyreReportCard?barcode=${encodeURIComponent(data.barcode.code)}`, '_blank')}

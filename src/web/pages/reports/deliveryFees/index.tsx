@@ -43,7 +43,7 @@ export default function DeliveryFeesPage() {
     { field: 'fee', label: t('fee'), type: 'number', required: true, min: 0, rules: [{ validator: (v, cb) => cb(v == null || FEE_PATTERN.test(String(v)) ? undefined : t('feeRule')) }] },
     {
       field: 'deliveredOn', label: t('deliveredOn'), required: true,
-      render: ({ value, onChange }) => <DatePicker style={{ width: '100%' }} value={value as string | undefined} onChange={(v) => onChange?.(v)} />,
+      render: ({ value, onChange }) => <DatePicker style={{ width: '100%' }} value={typeof value === 'string' ? value : undefined} onChange={(v) => onChange?.(v)} />,
     },
     { field: 'remark', label: t('remark'), type: 'textarea', maxLength: 256, wide: true },
   ];

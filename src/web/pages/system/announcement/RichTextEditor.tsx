@@ -5,6 +5,7 @@ import {
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from './locale';
+import { must } from '@shared/must';
 
 /**
  * A small rich text editor bound to one form field: a contentEditable box with bold,
@@ -15,7 +16,7 @@ import { ns } from './locale';
 export function RichTextEditor({ field }: { field: string }) {
   const { t } = useTranslation(ns);
   const { form } = Form.useFormContext();
-  const value = Form.useWatch(field, form) as string | undefined;
+  const value: string | undefined = Form.useWatch(field, form);
   const box = useRef<HTMLDivElement>(null);
   /** The HTML this editor last wrote, so its own changes are not written back into the box (the caret would jump). */
   const written = useRef<string | undefined>(undefined);
@@ -79,7 +80,7 @@ export function RichTextEditor({ field }: { field: string }) {
           if (el && !el.innerHTML) {
             el.innerHTML = '<p><br></p>';
             const range = document.createRange();
-            range.setStart(el.firstChild!, 0);
+            range.setStart(must(el.firstChild, 'the paragraph just written'), 0);
             range.collapse(true);
             window.getSelection()?.removeAllRanges();
             window.getSelection()?.addRange(range);

@@ -8,6 +8,7 @@ import {
   ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATUSES, type AnnouncementAudience, type AnnouncementRow, type AnnouncementStatus, type AudienceOptions,
 } from '@shared/api/announcement';
 import { Perm, buttonPerm } from '@shared/permissions';
+import { isRecord } from '@shared/must';
 import { announcementApi, inboxKeys } from '../../../api/announcements';
 import { rethrowUnlessShown } from '../../../api/client';
 import { INBOX_PATH } from '../../../app/constantRoutes';
@@ -23,13 +24,18 @@ import './announcement.css';
 
 interface Recipients { audience: AnnouncementAudience; roleIds: number[]; dealerIds: number[] }
 const EVERYONE: Recipients = { audience: 'all', roleIds: [], dealerIds: [] };
+const ids = (v: unknown) => Array.isArray(v) && v.every((id) => typeof id === 'number');
+/** The recipients field's value, as the form's picker writes it. */
+const isRecipients = (v: unknown): v is Recipients =>
+  isRecord(v) && ANNOUNCEMENT_AUDIENCES.some((a) => a === v.audience) && ids(v.roleIds) && ids(v.dealerIds);
 const STATUS_COLOR: Record<AnnouncementStatus, string> = { draft: 'gray', published: 'green' };
 
 /** Audience and its targets as one form field: who receives the announcement. */
 function RecipientsField({ options }: { options?: AudienceOptions }) {
   const { t, i18n } = useTranslation(ns);
   const { form } = Form.useFormContext();
-  const value = (Form.useWatch('recipients', form) as Recipients | undefined) ?? EVERYONE;
+  const watched: Recipients | undefined = Form.useWatch('recipients', form);
+  const value = watched ?? EVERYONE;
   const set = (patch: Partial<Recipients>) => {
     form.setFieldValue('recipients', { ...value, ...patch });
     if (form.getFieldError('recipients')) form.validate(['recipients'], () => undefined);
@@ -133,7 +139,7 @@ function Manage() {
         form={form}
         toForm={(row) => ({ title: row.title, content: row.content, recipients: { audience: row.audience, roleIds: row.roleIds, dealerIds: row.dealerIds } })}
         fromForm={(values) => {
-          const r = (values.recipients as Recipients | undefined) ?? EVERYONE;
+          const r = isRecipients(values.recipients) ? values.recipients : EVERYONE;
           return { title: values.title, content: values.content, audience: r.audience, roleIds: r.roleIds, dealerIds: r.dealerIds };
         }}
         rowActions={(row) => (

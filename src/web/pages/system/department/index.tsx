@@ -13,6 +13,7 @@ import { EntityForm } from '../../../kit/list/EntityForm';
 import type { FieldDef, TreeOption } from '../../../kit/list/fields';
 import { useButtons } from '../../../kit/usePermission';
 import { ns } from './locale';
+import { errorMessage } from '@shared/must';
 
 type Row = Omit<DepartmentNode, 'children'> & { children?: Row[] };
 
@@ -142,7 +143,7 @@ export default function DepartmentPage() {
             <Tooltip content={t('kit.refresh')}><Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} /></Tooltip>
           </div>
           {query.isError ? (
-            <Result status="error" title={t('loadFailed')} subTitle={(query.error as Error).message}
+            <Result status="error" title={t('loadFailed')} subTitle={errorMessage(query.error)}
               extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
           ) : (
             <Table<Row>

@@ -16,6 +16,7 @@ import { useButtons } from '../../../kit/usePermission';
 import { ICON_NAMES, MenuIcon } from '../../../layout/MenuIcon';
 import { ns } from './locale';
 import './resources.css';
+import { errorMessage, getOrThrow, must } from '@shared/must';
 
 const resourceApi = {
   tree: () => api.post<EditorNode[]>('/sys/resource/tree'),
@@ -119,7 +120,7 @@ export default function ResourcesPage() {
     columns.push({
       key: '__actions', title: t('kit.actions'), fixed: 'right', width: 230,
       render: (_: unknown, row) => {
-        const node = byId.get(row.id)!;
+        const node = getOrThrow(byId, row.id, 'resource node');
         const reason = node.builtIn ? t('reasonBuiltIn') : node.children.length ? t('reasonChildren') : null;
         return (
           <Space size={2}>
@@ -149,7 +150,7 @@ export default function ResourcesPage() {
 
   // The form: its type follows from where the node goes; a built-in node keeps type, parent, path and code.
   const current = editing && 'row' in editing ? editing.row : null;
-  const type: ResourceType = current ? current.type : editing && 'parent' in editing && editing.parent ? CHILD_TYPE[editing.parent.type]! : 'section';
+  const type: ResourceType = current ? current.type : editing && 'parent' in editing && editing.parent ? must(CHILD_TYPE[editing.parent.type], `the type of a node under a ${editing.parent.type}`) : 'section';
   const locked = current?.builtIn ?? false;
   const parentType = PARENT_TYPE[type];
   const parentOptions = parentType ? all.filter((n) => n.type === parentType).map((n) => ({ value: n.id, label: trail(n) })) : [];
@@ -183,11 +184,11 @@ export default function ResourcesPage() {
   ];
 
   // A new node's form opens filled in: its type, its parent, the next order and its parent's code as a prefix.
-  const initial = useMemo(() => {
+  const initial = useMemo((): Record<string, unknown> | null => {
     if (!editing) return null;
     if ('row' in editing) {
       const { children: _children, builtIn: _builtIn, ...values } = editing.row;
-      return values as Record<string, unknown>;
+      return values;
     }
     const parent = editing.parent;
     const siblings = parent ? parent.children : query.data ?? [];
@@ -198,7 +199,7 @@ export default function ResourcesPage() {
     return {
       type: parent ? CHILD_TYPE[parent.type] : 'section', parentId: parent?.id, perm: permPrefix, path: parent ? '' : '/',
       orderNum: Math.max(0, ...siblings.map((s) => s.orderNum)) + 1, hidden: false, noCache: false, affix: false,
-    } as Record<string, unknown>;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
 
@@ -234,7 +235,7 @@ export default function ResourcesPage() {
           </Space>
         </div>
         {query.isError ? (
-          <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
+          <Result status="error" title={t('kit.loadFailed')} subTitle={errorMessage(query.error)}
             extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
         ) : (
           <Table<Row>

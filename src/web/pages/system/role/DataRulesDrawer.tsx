@@ -3,18 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { RoleDataRules, RoleOptions, RoleRow } from '@shared/api/role';
+import type { RoleDataRules, RoleOptions, RoleHead } from '@shared/api/role';
 import { api } from '../../../api/http';
 import { appState } from '../../../stores/app';
 import { ns } from './locale';
+import { must } from '@shared/must';
+import { optionTextHolds } from '../../../kit/optionText';
 
 type RuleField = keyof RoleDataRules;
 
-const byText = (input: string, option: unknown) =>
-  String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase());
+const byText = (input: string, option: unknown) => optionTextHolds(input, option);
 
 /** Which regions, dealers and warehouses the holders of a role see (data rules, read by the server's data scope). */
-export function DataRulesDrawer({ role, readOnly, notice, onClose }: { role: RoleRow | null; readOnly: boolean; notice?: string; onClose(): void }) {
+export function DataRulesDrawer({ role, readOnly, notice, onClose }: { role: RoleHead | null; readOnly: boolean; notice?: string; onClose(): void }) {
   const { t, i18n } = useTranslation(ns);
   const queryClient = useQueryClient();
   const { device } = useSnapshot(appState);
@@ -28,7 +29,7 @@ export function DataRulesDrawer({ role, readOnly, notice, onClose }: { role: Rol
   });
   const rules = useQuery({
     queryKey: ['role', 'dataRules', role?.id],
-    queryFn: () => api.post<RoleDataRules>('/sys/role/dataRules', { id: role!.id }),
+    queryFn: () => api.post<RoleDataRules>('/sys/role/dataRules', { id: must(role, 'the role').id }),
     enabled: !!role,
   });
   const value = edited ?? rules.data ?? { dealerIds: [], regionIds: [], warehouseIds: [] };
@@ -39,10 +40,10 @@ export function DataRulesDrawer({ role, readOnly, notice, onClose }: { role: Rol
     onClose();
   };
   const save = useMutation({
-    mutationFn: () => api.post('/sys/role/saveDataRules', { id: role!.id, ...value }),
+    mutationFn: () => api.post('/sys/role/saveDataRules', { id: must(role, 'the role').id, ...value }),
     onSuccess: async () => {
       Message.success(t('saved'));
-      await queryClient.invalidateQueries({ queryKey: ['role', 'dataRules', role!.id] });
+      await queryClient.invalidateQueries({ queryKey: ['role', 'dataRules', role?.id] });
       close();
     },
   });

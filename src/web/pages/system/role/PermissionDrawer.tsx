@@ -3,17 +3,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { RoleRow } from '@shared/api/role';
+import type { RoleHead } from '@shared/api/role';
 import { api } from '../../../api/http';
 import { appState } from '../../../stores/app';
 import { checkedKeysOf, grantedIdsOf, leafKeysOf, parentKeysOf, readOnlyTree, strictKeysOf, toTreeData } from './grantTree';
 import { ns } from './locale';
 import type { GrantNode } from '@shared/menu';
+import { must } from '@shared/must';
 
 const TYPE_COLOR: Record<string, string> = { section: 'arcoblue', group: 'cyan', page: 'green', button: 'orange' };
 
 /** The resources a role grants, as a checkable tree: sections > groups > pages > buttons. */
-export function PermissionDrawer({ role, readOnly, notice, onClose }: { role: RoleRow | null; readOnly: boolean; notice?: string; onClose(): void }) {
+export function PermissionDrawer({ role, readOnly, notice, onClose }: { role: RoleHead | null; readOnly: boolean; notice?: string; onClose(): void }) {
   const { t, i18n } = useTranslation(ns);
   const queryClient = useQueryClient();
   const { device } = useSnapshot(appState);
@@ -28,7 +29,7 @@ export function PermissionDrawer({ role, readOnly, notice, onClose }: { role: Ro
   });
   const granted = useQuery({
     queryKey: ['role', 'resources', role?.id],
-    queryFn: () => api.post<number[]>('/sys/role/resources', { id: role!.id }),
+    queryFn: () => api.post<number[]>('/sys/role/resources', { id: must(role, 'the role').id }),
     enabled: !!role,
   });
 
@@ -58,10 +59,10 @@ export function PermissionDrawer({ role, readOnly, notice, onClose }: { role: Ro
     onClose();
   };
   const save = useMutation({
-    mutationFn: () => api.post('/sys/role/grantResources', { id: role!.id, resourceIds: grantedIdsOf(tree.data!, keys) }),
+    mutationFn: () => api.post('/sys/role/grantResources', { id: must(role, 'the role').id, resourceIds: grantedIdsOf(must(tree.data, 'the resource tree'), keys) }),
     onSuccess: async () => {
       Message.success(t('saved'));
-      await queryClient.invalidateQueries({ queryKey: ['role', 'resources', role!.id] });
+      await queryClient.invalidateQueries({ queryKey: ['role', 'resources', role?.id] });
       close();
     },
   });

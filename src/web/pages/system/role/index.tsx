@@ -3,8 +3,8 @@ import { IconLock, IconSafe } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_CODE } from '@shared/api/roleFields';
-import type { RoleRow } from '@shared/api/role';
-import { pageByRoute } from '@shared/pages';
+import { roleHeadOf, type RoleHead } from '@shared/api/role';
+import { pageAt } from '@shared/pages';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
 import { useButtons } from '../../../kit/usePermission';
 import { DataRulesDrawer } from './DataRulesDrawer';
@@ -12,7 +12,7 @@ import { PermissionDrawer } from './PermissionDrawer';
 import { ns } from './locale';
 import './role.css';
 
-const page = pageByRoute('/system/permission/role')!;
+const page = pageAt('/system/permission/role');
 
 /**
  * System › Roles: the list is declared in the manifest (src/shared/pages/system.ts); what each
@@ -21,10 +21,10 @@ const page = pageByRoute('/system/permission/role')!;
 export default function RolePage() {
   const { t } = useTranslation(ns);
   const canEdit = useButtons().has(`${page.perm}:edit`);
-  const [granting, setGranting] = useState<RoleRow | null>(null);
-  const [ruling, setRuling] = useState<RoleRow | null>(null);
-  const fixed = (row: RoleRow | null) => row?.code === ADMIN_ROLE_CODE;
-  const notice = (row: RoleRow | null) => (fixed(row) ? t('adminFixed') : !canEdit ? t('readOnly') : undefined);
+  const [granting, setGranting] = useState<RoleHead | null>(null);
+  const [ruling, setRuling] = useState<RoleHead | null>(null);
+  const fixed = (row: RoleHead | null) => row?.code === ADMIN_ROLE_CODE;
+  const notice = (row: RoleHead | null) => (fixed(row) ? t('adminFixed') : !canEdit ? t('readOnly') : undefined);
 
   return (
     <div className="page">
@@ -33,8 +33,8 @@ export default function RolePage() {
           page={page}
           // An array, as the list spaces its buttons in one line (a fragment wrapped them).
           rowActions={(row) => [
-            <Button key="permissions" size="mini" type="text" icon={<IconSafe />} onClick={() => setGranting(row as unknown as RoleRow)} data-testid="role-permissions">{t('permissions')}</Button>,
-            <Button key="dataRules" size="mini" type="text" icon={<IconLock />} onClick={() => setRuling(row as unknown as RoleRow)} data-testid="role-data-rules">{t('dataRules')}</Button>,
+            <Button key="permissions" size="mini" type="text" icon={<IconSafe />} onClick={() => setGranting(roleHeadOf(row))} data-testid="role-permissions">{t('permissions')}</Button>,
+            <Button key="dataRules" size="mini" type="text" icon={<IconLock />} onClick={() => setRuling(roleHeadOf(row))} data-testid="role-data-rules">{t('dataRules')}</Button>,
           ]}
         />
       </div>

@@ -20,7 +20,7 @@ const LIST_ID = 'users';
 const freeze = (ids: number[], frozen: boolean) => api.post<FreezeAnswer>(`${page.api}/freeze`, { ids, frozen });
 const resetPassword = (id: number, password: string) => api.post<null>(`${page.api}/resetPassword`, { id, password });
 
-/** Spec section 5's password rules, checked before the server checks them again. */
+/** docs/product.md#validation: the password rules, checked before the server checks them again. */
 const passwordRule = (t: (key: string) => string) => ({
   validator: (value: string | undefined, callback: (error?: string) => void) => {
     const problem = passwordProblem(value ?? '');
