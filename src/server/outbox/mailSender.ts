@@ -30,8 +30,10 @@ export function createMailSender(smtpUrl: string, from: string, builders: Record
         const info = await transport.sendMail({ from, to: delivery.target, ...built.mail });
         return { answer: String(info.response ?? '').slice(0, 500) };
       } catch (err) {
-        const e = err as { responseCode?: number; response?: string; message?: string };
-        if (e.responseCode && e.responseCode >= 500) throw new DeliveryFailure(e.message ?? 'refused', { answer: e.response, permanent: true });
+        // nodemailer's error carries the SMTP server's reply code and text.
+        const code = err instanceof Error && 'responseCode' in err && typeof err.responseCode === 'number' ? err.responseCode : 0;
+        const reply = err instanceof Error && 'response' in err && typeof err.response === 'string' ? err.response : undefined;
+        if (code >= 500) throw new DeliveryFailure(err instanceof Error ? err.message : 'refused', { answer: reply, permanent: true });
         throw err;
       }
     },

@@ -47,5 +47,5 @@ export function useViewTab<T extends string>(tabs: readonly T[], fallback: T = t
   const spec = useMemo<ViewSpec>(() => ({ filterKeys: [], parseFilter: () => undefined, sortable: [], sizes: [0], defaultSize: 0, tabs, defaultTab: fallback }), [tabs, fallback]);
   const [state, setState] = useViewState(spec);
   const choose = useCallback((tab: string) => setState({ tab }), [setState]);
-  return [(state.tab ?? fallback) as T, choose];
+  return [tabs.find((tab) => tab === state.tab) ?? fallback, choose];
 }

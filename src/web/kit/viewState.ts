@@ -53,7 +53,7 @@ function parseSort(raw: string | null, spec: ViewSpec): SortBy[] | undefined {
   if (!raw) return undefined;
   const m = /^([A-Za-z_][\w]{0,63})\.(asc|desc)$/.exec(raw);
   if (!m || !spec.sortable.includes(m[1])) return undefined;
-  return [{ field: m[1], order: m[2] as SortBy['order'] }];
+  return [{ field: m[1], order: m[2] === 'asc' ? 'asc' : 'desc' }];
 }
 
 /** The view an address shows: every value it carries that parses, the defaults for the rest. */

@@ -69,7 +69,7 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
         };
         const columns: SheetColumn<Row>[] = report.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
         let cancelled = false;
-        const whole = await streamXlsx(reply, `${report.def.title[lang]}.xlsx`, lang, columns, report.batches(ctx, t.filters as AnalyticsFilters), async (rows) => {
+        const whole = await streamXlsx(reply, `${report.def.title[lang]}.xlsx`, lang, columns, report.batches(ctx, analyticsFilters.parse(t.filters)), async (rows) => {
           const [now] = await db.update(exportTickets).set({ rows }).where(eq(exportTickets.id, t.id)).returning({ status: exportTickets.status });
           cancelled = now?.status === 'cancelled';
           return !cancelled;

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StockAlertPush } from '../../../shared/api/notices';
 import { VIEW_PATHS } from '../../../shared/api/savedViewPaths';
+import { must } from '../../../shared/must';
 import { pickLanguage, type Language } from '../../../shared/i18n/languages';
 import { pageByRoute } from '../../../shared/pages';
 import type { Db } from '../../db/client';
@@ -19,7 +20,9 @@ import { nextRun } from './schedule';
 
 /** The stock alerts page: its read permission is what mailed alerts need. */
 const ALERTS_ROUTE = '/monitoringManage/monitoring/stroealert';
-const alertsPerm = () => pageByRoute(ALERTS_ROUTE)!.perm;
+const alertsPerm = () => must(pageByRoute(ALERTS_ROUTE), 'the stock alerts page').perm;
+const MODES = ['off', 'instant', 'digest'] as const;
+const modeOf = (mode: string | undefined) => MODES.find((m) => m === mode) ?? 'off';
 
 const prefAnswer = z.object({ mode: z.enum(['off', 'instant', 'digest']), time: z.string(), mail: z.boolean(), email: z.string().nullable() });
 const prefBody = z.object({ mode: z.enum(['off', 'instant', 'digest']), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/).optional() }).strict();
@@ -41,7 +44,7 @@ export async function enqueueAlertMails(tx: Db, raised: StockAlertPush[]): Promi
       sql`(${users.dealerId} is null or ${users.dealerId} = ${stockAlerts.dealerId})`))
     .where(inArray(stockAlerts.id, ids));
   await enqueueOutbox(tx, rows.map((r) => ({
-    kind: 'mail' as const, topic: 'stockAlert', target: r.email!, payload: { alertId: r.alertId, userId: r.userId }, dealerId: r.dealerId,
+    kind: 'mail' as const, topic: 'stockAlert', target: String(r.email), payload: { alertId: r.alertId, userId: r.userId }, dealerId: r.dealerId,
   })));
 }
 
@@ -137,7 +140,7 @@ export function alertMailRoutes(services: Services): RouteDef[] {
       handler: async ({ user }) => {
         const [pref] = await db.select().from(alertMailPrefs).where(eq(alertMailPrefs.userId, user.id));
         const [{ email }] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-        return { mode: (pref?.mode ?? 'off') as 'off' | 'instant' | 'digest', time: timeOf(pref?.digestMinute ?? 480), mail: mailConfigured(config), email: email || null };
+        return { mode: modeOf(pref?.mode), time: timeOf(pref?.digestMinute ?? 480), mail: mailConfigured(config), email: email || null };
       },
     }),
     defineRoute({

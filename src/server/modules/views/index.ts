@@ -18,8 +18,8 @@ export const viewRoutes = (services: Services): RouteDef[] => [...savedViewRoute
  */
 export function startMail(app: FastifyInstance, services: Services) {
   const { SMTP_URL, MAIL_FROM } = services.config;
-  if (!mailConfigured(services.config)) return;
-  const sender = createMailSender(SMTP_URL!, MAIL_FROM!, { subscription: subscriptionMail(services), ...alertMailBuilders(services) });
+  if (!mailConfigured(services.config) || !SMTP_URL || !MAIL_FROM) return;
+  const sender = createMailSender(SMTP_URL, MAIL_FROM, { subscription: subscriptionMail(services), ...alertMailBuilders(services) });
   services.outbox.register('mail', sender);
   app.addHook('onClose', async () => sender.close());
   scheduleSubscriptionRun(app, services);

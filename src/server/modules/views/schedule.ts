@@ -1,4 +1,4 @@
-import type { SubscriptionRow, SubscriptionSchedule } from '../../../shared/api/savedViews';
+import { FREQUENCIES, type SubscriptionRow, type SubscriptionSchedule } from '../../../shared/api/savedViews';
 import type { viewSubscriptions } from '../../db/schema';
 
 /** The wall-clock parts of a moment in a time zone. */
@@ -6,7 +6,7 @@ function partsIn(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
   }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
   return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), hour: Number(get('hour')), minute: Number(get('minute')), second: Number(get('second')), weekday };
 }
@@ -45,7 +45,7 @@ export function nextRun(schedule: SubscriptionSchedule, after: Date, timeZone: s
 type SubscriptionRecord = typeof viewSubscriptions.$inferSelect;
 
 export const scheduleOf = (row: SubscriptionRecord): SubscriptionSchedule => ({
-  frequency: row.frequency as SubscriptionSchedule['frequency'],
+  frequency: FREQUENCIES.find((f) => f === row.frequency) ?? 'daily',
   weekday: row.weekday ?? undefined,
   monthDay: row.monthDay ?? undefined,
   time: `${String(Math.floor(row.atMinute / 60)).padStart(2, '0')}:${String(row.atMinute % 60).padStart(2, '0')}`,

@@ -18,11 +18,12 @@ import { unsubscribeToken } from './unsubscribeLink';
 
 /** A view's filters from its query, each by the server's own schema; one that no longer parses is left out. */
 export function filtersOf(query: string): AnalyticsFilters {
-  const shape = analyticsFilters.shape;
+  const params = new URLSearchParams(query);
   const out: Record<string, unknown> = {};
-  for (const [key, raw] of new URLSearchParams(query)) {
-    if (!(key in shape) || raw === '') continue;
-    const parsed = shape[key as keyof typeof shape].safeParse(raw);
+  for (const [key, schema] of Object.entries(analyticsFilters.shape)) {
+    const raw = params.get(key);
+    if (raw === null || raw === '') continue;
+    const parsed = schema.safeParse(raw);
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
   }
   return analyticsFilters.parse(out);

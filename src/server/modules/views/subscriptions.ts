@@ -57,8 +57,8 @@ export function subscriptionRoutes(services: Services): RouteDef[] {
         const schedule = body.schedule;
         const [h, m] = schedule.time.split(':').map(Number);
         const values = {
-          frequency: schedule.frequency, weekday: schedule.frequency === 'weekly' ? schedule.weekday! : null,
-          monthDay: schedule.frequency === 'monthly' ? schedule.monthDay! : null, atMinute: h * 60 + m,
+          frequency: schedule.frequency, weekday: schedule.frequency === 'weekly' ? schedule.weekday ?? null : null,
+          monthDay: schedule.frequency === 'monthly' ? schedule.monthDay ?? null : null, atMinute: h * 60 + m,
           status: 'active', stoppedReason: null, lang, nextRunAt: nextRun(schedule, new Date(), config.timeZone),
         };
         return db.transaction(async (tx) => {
@@ -94,9 +94,10 @@ export function subscriptionRoutes(services: Services): RouteDef[] {
           .where(and(eq(viewSubscriptions.viewId, body.viewId), eq(viewSubscriptions.userId, user.id), eq(viewSubscriptions.status, 'active')));
         if (!row) throw notFound();
         if (!mailConfigured(config)) throw conflict('mailOff');
-        if (!row.email) throw conflict('noMailAddress');
+        const email = row.email;
+        if (!email) throw conflict('noMailAddress');
         await db.transaction((tx) => enqueueOutbox(tx, [{
-          kind: 'mail', topic: 'subscription', target: row.email!, payload: { subscriptionId: row.sub.id, runAt: new Date().toISOString() }, dealerId: row.dealerId,
+          kind: 'mail', topic: 'subscription', target: email, payload: { subscriptionId: row.sub.id, runAt: new Date().toISOString() }, dealerId: row.dealerId,
         }]));
         services.outbox.wake();
         return { id: row.sub.id };

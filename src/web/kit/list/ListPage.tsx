@@ -216,7 +216,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
         </Space>
       </div>
       {query.isError ? (
-        <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
+        <Result status="error" title={t('kit.loadFailed')} subTitle={query.error?.message}
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <Table<Row>

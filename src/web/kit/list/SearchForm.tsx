@@ -1,6 +1,6 @@
 import { Button, Form } from '@arco-design/web-react';
 import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState } from '../../stores/app';
@@ -19,10 +19,13 @@ export function SearchForm({ fields, values, onSearch }: {
   const { device } = useSnapshot(appState);
   const [expanded, setExpanded] = useState(false);
   const mobile = device === 'mobile';
+  // Set again only when they change by value (a page passes its filters afresh each render).
   const valuesKey = JSON.stringify(values ?? {});
   const fieldsKey = fields.map((f) => f.field).join(',');
+  const latest = useRef(values);
+  latest.current = values;
   useEffect(() => {
-    form.setFieldsValue({ ...Object.fromEntries(fieldsKey.split(',').map((k) => [k, undefined])), ...(JSON.parse(valuesKey) as Record<string, unknown>) });
+    form.setFieldsValue({ ...Object.fromEntries(fieldsKey.split(',').map((k) => [k, undefined])), ...latest.current });
   }, [valuesKey, fieldsKey, form]);
   const shown = mobile && !expanded ? fields.slice(0, 1) : fields;
   const clean = (values: Record<string, unknown>) =>

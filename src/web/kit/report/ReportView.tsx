@@ -147,7 +147,7 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
         </Space>
       </div>
       {query.isError ? (
-        <Result status="error" title={t('loadFailed')} subTitle={(query.error as Error).message}
+        <Result status="error" title={t('loadFailed')} subTitle={query.error?.message}
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <Table<Row>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedViewRow, ViewListAnswer } from '@shared/api/savedViews';
-import type { Language } from '@shared/i18n/languages';
+import { pickLanguage } from '@shared/i18n/languages';
 import { rethrowUnlessShown } from '../../api/client';
 import { ns } from './locale';
 import { viewsKey } from './ViewsMenu';
@@ -19,7 +19,7 @@ export default function ManageViews({ page, answer, onOpen, onClose }: {
   page: string; answer: ViewListAnswer; onOpen(view: SavedViewRow): void; onClose(): void;
 }) {
   const { t, i18n } = useTranslation(ns);
-  const lang = i18n.language as Language;
+  const lang = pickLanguage(i18n.language);
   const queryClient = useQueryClient();
   const roles = useQuery({ queryKey: ['saved-views-roles'], queryFn: viewsApi.roles, staleTime: 300_000 });
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);

@@ -2,7 +2,7 @@ import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@shared/i18n/languages';
+import { pickLanguage } from '@shared/i18n/languages';
 import { rethrowUnlessShown } from '../../api/client';
 import { ns } from './locale';
 import { viewsKey } from './ViewsMenu';
@@ -11,7 +11,7 @@ import { viewsApi } from './viewsApi';
 /** Saves the view the page shows now under a name, optionally shared with a role. */
 export default function SaveViewDialog({ page, query, onClose }: { page: string; query: string; onClose(): void }) {
   const { t, i18n } = useTranslation(ns);
-  const lang = i18n.language as Language;
+  const lang = pickLanguage(i18n.language);
   const [form] = Form.useForm<{ name: string; sharedRoleId?: number }>();
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();

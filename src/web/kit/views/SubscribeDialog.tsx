@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SavedViewRow, SubscriptionSchedule } from '@shared/api/savedViews';
-import type { Language } from '@shared/i18n/languages';
+import { pickLanguage } from '@shared/i18n/languages';
 import { rethrowUnlessShown } from '../../api/client';
 import { session } from '../../stores/session';
 import { ns } from './locale';
@@ -19,7 +19,7 @@ const MONTH_DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
  */
 export default function SubscribeDialog({ view, mail, timeZone, onClose }: { view: SavedViewRow; mail: boolean; timeZone: string; onClose(): void }) {
   const { t, i18n } = useTranslation(ns);
-  const lang = i18n.language as Language;
+  const lang = pickLanguage(i18n.language);
   const { user } = useSnapshot(session);
   const sub = view.subscription;
   const [form] = Form.useForm<SubscriptionSchedule>();

@@ -27,7 +27,7 @@ export function ViewsMenu() {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
   const page = view?.route.kind === 'page' ? view.path : null;
-  const list = useQuery({ queryKey: viewsKey(page ?? ''), queryFn: () => viewsApi.list(page!), enabled: page !== null, staleTime: 60_000 });
+  const list = useQuery({ queryKey: viewsKey(page ?? ''), queryFn: () => viewsApi.list(page ?? ''), enabled: page !== null, staleTime: 60_000 });
   if (!view || !page) return null;
   const current = view.query.toString();
   const open = (v: SavedViewRow) => navigate(`${page}${v.query ? `?${v.query}` : ''}`);

@@ -31,7 +31,7 @@ export default function LogisticsConfigPage() {
   const tabs = TABS.filter((tab) => granted.has(tab.perm));
   const initial = (tabs.find((tab) => tab.key === route.name) ?? tabs[0])?.key;
   const keysText = tabs.map((tab) => tab.key).join(',');
-  const keys = useMemo(() => keysText.split(',') as TabKey[], [keysText]);
+  const keys = useMemo(() => TABS.filter((tab) => keysText.split(',').includes(tab.key)).map((tab) => tab.key), [keysText]);
   const [active, setActive] = useViewTab<TabKey>(keys, initial);
   if (!tabs.length) return <div className="page"><div className="page-card"><Empty description={t('noTabs')} /></div></div>;
 
