@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './tests/e2e/chromiumArgs';
-import { FIRST_PORT, SERVER_SCRIPT, SERVERS, serverDataDir, workerBaseUrl } from './tests/e2e/servers';
+import { FIRST_PORT, SERVER_SCRIPT, SERVERS, serverDataDir, smtpPort, workerBaseUrl } from './tests/e2e/servers';
 
 /** Browser tests drive Debian's Chromium against the real server, one server with a database of its own per worker. */
 export default defineConfig({
@@ -36,6 +36,8 @@ export default defineConfig({
     env: {
       PORT: String(FIRST_PORT + i), HOST: '127.0.0.1', DATA_DIR: serverDataDir(`worker-${i}`), CAPTCHA: 'off', LOG_LEVEL: 'warn',
       WEB_DIR: './dist/web', INVARIANT_CHECK_MINUTES: '0', LOGIN_RATE_LIMIT: '1000',
+      // Mail on, to a port a test may start a real SMTP server on (savedViews.spec.ts).
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort(i)}`, MAIL_FROM: 'Tyre console <console@e2e.example>', PUBLIC_URL: `http://127.0.0.1:${FIRST_PORT + i}`,
     },
   })),
 });

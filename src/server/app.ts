@@ -46,6 +46,8 @@ import { scheduleInvariantCheck } from './jobs/invariantCheck';
 import { schedulePeriodRollup } from './jobs/periodRollup';
 import { createOutbox } from './outbox/dispatcher';
 import { outboxRoutes } from './modules/monitoring/outboxRetry';
+import { startMail, viewRoutes } from './modules/views';
+import { mailConfigured } from './modules/views/mailSettings';
 
 /** Set by the server build (scripts/build-server.mjs); run from source, package.json says it. */
 declare const __APP_VERSION__: string | undefined;
@@ -60,6 +62,7 @@ export function allRoutes(services: Services): RouteDef[] {
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
+    ...viewRoutes(services),
   ];
   routes.push(
     defineRoute({
@@ -68,7 +71,11 @@ export function allRoutes(services: Services): RouteDef[] {
         // The embedded database answered a statement this second: it is alive, and a check queued
         // behind the read under way would only time out a load balancer (docs/architecture.md, The database).
         if (!services.database.gate?.answeredWithin(1000)) await services.db.execute(sql`select 1`);
-        return { status: 'ok', db: services.database.kind, uptimeSeconds: Math.round((Date.now() - started) / 1000) };
+        return {
+          status: 'ok', db: services.database.kind, uptimeSeconds: Math.round((Date.now() - started) / 1000),
+          // Whether mail leaves (SMTP_URL and MAIL_FROM): subscriptions and mailed alerts need it.
+          mail: mailConfigured(services.config) ? 'on' : 'off',
+        };
       },
     }),
   );
@@ -171,6 +178,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   scheduleInvariantCheck(app, services);
   schedulePeriodRollup(app, services);
   outbox.schedule(app);
+  startMail(app, services);
   // Built when first asked for (about 100 ms of every start otherwise, and few starts are ever asked).
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   app.get(`${API_BASE}/openapi.json`, async () => (openapi ??= buildOpenApi(routes, version)));

@@ -64,6 +64,16 @@ const envSchema = z.object({
   OUTBOX_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** Seconds between looks at the outbox for what is due (one node looks each time); a commit that writes to it wakes its own node at once. */
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
+  /** The SMTP server mail leaves through (`smtp://user:pass@host:587`, `smtps://…`); unset: no mail (subscriptions off). */
+  SMTP_URL: optionalText().refine((url) => url === undefined || /^smtps?:\/\/[^\s]+$/.test(url), 'not an smtp:// or smtps:// URL'),
+  /** The sender of every mail (`Tyre console <console@example.com>`); mail is off without it. */
+  MAIL_FROM: optionalText(),
+  /** The console's address as its users reach it, for links in mails (`https://console.example.com`); unset: http://localhost:PORT. */
+  PUBLIC_URL: optionalText().refine((url) => url === undefined || /^https?:\/\/[^\s]+$/.test(url), 'not an http(s) URL'),
+  /** A subscription's xlsx larger than this (KiB) is not attached: the mail carries the link alone. */
+  MAIL_ATTACHMENT_MAX_KB: z.coerce.number().int().min(1).max(50 * 1024).default(5 * 1024),
+  /** Minutes between looks for subscriptions due (0: none); one node looks each time. */
+  SUBSCRIPTION_MINUTES: z.coerce.number().min(0).max(24 * 60).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built console; served at / when it exists. */
   WEB_DIR: z.string().default('./dist/web'),

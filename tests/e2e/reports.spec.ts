@@ -44,8 +44,10 @@ test.describe('the month balance report', () => {
     expect(new Set(codes)).toEqual(new Set([material]));
     await page.screenshot({ path: `${SCREENSHOTS}/report-month-balance-light.png`, fullPage: true, animations: 'disabled' });
 
+    // The browser downloads the file itself, from the server's one-time link, under the server's name.
     const download = page.waitForEvent('download');
     await page.getByTestId('report-export').click();
+    expect((await download).suggestedFilename()).toBe('Monthly balance.xlsx');
     const file = await (await download).path();
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(file!) as unknown as ArrayBuffer);

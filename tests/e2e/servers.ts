@@ -13,6 +13,12 @@ export const workerBaseUrl = () => `http://127.0.0.1:${FIRST_PORT + (Number(proc
 /** A port no worker's server takes, for a test that starts a server of its own. */
 export const spareServerPort = () => FIRST_PORT + SERVERS + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
+/**
+ * The SMTP port a worker's server mails to (SMTP_URL): nothing listens there unless a test starts a
+ * real SMTP server on it to read what arrives (savedViews.spec.ts).
+ */
+export const smtpPort = (worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SERVERS) => FIRST_PORT + 2 * SERVERS + worker;
+
 /** What starts a test server: src/server/main.ts, on a copy of the seeded database when its data folder is on disk. */
 export const SERVER_SCRIPT = 'tests/e2e/startServer.ts';
 

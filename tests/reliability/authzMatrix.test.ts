@@ -18,8 +18,12 @@ const tokens: Record<string, string> = {};
 const grants: Record<string, Set<string>> = {};
 /** The demo accounts but the dealers: the administrator, staff and the wall screen (the dashboards page alone); and an account with no role. */
 const ROLES = ['admin', 'staff', 'display', 'norole'];
-/** The calls anyone may make without signing in: each is public on purpose (the TMS's stop report carries its own key). */
-const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport'];
+/**
+ * The calls anyone may make without signing in: each is public on purpose (the TMS's stop report
+ * carries its own key; a mail's unsubscribe link its HMAC-signed token; a report export's one-time
+ * download link its ticket, made by a signed-in call: docs/views-and-subscriptions.md).
+ */
+const PUBLIC = ['GET /health', 'GET /sys/captcha', 'POST /sys/login', 'POST /tms/stopReport', 'GET /views/unsubscribe-link', 'GET /analysis/report/export'];
 /** Calls that end the caller's own session; checked for 401/403 only, never made successfully here. */
 const SESSION_ENDING = new Set(['/sys/loginOut']);
 
@@ -60,7 +64,7 @@ describe('authorization matrix', () => {
     expect(undeclared.map((r) => `${r.method} ${r.url} -> ${String(r.permission)}`)).toEqual([]);
   });
 
-  it('the public calls are exactly those meant to be: sign-in, its captcha, the health check and the TMS\'s keyed stop report', () => {
+  it('the public calls are exactly those meant to be: sign-in, its captcha, the health check, the TMS\'s keyed stop report, the signed unsubscribe link and the export tickets\' download', () => {
     expect(server.routes.filter((r) => r.permission === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC].sort());
     expect(server.routes.find((r) => r.url === '/tms/stopReport')?.apiKeyHeader).toBe('tms-token');
   });

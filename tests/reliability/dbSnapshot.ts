@@ -15,7 +15,8 @@ export interface Snapshot { tables: Map<string, Map<string, Row>> }
 
 /** Written by every call or sign-in whatever it does: a session's last use, the login and audit trails, captchas. */
 // job_runs: the scheduler stamps its claims there on its own timer (the outbox polls every few seconds).
-export const BOOKKEEPING_TABLES = new Set(['sessions', 'login_logs', 'audit_logs', 'captchas', 'job_runs']);
+// export_tickets: a report export's one-time download link, which its reading call makes.
+export const BOOKKEEPING_TABLES = new Set(['sessions', 'login_logs', 'audit_logs', 'captchas', 'job_runs', 'export_tickets']);
 
 type TableInfo = { table: string; columns: string[]; keys: string[] | null; parents: { column: string; parent: string }[] | null };
 

@@ -1006,3 +1006,96 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   status: varchar('status', { length: 16 }).notNull().default('normal'),
   createdAt: createdAt(),
 }, (t) => [index('webhook_endpoints_dealer_idx').on(t.dealerId)]);
+
+// ---------------------------------------------------------------- saved views and their subscriptions
+/**
+ * A view of a list, report or dashboard saved under a name (docs/views-and-subscriptions.md): the
+ * page's path and the view's query (filters, sort, page size, tab), its owner's alone unless shared
+ * with a role, whose users then see it read-only. What it shows is read as whoever opens it.
+ */
+export const savedViews = pgTable('saved_views', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The page's menu path (`/reportQuery/storageInventory/monthBalance`). */
+  page: varchar('page', { length: 256 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** The view's query as its address carries it (`keyword=EP&sort=quantity.desc`). */
+  query: varchar('query', { length: 2000 }).notNull().default(''),
+  sharedRoleId: integer('shared_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('saved_views_owner_name_idx').on(t.ownerId, t.page, t.name),
+  index('saved_views_role_idx').on(t.sharedRoleId, t.page),
+]);
+
+/**
+ * A user's mail of a saved report or dashboard view: daily, weekly on a weekday or monthly on a
+ * day, at a time of day in BUSINESS_TIME_ZONE. `next_run_at` is the next moment it is due; the
+ * subscription job enqueues a mail for each due one and moves it on in the same transaction.
+ */
+export const viewSubscriptions = pgTable('view_subscriptions', {
+  id: serial('id').primaryKey(),
+  viewId: integer('view_id').notNull().references(() => savedViews.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** daily, weekly or monthly. */
+  frequency: varchar('frequency', { length: 8 }).notNull(),
+  /** 1 (Monday) to 7, for weekly. */
+  weekday: integer('weekday'),
+  /** 1 to 28, for monthly. */
+  monthDay: integer('month_day'),
+  /** Minutes after midnight in the business time zone. */
+  atMinute: integer('at_minute').notNull(),
+  /** active, or stopped (unsubscribed, or the permission was revoked: `stoppedReason`). */
+  status: varchar('status', { length: 12 }).notNull().default('active'),
+  stoppedReason: varchar('stopped_reason', { length: 32 }),
+  /** The key its mails' unsubscribe links are signed with (HMAC); a new one once used, so a link works once. */
+  linkKey: varchar('link_key', { length: 64 }).notNull(),
+  /** The language the mail is written in: the subscriber's when subscribing. */
+  lang: varchar('lang', { length: 8 }).notNull().default('zh-CN'),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('view_subscriptions_view_user_idx').on(t.viewId, t.userId),
+  index('view_subscriptions_due_idx').on(t.nextRunAt).where(sql`status = 'active'`),
+]);
+
+/**
+ * Who gets stock alerts by mail, within their own data scope: `instant` (a mail as each alert is
+ * raised, written with the raise) or `digest` (one mail a day at `digestMinute` in the business
+ * time zone, of the alerts raised since the last). No row: no mail.
+ */
+export const alertMailPrefs = pgTable('alert_mail_prefs', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** instant or digest. */
+  mode: varchar('mode', { length: 8 }).notNull(),
+  digestMinute: integer('digest_minute').notNull().default(480),
+  nextDigestAt: timestamp('next_digest_at', { withTimezone: true }),
+  /** The end of the window the last digest covered: the next covers alerts raised after it. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  lang: varchar('lang', { length: 8 }).notNull().default('zh-CN'),
+  createdAt: createdAt(),
+}, (t) => [index('alert_mail_prefs_digest_idx').on(t.nextDigestAt).where(sql`mode = 'digest'`)]);
+
+/**
+ * A report's export the browser downloads by a link (docs/views-and-subscriptions.md, Long
+ * exports): made by a signed-in call, used once by the download within a minute, as its user, and
+ * read by the progress and cancel calls on any node: rows written so far, and whether to stop.
+ */
+export const exportTickets = pgTable('export_tickets', {
+  id: serial('id').primaryKey(),
+  /** SHA-256 of the ticket in the link. */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: integer('session_id').notNull(),
+  /** The report's page name (`monthBalance`). */
+  report: varchar('report', { length: 64 }).notNull(),
+  filters: jsonb('filters').notNull(),
+  lang: varchar('lang', { length: 8 }).notNull(),
+  /** ready (not downloaded yet), running, done, cancelled or failed. */
+  status: varchar('status', { length: 12 }).notNull().default('ready'),
+  rows: integer('rows').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('export_tickets_token_idx').on(t.tokenHash), index('export_tickets_time_idx').on(t.createdAt)]);

@@ -65,4 +65,4 @@ export const dictEntry = z.object({ dictLabel: z.string(), dictValue: z.string()
 export const dictGroups = z.record(z.string(), z.array(dictEntry));
 export type DictGroups = z.infer<typeof dictGroups>;
 
-export const healthAnswer = z.object({ status: z.literal('ok'), db: z.string(), uptimeSeconds: z.number() });
+export const healthAnswer = z.object({ status: z.literal('ok'), db: z.string(), uptimeSeconds: z.number(), mail: z.enum(['on', 'off']) });

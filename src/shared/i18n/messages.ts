@@ -192,6 +192,11 @@ const table = {
   stopTime: { 'zh-CN': '到站时间不能早于发车时间，也不能晚于现在', 'en-US': 'A stop is reached after the vehicle left and not later than now' },
   stopUnknown: { 'zh-CN': '该行程没有此站点', 'en-US': 'The trip has no such stop' },
   exchangeNotRetryable: { 'zh-CN': '该记录不能重试（已成功、已重试或不是 TMS 到站上报）', 'en-US': 'This exchange cannot be retried (it succeeded, was retried already, or is not a TMS stop report)' },
+  viewNameTaken: { 'zh-CN': '已有同名视图', 'en-US': 'A view of this name already exists' },
+  viewNotOwned: { 'zh-CN': '只有视图的创建者可以修改它', 'en-US': 'Only the view\'s owner can change it' },
+  viewNotSubscribable: { 'zh-CN': '只能订阅报表或看板的视图', 'en-US': 'Only a report\'s or dashboard\'s view can be subscribed to' },
+  mailOff: { 'zh-CN': '邮件未配置（SMTP_URL、MAIL_FROM），无法订阅', 'en-US': 'Mail is not configured (SMTP_URL, MAIL_FROM): subscriptions are off' },
+  noMailAddress: { 'zh-CN': '请先在个人中心填写邮箱', 'en-US': 'Add your mail address in your profile first' },
   outboxNotRetryable: { 'zh-CN': '只有最终发送失败的邮件或 Webhook 才能重新发送', 'en-US': 'Only a mail or webhook that failed for good can be sent again' },
   tmsTokenInvalid: { 'zh-CN': 'TMS 令牌无效或已过期', 'en-US': 'The TMS token is invalid or has expired' },
   // analysis reports

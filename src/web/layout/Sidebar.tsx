@@ -8,6 +8,7 @@ import { sectionOf, type AppRoute } from '../app/routeTable';
 import { appState, setSidebar } from '../stores/app';
 import { session } from '../stores/session';
 import { settings } from '../stores/settings';
+import { tagsState } from '../stores/tags';
 import { Logo } from './Logo';
 import { MenuIcon } from './MenuIcon';
 
@@ -52,6 +53,9 @@ function pressWithSpace(e: React.KeyboardEvent) {
   target.click();
 }
 
+/** A page open in the tab bar opens from the menu as it was left (its filters, page, tab); another at its plain address. */
+const openedAt = (path: string) => tagsState.views.find((v) => v.path === path)?.fullPath ?? path;
+
 /** The children of the current first-level menu (docs/product.md#routes-and-screens), with a logo and a collapse toggle. */
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -83,7 +87,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
             autoOpen
             {...menuRole}
             onClickMenuItem={(path) => {
-              navigate(path);
+              navigate(openedAt(path));
               onNavigate?.();
             }}
           >
@@ -95,7 +99,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
             selectedKeys={[location.pathname]}
             collapse={collapsed}
             {...menuRole}
-            onClickMenuItem={(path) => { navigate(path); onNavigate?.(); }}
+            onClickMenuItem={(path) => { navigate(openedAt(path)); onNavigate?.(); }}
             onClickSubMenu={everySection}
           >
             <Menu.Item key="/home" {...aria('/home')}><MenuIcon name="home" />{t('route.home')}</Menu.Item>

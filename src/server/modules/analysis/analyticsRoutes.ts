@@ -10,6 +10,7 @@ import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import type { RequestContext } from '../../platform/requestContext';
 import { DASHBOARDS } from './dashboards';
+import { exportTicketRoutes } from './exportTickets';
 import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
@@ -138,5 +139,5 @@ export function analyticsRoutes(services: Services): RouteDef[] {
     }
     return routes;
   }
-  return [...queries, ...batches, ...reports];
+  return [...queries, ...batches, ...reports, ...exportTicketRoutes(services, REPORT_QUERIES)];
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StockAlertPush } from '../../../shared/api/notices';
 import { enqueueWebhooks } from '../integration/webhookEvents';
 import { queryRows, type Db } from '../../db/client';
+import { enqueueAlertMails } from '../views/alertMails';
 
 /** A warehouse and material whose stock a posting changed. */
 export interface StockPair { warehouseId: number; materialId: number }
@@ -35,7 +36,7 @@ export const applicableThreshold = (warehouse: SQL, dealer: SQL, material: SQL, 
  * stock is outside the threshold that applies and no alert is open for the pair, and cleared
  * when stock is back inside (or no threshold applies any more). The open-alert unique index
  * makes a raise idempotent, so a posting and the sweep never raise one crossing twice.
- * Answers the alerts raised.
+ * Answers the alerts raised; those who chose them by mail at once get one, written in the same transaction.
  */
 export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<StockAlertPush[]> {
   if (pairs !== 'all' && !pairs.length) return [];
@@ -76,6 +77,8 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
     ({ dealerId: a.dealerId, ref: `alert:${a.warehouseId}:${a.materialId}`, payload: { alertId: a.id } });
   await enqueueWebhooks(tx, 'stockAlert.cleared', cleared.map(subject));
   await enqueueWebhooks(tx, 'stockAlert.raised', raised.map(subject));
+  // Mailed with the raise, once (docs/views-and-subscriptions.md, Stock alerts by mail).
+  await enqueueAlertMails(tx, raised);
   return raised;
 }
 

@@ -36,6 +36,9 @@ export const OUTBOX_TOPICS = {
   'stockAlert.raised': text('库存预警', 'Stock alert raised'),
   'stockAlert.cleared': text('预警解除', 'Stock alert cleared'),
   'trip.delivered': text('运输送达', 'Trip delivered'),
+  subscription: text('视图订阅', 'View subscription'),
+  stockAlert: text('库存预警', 'Stock alert'),
+  stockAlertDigest: text('库存预警日报', 'Stock alert digest'),
 } as const satisfies Record<string, Text>;
 
 /** Where an outbox delivery stands (outbox.status), as the upload monitor's result column names it; sent and failed read as yes and no. */
@@ -66,6 +69,8 @@ export const AUDIT_ACTIONS = {
   issueKey: text('签发密钥', 'Issue key'),
   revokeKey: text('吊销密钥', 'Revoke key'),
   apiCall: text('API 调用', 'API call'),
+  subscribe: text('订阅', 'Subscribe'),
+  unsubscribe: text('退订', 'Unsubscribe'),
 } as const satisfies Record<string, Text>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

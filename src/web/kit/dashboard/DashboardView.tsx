@@ -1,7 +1,8 @@
 import { Button, Space } from '@arco-design/web-react';
 import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useContext, type ComponentProps } from 'react';
+import { ViewContext } from '../../app/viewContext';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { DashboardDef } from '@shared/analytics/dashboards';
@@ -13,9 +14,13 @@ import { oldestAsOf, useLiveRefresh, usePanelQueries } from './usePanelQueries';
 import { preloadable, useLoadedComponent } from '../../firstPaint/preloadable';
 import { session } from '../../stores/session';
 import { shownFilters } from './shownFilters';
+import { useViewState } from '../useViewState';
+import { DASHBOARD_VIEW } from './dashboardView';
 
 // The filter bar (Arco's date picker and selects) loads as the panels are drawn (pages/home).
 export const FilterBar = preloadable(() => import('./FilterBar'));
+// The Views menu of the dashboards page; home's dashboard has none, and its first chart does not wait for it.
+const ViewsMenu = lazy(() => import('../views/ViewsMenu').then((m) => ({ default: m.ViewsMenu })));
 
 /**
  * The filter bar, and its place while it loads: its fields' boxes, empty, so nothing moves when
@@ -42,9 +47,12 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<DashboardFilters>({});
+  const [view, setView] = useViewState(DASHBOARD_VIEW);
+  const filters = view.filters as DashboardFilters;
+  const setFilters = (next: DashboardFilters) => setView({ filters: next });
   const { results, fetching } = usePanelQueries(def, filters);
   useLiveRefresh(def.id);
+  const inMenu = useContext(ViewContext)?.route.kind === 'page';
   const asOf = oldestAsOf(results.map((r) => r.data));
 
   return (
@@ -53,6 +61,7 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
         {title && <h2 className="dash-view__title">{def.title[lang]}</h2>}
         <Filters keys={def.filters} value={filters} onChange={setFilters} />
         <Space className="dash-view__actions">
+          {inMenu && <Suspense fallback={null}><ViewsMenu /></Suspense>}
           {asOf && <span className="dash-view__asof" data-testid="dashboard-asof">{t('asOf', { time: new Date(asOf).toLocaleTimeString(lang) })}</span>}
           <Button icon={<IconRefresh spin={fetching} />} aria-label={t('refresh')} title={t('refresh')}
             onClick={() => void queryClient.invalidateQueries({ queryKey: ['dashboard', def.id] })} />

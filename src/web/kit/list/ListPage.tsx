@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { rethrowUnlessShown } from '../../api/client';
 import { appState } from '../../stores/app';
-import type { CrudApi, OrderBy } from '../../api/crud';
+import type { CrudApi } from '../../api/crud';
 import { useButtons } from '../usePermission';
+import { useViewState } from '../useViewState';
+import { ViewsMenu } from '../views/ViewsMenu';
+import { fieldFilterParser, PAGE_SIZES, schemaFilterParser, type ViewSpec } from '../viewState';
 import { saveResponse } from '../download';
 import { ColumnSettings } from './ColumnSettings';
 import { EntityForm } from './EntityForm';
@@ -53,6 +56,28 @@ export interface ListPageProps<Row extends { id: number }> {
   /** Width of the row actions column, for pages with several row actions. */
   actionsWidth?: number;
   pageSize?: number;
+  /**
+   * The list's keys in its view's address, for a page holding more than one list (`detail` gives
+   * `detail.page=2`); the one list of a page needs none.
+   */
+  viewKey?: string;
+  /** The server's schema of each filter, to read the address with (a manifest list's); the search fields' types otherwise. */
+  filterShape?: Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>;
+}
+
+/** What a list keeps in its view's address: its search fields, sortable columns, page and page size. */
+function listViewSpec<Row extends { id: number }>(props: ListPageProps<Row>): ViewSpec {
+  const search = props.search ?? [];
+  return {
+    filterKeys: search.map((f) => f.field),
+    parseFilter: props.filterShape
+      ? schemaFilterParser(props.filterShape)
+      : fieldFilterParser(search.map((f) => ({ field: f.field, type: f.type, options: f.options }))),
+    sortable: props.columns.filter((c) => c.sortable).map((c) => c.key),
+    sizes: PAGE_SIZES,
+    defaultSize: props.pageSize ?? 20,
+    prefix: props.viewKey,
+  };
 }
 
 /**
@@ -67,10 +92,9 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   // On a phone the row buttons scroll with the row: held at the right edge they took the whole width (Users: three of them).
   const mobile = useSnapshot(appState).device === 'mobile';
   const can = (action: string) => buttons.has(`${props.perm}:${action}`);
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(props.pageSize ?? 20);
-  const [orderBy, setOrderBy] = useState<OrderBy[]>([]);
+  const spec = listViewSpec(props);
+  const [view, setView] = useViewState(spec);
+  const { filters, page: pageNum, size: pageSize, sort: orderBy } = view;
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
@@ -170,7 +194,7 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
   return (
     <div className="list-page" data-testid={`list-${props.id}`}>
       {props.search && props.search.length > 0 && (
-        <SearchForm fields={props.search} onSearch={(values) => { setFilters(values); setPageNum(1); select([]); }} />
+        <SearchForm fields={props.search} values={filters} onSearch={(values) => { setView({ filters: values, page: 1 }); select([]); }} />
       )}
       <div className="list-toolbar">
         <Space wrap size={8}>
@@ -186,12 +210,13 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
           {props.toolbar}
         </Space>
         <Space size={8}>
+          {props.viewKey !== 'detail' && <ViewsMenu />}
           <Tooltip content={t('kit.refresh')}><Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} /></Tooltip>
           <ColumnSettings columns={props.columns.map((c) => ({ key: c.key, title: c.title as ReactNode }))} prefs={prefs} onChange={setPrefs} />
         </Space>
       </div>
       {query.isError ? (
-        <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
+        <Result status="error" title={t('kit.loadFailed')} subTitle={query.error?.message}
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <Table<Row>
@@ -211,12 +236,12 @@ export function ListPage<Row extends { id: number }>(props: ListPageProps<Row>) 
           onRow={props.selectionType === 'radio' ? (row) => ({ onClick: () => select([row]) }) : undefined}
           pagination={{
             current: pageNum, pageSize, total: data?.total ?? 0, showTotal: true, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
-            onChange: (current, size) => { setPageNum(size !== pageSize ? 1 : current); setPageSize(size); },
+            onChange: (current, size) => setView({ page: size !== pageSize ? 1 : current, size }),
           }}
           onChange={(_pagination, sorter, _filters, extra) => {
             if (extra.action !== 'sort') return;
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            setOrderBy(s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : []);
+            setView({ sort: s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : [], page: 1 });
           }}
         />
       )}

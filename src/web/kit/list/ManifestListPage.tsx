@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Language } from '@shared/i18n/languages';
 import { canonicalPage, type FieldSpec, type PlacedPage } from '@shared/pages';
-import { inForm, inTable, keywordFieldsOf, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
+import { filterSchemaOf, inForm, inTable, keywordFieldsOf, refLabelKey, refOptionsUrl, searchFieldOf, type RefOptions } from '@shared/pages/schema';
 import { crudApi } from '../../api/crud';
 import { api } from '../../api/http';
 import { useView } from '../../app/viewContext';
@@ -34,7 +34,7 @@ export function ManifestList({
   extraColumns?: Column<Row>[];
   /** Fixed fields are not shown in the form; their values go with it (a dictionary entry's type). */
   hideFixed?: boolean;
-} & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType' | 'waitingFor' | 'pageSize'>) {
+} & Pick<ListPageProps<Row>, 'rowActions' | 'editable' | 'toolbar' | 'actionsWidth' | 'fixedFilters' | 'onSelect' | 'selectionType' | 'waitingFor' | 'pageSize' | 'viewKey'>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const dealerUser = useSnapshot(session).user?.dealerId != null;
@@ -50,6 +50,7 @@ export function ManifestList({
   const moves = useTransitions(page, perm, listId, lang);
   const picker = usePicker(page, refOptions.data, lang);
   const fixedFilters = picker ? { ...given, ...picker.fixed } : given;
+  const filterShape = useMemo(() => filterSchemaOf(page).shape, [page]);
   const listApi = useMemo(() => crudApi<Row, Record<string, unknown>>(page.api!), [page.api]);
 
   const columns = [...all.filter(inTable).map((f) => columnOf(f, lang)), ...extraColumns];
@@ -97,7 +98,7 @@ export function ManifestList({
       // A price reads as text ('455.50'); its input takes a number.
       toForm={(row) => Object.fromEntries(fields.filter(inForm).map((f) => [f.key, f.type === 'money' && row[f.key] != null ? Number(row[f.key]) : row[f.key] ?? undefined]))}
       fromForm={hideFixed ? (values) => ({ ...values, ...hidden }) : undefined}
-      defaults={defaults} fixedFilters={fixedFilters} waitingFor={picker?.waitingFor ?? waitingFor} {...rest}
+      defaults={defaults} fixedFilters={fixedFilters} filterShape={filterShape} waitingFor={picker?.waitingFor ?? waitingFor} {...rest}
       // Arrays, not fragments: the list spaces each button of them.
       rowActions={moves || rowActions ? (row) => [...(moves?.rowActions(row) ?? []), rowActions?.(row)] : undefined}
       toolbar={moves || toolbar || picker ? [picker?.control, ...(moves?.toolbar ?? []), toolbar] : undefined}

@@ -27,7 +27,7 @@ export function MasterDetail({ page, perm }: { page: PlacedPage; perm: string })
         <div className="page-card">
           <h2 className="page-card__title">{spec.title[lang]}{caption}</h2>
           <ManifestList
-            page={detail} perm={perm} listId={`page-${page.perm}-detail`} hideFixed
+            page={detail} perm={perm} listId={`page-${page.perm}-detail`} viewKey="detail" hideFixed
             fixedFilters={chosen ? { [spec.by.field]: chosen[spec.by.from] } : undefined}
             waitingFor={chosen ? undefined : t('msg:selectSingleLeft')}
           />

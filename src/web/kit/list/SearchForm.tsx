@@ -1,6 +1,6 @@
 import { Button, Form } from '@arco-design/web-react';
 import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState } from '../../stores/app';
@@ -8,12 +8,25 @@ import { FieldControl, type FieldDef } from './fields';
 import { labelColumn } from './labelWidth';
 
 /** The search form above a list; on a phone it shows one field until expanded. */
-export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch(values: Record<string, unknown>): void }) {
+export function SearchForm({ fields, values, onSearch }: {
+  fields: FieldDef[];
+  /** The filters in force (from the view's address): back, forward or a saved view show theirs. */
+  values?: Record<string, unknown>;
+  onSearch(values: Record<string, unknown>): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const { device } = useSnapshot(appState);
   const [expanded, setExpanded] = useState(false);
   const mobile = device === 'mobile';
+  // Set again only when they change by value (a page passes its filters afresh each render).
+  const valuesKey = JSON.stringify(values ?? {});
+  const fieldsKey = fields.map((f) => f.field).join(',');
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => {
+    form.setFieldsValue({ ...Object.fromEntries(fieldsKey.split(',').map((k) => [k, undefined])), ...latest.current });
+  }, [valuesKey, fieldsKey, form]);
   const shown = mobile && !expanded ? fields.slice(0, 1) : fields;
   const clean = (values: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length)));

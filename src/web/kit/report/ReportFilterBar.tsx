@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select } from '@arco-design/web-react';
 import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { DOT_AGE_GROUPS, NO_DOT } from '@shared/analytics/ageGroups';
@@ -68,6 +68,16 @@ export function ReportFilterBar({ keys, initial, onSearch, keywordHint }: { keys
       items.push({ key, field: 'dotAge', label: t('dotAge'), control: <Select allowClear options={[...DOT_AGE_GROUPS, NO_DOT].map((g) => ({ label: g.title[lang], value: g.key }))} /> });
     }
   }
+  // Back, forward or a saved view change the filters from outside: the form shows them.
+  const initialKey = JSON.stringify(initial);
+  const fieldsKey = items.map((i) => i.field).join(',');
+  const latest = useRef(initial);
+  latest.current = initial;
+  useEffect(() => {
+    const values = toForm(latest.current);
+    form.setFieldsValue({ ...Object.fromEntries(fieldsKey.split(',').map((k) => [k, undefined])), ...values });
+    setDealerId(values.dealerId);
+  }, [initialKey, fieldsKey, form]);
   if (!items.length) return null;
   const mobile = device === 'mobile';
   const shown = mobile && !expanded ? items.slice(0, 1) : items;

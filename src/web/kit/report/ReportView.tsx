@@ -1,23 +1,23 @@
-import { Button, Empty, Result, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Message, Result, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconQuestionCircle, IconRefresh } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@shared/analytics/filters';
 import type { ReportDef } from '@shared/analytics/reportDef';
 import type { Language } from '@shared/i18n/languages';
 import { rethrowUnlessShown } from '../../api/client';
-import type { OrderBy } from '../../api/crud';
-import { ViewContext } from '../../app/viewContext';
-import { saveResponse } from '../download';
 import { useButtons } from '../usePermission';
 import { sortHeader } from '../list/sortHeader';
 import { formatCell, isNumeric } from './format';
 import { ns } from './locale';
 import { ReportChart } from './ReportChart';
 import { ReportFilterBar } from './ReportFilterBar';
-import { reportApi } from './reportApi';
-import { filtersFromQuery } from './reportFilters';
+import { exportCancel, exportProgress, reportApi } from './reportApi';
+import { API_BASE } from '@shared/api/protocol';
+import { reportViewSpec } from './reportFilters';
+import { useViewState } from '../useViewState';
+import { ViewsMenu } from '../views/ViewsMenu';
 import '../list/list.css';
 import './report.css';
 
@@ -38,18 +38,20 @@ export interface ReportViewHooks {
 /**
  * Any report page from its definition (src/shared/analytics/reports): filter bar, the chart
  * above the table, a server-paged and sorted table, and the streamed xlsx export of the
- * current filters for holders of `<perm>:export`. Initial filters come from the URL query.
+ * current filters for holders of `<perm>:export`. Filters, sort, page and page size live in the
+ * view's address (`useViewState`): a dashboard's drill-down and a copied link open the same view.
  */
 export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHint }: { def: ReportDef } & ReportViewHooks) {
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const buttons = useButtons();
-  const view = useViewQuery();
-  const [filters, setFilters] = useState<Partial<AnalyticsFilters>>(() => filtersFromQuery(view));
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [orderBy, setOrderBy] = useState<OrderBy[]>(def.defaultOrder ? [def.defaultOrder] : []);
+  const spec = useMemo(() => reportViewSpec(def), [def]);
+  const [view, setView] = useViewState(spec);
+  const filters = view.filters as Partial<AnalyticsFilters>;
+  const { page: pageNum, size: pageSize, sort: orderBy } = view;
   const [exporting, setExporting] = useState(false);
+  const [progress, setProgress] = useState<{ ticket: string; rows: number } | null>(null);
+  const progressOf = useRef<{ rows: number; status: string } | null>(null);
   const calls = useMemo(() => reportApi(def.page), [def.page]);
 
   const query = useQuery({
@@ -80,16 +82,36 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
     return list;
   }, [def.columns, orderBy, lang, renderCell, onOpenRow, t]);
 
+  // The browser downloads the file itself from a one-time link (never the whole file in the page's
+  // memory), while the page shows the rows written so far and can cancel (docs/views-and-subscriptions.md).
   const exportFile = async () => {
     setExporting(true);
     try {
-      saveResponse(await calls.exportFile(filters as AnalyticsFilters), `${def.title[lang]}.xlsx`);
+      const { ticket, url } = await calls.exportLink(filters as AnalyticsFilters);
+      const link = document.createElement('a');
+      link.href = `${API_BASE}${url}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setProgress({ ticket, rows: 0 });
+      // A download the browser never started leaves the ticket ready: given up after a minute.
+      for (let waited = 0; waited < 60_000 || progressOf.current?.status === 'running'; waited += 700) {
+        await new Promise((done) => setTimeout(done, 700));
+        const now = await exportProgress(ticket);
+        progressOf.current = now;
+        setProgress({ ticket, rows: now.rows });
+        if (now.status === 'done') Message.success(t('exported'));
+        if (!['ready', 'running'].includes(now.status)) break;
+      }
     } catch (err) {
       rethrowUnlessShown(err); // the client shows the reason.
     } finally {
+      progressOf.current = null;
+      setProgress(null);
       setExporting(false);
     }
   };
+  const cancelExport = () => void (progress && exportCancel(progress.ticket).catch(rethrowUnlessShown));
 
   const filtered = Object.keys(filters).length > 0;
   return (
@@ -99,7 +121,7 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
           <IconQuestionCircle style={{ marginRight: 6 }} />{def.description[lang]}
         </p>
       </div>
-      <ReportFilterBar keys={def.filters} initial={filters} keywordHint={keywordHint} onSearch={(values) => { setFilters(values); setPageNum(1); }} />
+      <ReportFilterBar keys={def.filters} initial={filters} keywordHint={keywordHint} onSearch={(values) => setView({ filters: values, page: 1 })} />
       {(def.chart || def.moreCharts) && (
         <div className={def.moreCharts?.length ? 'report-charts report-charts--several' : 'report-charts'}>
           {def.chart && <ReportChart def={def} chart={def.chart} filters={filters} />}
@@ -109,17 +131,23 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
       <div className="list-toolbar">
         <div>
           {buttons.has(`${def.perm}:export`) && (
-            <Button type="primary" icon={<IconDownload />} loading={exporting} onClick={() => void exportFile()} data-testid="report-export">
-              {exporting ? t('exporting') : t('kit.export')}
-            </Button>
+            <Space size={8}>
+              <Button type="primary" icon={<IconDownload />} loading={exporting} onClick={() => void exportFile()} data-testid="report-export">
+                {exporting ? (progress?.rows ? t('exportingRows', { count: progress.rows }) : t('exporting')) : t('kit.export')}
+              </Button>
+              {progress && <Button onClick={cancelExport} data-testid="report-export-cancel">{t('cancelExport')}</Button>}
+            </Space>
           )}
         </div>
-        <Tooltip content={t('kit.refresh')}>
-          <Button icon={<IconRefresh />} aria-label={t('kit.refresh')} onClick={() => void query.refetch()} />
-        </Tooltip>
+        <Space size={8}>
+          <ViewsMenu />
+          <Tooltip content={t('kit.refresh')}>
+            <Button icon={<IconRefresh />} aria-label={t('kit.refresh')} onClick={() => void query.refetch()} />
+          </Tooltip>
+        </Space>
       </div>
       {query.isError ? (
-        <Result status="error" title={t('loadFailed')} subTitle={(query.error as Error).message}
+        <Result status="error" title={t('loadFailed')} subTitle={query.error?.message}
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <Table<Row>
@@ -134,13 +162,12 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
           border={{ wrapper: true, cell: false }}
           pagination={{
             current: pageNum, pageSize, total: query.data?.total ?? 0, showTotal: true, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
-            onChange: (current, size) => { setPageNum(size !== pageSize ? 1 : current); setPageSize(size); },
+            onChange: (current, size) => setView({ page: size !== pageSize ? 1 : current, size }),
           }}
           onChange={(_p, sorter, _f, extra) => {
             if (extra.action !== 'sort') return;
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            setOrderBy(s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : []);
-            setPageNum(1);
+            setView({ sort: s?.field && s.direction ? [{ field: String(s.field), order: s.direction === 'ascend' ? 'asc' : 'desc' }] : [], page: 1 });
           }}
         />
       )}
@@ -155,9 +182,4 @@ export function ReportTag({ value }: { value: Row[string] }) {
   if (value === 'yes') return <Tag color="green" size="small">{t('kit.yes')}</Tag>;
   if (value === 'no') return <Tag color="red" size="small">{t('kit.no')}</Tag>;
   return value == null || value === '' ? <>-</> : <Tag size="small">{String(value)}</Tag>;
-}
-
-/** The view's own query string (a cached tab must not read the router's current location); none outside a view. */
-function useViewQuery(): URLSearchParams {
-  return useContext(ViewContext)?.query ?? new URLSearchParams();
 }

@@ -10,7 +10,12 @@ export function reportApi(page: string) {
     page: (body: AnalyticsFilters & { pageNum: number; pageSize: number; orderBy?: OrderBy[] }) => api.post<ReportPageAnswer>(`${base}/selectByPage`, body),
     chart: (filters: AnalyticsFilters, id?: string) => api.post<QueryAnswer>(id ? `${base}/chart/${id}` : `${base}/chart`, filters),
     exportFile: (filters: AnalyticsFilters) => exportHttp.post<Blob>(`${base}/export`, filters),
+    /** A one-time link the browser downloads the export from itself, with its progress and cancel. */
+    exportLink: (filters: AnalyticsFilters) => api.post<{ ticket: string; url: string }>(`${base}/exportLink`, filters),
   };
 }
+
+export const exportProgress = (ticket: string) => api.post<{ rows: number; status: string }>('/analysis/report/exportProgress', { ticket });
+export const exportCancel = (ticket: string) => api.post<{ rows: number; status: string }>('/analysis/report/exportCancel', { ticket });
 
 export const filterOptions = () => api.post<ReportFilterOptions>(FILTER_OPTIONS_PATH, {});

@@ -10,6 +10,7 @@ import type { Page } from '@shared/api/paging';
 import { rethrowUnlessShown } from '../../../api/client';
 import { api } from '../../../api/http';
 import { useButtons } from '../../../kit/usePermission';
+import { useViewTab } from '../../../kit/useViewState';
 import { validValues } from '../../../kit/validValues';
 import { appState } from '../../../stores/app';
 import { session } from '../../../stores/session';
@@ -26,12 +27,14 @@ const mailApi = {
   send: (body: { subject: string; body: string; recipientIds: number[] }) => api.post<{ id: number }>('/basedata/mail/send', body),
 };
 
+const MAIL_TABS = ['inbox', 'sent'] as const;
+
 /** Base data › Mail: plain-text mail between users, inbox and sent box with read state. */
 export default function MailPage() {
   const { t } = useTranslation(ns);
   const queryClient = useQueryClient();
   const buttons = useButtons();
-  const [tab, setTab] = useState<'inbox' | 'sent'>('inbox');
+  const [tab, setTab] = useViewTab(MAIL_TABS);
   const [opened, setOpened] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
   const unread = useQuery({ queryKey: ['mail', 'unread'], queryFn: mailApi.unreadCount, refetchInterval: 60_000 });
@@ -41,7 +44,7 @@ export default function MailPage() {
     <div className="page">
       <div className="page-card">
         <Tabs
-          activeTab={tab} onChange={(k) => setTab(k === 'sent' ? 'sent' : 'inbox')}
+          activeTab={tab} onChange={setTab}
           extra={(
             <Space>
               <Button icon={<IconRefresh />} onClick={() => void refresh()} aria-label={t('kit.refresh')} />

@@ -6,6 +6,9 @@ import { pageAt } from '@shared/pages';
 import { useView } from '../../../app/viewContext';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
 import { useButtons } from '../../../kit/usePermission';
+import { useViewTab } from '../../../kit/useViewState';
+
+const DISPATCH_TABS = ['dispatch', 'fees'] as const;
 import { ns } from '../locale';
 import { CancelButton, isRequestRow, TripButton, useLiveRequests, useMove, type RequestRow } from '../RequestActions';
 import { isKeyOf } from '@shared/must';
@@ -30,6 +33,7 @@ export default function CarManagementPage() {
   const buttons = useButtons();
   const move = useMove();
   const [assigning, setAssigning] = useState<RequestRow | null>(null);
+  const [tab, setTab] = useViewTab(DISPATCH_TABS);
   useLiveRequests();
 
   const forward = (r: RequestRow) => {
@@ -46,7 +50,7 @@ export default function CarManagementPage() {
   return (
     <div className="page">
       <div className="page-card">
-        <Tabs defaultActiveTab="dispatch" lazyload data-testid="dispatch-tabs">
+        <Tabs activeTab={tab} onChange={setTab} lazyload data-testid="dispatch-tabs">
           <Tabs.TabPane key="dispatch" title={t('dispatch')}>
             <ManifestList
               page={requests} perm={route.perm} actionsWidth={230}

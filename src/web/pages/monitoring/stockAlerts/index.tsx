@@ -13,7 +13,9 @@ import { onStockAlert, onStockChange, useMissedPushes } from '../../../api/realt
 import { useView } from '../../../app/viewContext';
 import { ListPage, type Column } from '../../../kit/list/ListPage';
 import { ManifestList } from '../../../kit/list/ManifestListPage';
+import { useViewTab } from '../../../kit/useViewState';
 import { session } from '../../../stores/session';
+import { AlertMail } from './AlertMail';
 import { ns } from './locale';
 
 const ALERT_LIST_ID = 'monitoring-stockAlerts';
@@ -23,6 +25,7 @@ const alertApi = {
   page: (query: PageQuery) => api.post<{ list: StockAlertRow[]; total: number; pageNum: number; pageSize: number }>(`${BASE}/selectByPage`, query),
 };
 const thresholdPage = pageAt('/monitoringManage/monitoring/stroealert');
+const TABS = ['alerts', 'thresholds'] as const;
 
 /**
  * Monitoring › Stock alerts: the open alerts of the user's scope, live (a raised alert arrives
@@ -31,7 +34,7 @@ const thresholdPage = pageAt('/monitoringManage/monitoring/stroealert');
 export default function StockAlertsPage() {
   const { t } = useTranslation(ns);
   const { route, query } = useView();
-  const [tab, setTab] = useState('alerts');
+  const [tab, setTab] = useViewTab(TABS);
   return (
     <div className="page">
       <div className="page-card">
@@ -40,7 +43,7 @@ export default function StockAlertsPage() {
             <AlertList perm={route.perm} dealerId={Number(query.get('dealerId')) || undefined} />
           </Tabs.TabPane>
           <Tabs.TabPane key="thresholds" title={t('thresholds')}>
-            <ManifestList page={thresholdPage} perm={route.perm} />
+            <ManifestList page={thresholdPage} perm={route.perm} viewKey="thresholds" />
           </Tabs.TabPane>
         </Tabs>
       </div>
@@ -120,6 +123,7 @@ function AlertList({ perm, dealerId }: { perm: string; dealerId?: number }) {
         <Space>
           {canAck && <Button type="primary" icon={<IconCheck />} loading={busy} onClick={acknowledge} data-testid="alert-ack">{t('acknowledge')}</Button>}
           {canAck && <Button icon={<IconSync />} loading={busy} onClick={sweep} data-testid="alert-sweep">{t('sweep')}</Button>}
+          <AlertMail />
         </Space>
       )}
     />

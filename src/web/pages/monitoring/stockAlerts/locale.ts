@@ -8,6 +8,8 @@ export const ns = defineLocale('stockAlerts', {
     acknowledge: '确认所选', selectToAck: '请选择要确认的预警', acked: '已确认 {{count}} 条预警', sweep: '立即检查', swept: '检查完成：新增 {{count}} 条预警',
     raisedTitle: '库存预警', raisedLow: '{{warehouse}} · {{material}} 库存 {{qty}}，低于最小库存 {{threshold}}',
     raisedHigh: '{{warehouse}} · {{material}} 库存 {{qty}}，高于最大库存 {{threshold}}', unacknowledgedOnly: '只看未确认',
+    mailMe: '邮件提醒', mailOff: '不发邮件', mailInstant: '预警时立即发送', mailDigest: '每日汇总', mailAt: '汇总时间',
+    mailUnavailable: '邮件未配置（SMTP_URL、MAIL_FROM）', mailNoAddress: '请先在个人中心填写邮箱', mailSaved: '邮件提醒已保存',
   },
   'en-US': {
     alerts: 'Alerts', thresholds: 'Thresholds', state: 'State', open: 'Open', cleared: 'Cleared', all: 'All', kind: 'Kind', low: 'Below minimum', high: 'Above maximum',
@@ -16,5 +18,7 @@ export const ns = defineLocale('stockAlerts', {
     acknowledge: 'Acknowledge selected', selectToAck: 'Please select the alerts to acknowledge', acked: '{{count}} alerts acknowledged', sweep: 'Check now',
     swept: 'Checked: {{count}} new alerts', raisedTitle: 'Stock alert', raisedLow: '{{warehouse}} · {{material}}: {{qty}} on hand, below the minimum of {{threshold}}',
     raisedHigh: '{{warehouse}} · {{material}}: {{qty}} on hand, above the maximum of {{threshold}}', unacknowledgedOnly: 'Unacknowledged only',
+    mailMe: 'Mail me', mailOff: 'No mail', mailInstant: 'At once, as raised', mailDigest: 'Daily digest', mailAt: 'Digest time',
+    mailUnavailable: 'Mail is not configured (SMTP_URL, MAIL_FROM)', mailNoAddress: 'Add your mail address in your profile first', mailSaved: 'Mail of alerts saved',
   },
 });
