@@ -5,17 +5,26 @@
  * delivery of their own, completed when every tyre is scanned, then the next delivery), for
  * the minutes given, against the real server in its own process (src/server/main.ts) on a
  * PGlite data folder and on a fresh database of the PostgreSQL server, each with the demo data.
- * Prints, per database: calls, error rate and p50/p95/p99 per call class, and the server's
- * resident memory at the start of the load, at its end and its highest in between.
+ * Beside them, `/health` is asked by 2 monitors every 500 ms, and with --exporters N, N users
+ * export the largest report the administrator reads (--export <page> names another) over and
+ * over, each export streamed to its end.
+ * Prints, per database: calls, error rate and p50/p95/p99 per call class, the server's
+ * resident memory at the start of the load, at its end and its highest in between, and the
+ * ledger invariant check run after the load (ledger = on hand = barcodes = daily roll-up).
  *
- *   npx tsx bench/load.ts [--minutes 5] [--db pglite,postgres] [--viewers 200] [--readers 50] [--scanners 20] [--timeline]
+ *   npx tsx bench/load.ts [--minutes 5] [--db pglite,postgres] [--viewers 200] [--readers 50] [--scanners 20]
+ *     [--exporters 0] [--export <page>] [--baseline <git ref>] [--timeline]
  *
  * --timeline also prints each class's calls and p50/p95/max per 30 s of the run (is a queue growing?).
+ * --baseline <ref> first runs that commit's server (its src, dashboards and package.json, with
+ * this checkout's node_modules) under the same load, then this checkout's, per database.
  */
+import { execSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REPORT_DEFS } from '../src/shared/analytics/reports';
 import { dashboardBatchPath, reportPath } from '../src/shared/analytics/filters';
 import { startChildServer, type ChildServer } from '../tests/reliability/childServer';
@@ -30,7 +39,12 @@ const DATABASES = (arg('db') ?? 'pglite,postgres').split(',') as ('pglite' | 'po
 const VIEWERS = Number(arg('viewers') ?? 200);
 const READERS = Number(arg('readers') ?? 50);
 const SCANNERS = Number(arg('scanners') ?? 20);
+const EXPORTERS = Number(arg('exporters') ?? 0);
+const EXPORT_PAGE = arg('export');
+const BASELINE = arg('baseline');
 const TIMELINE = process.argv.includes('--timeline');
+const HEALTH_MONITORS = 2;
+const HEALTH_EVERY_MS = 500;
 const REFRESH_MS = 10_000;
 const READ_MS = 2_000;
 const SCAN_EVERY_MS = 250;
@@ -41,14 +55,26 @@ const USERS = ['admin', 'staff', 'dealer1', 'dealer2'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
+const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+interface Variant { name: string; root: string }
+const variants: Variant[] = [{ name: 'this checkout', root: checkout }];
+let baselineDir: string | undefined;
+if (BASELINE) {
+  // The baseline's server code only; node_modules are this checkout's (same dependencies assumed).
+  baselineDir = mkdtempSync(path.join(os.tmpdir(), 'load-baseline-'));
+  execSync(`git archive ${BASELINE} src dashboards package.json | tar -x -C ${baselineDir}`, { cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'] });
+  symlinkSync(path.join(checkout, 'node_modules'), path.join(baselineDir, 'node_modules'));
+  variants.unshift({ name: `baseline ${BASELINE}`, root: baselineDir });
+}
+
 /** One call: its status (0 when the connection failed) and the envelope's code, the body read to its end. */
-function post(base: string, route: string, body: unknown, token?: string): Promise<{ status: number; code: number; msg: string; data: unknown }> {
-  const payload = JSON.stringify(body);
+function post(base: string, route: string, body: unknown, token?: string, method: 'POST' | 'GET' = 'POST'): Promise<{ status: number; code: number; msg: string; data: unknown }> {
+  const payload = method === 'POST' ? JSON.stringify(body) : '';
   const url = new URL(base + route);
   return new Promise((resolve) => {
     const req = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { token } : {}) },
+      host: url.hostname, port: url.port, path: url.pathname, method, agent,
+      headers: { ...(method === 'POST' ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(token ? { token } : {}) },
     }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -92,7 +118,7 @@ function recorder() {
   };
 }
 
-async function runOn(database: 'pglite' | 'postgres') {
+async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
   let dataDir: string | undefined;
   let pg: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   const seedStarted = performance.now();
@@ -101,9 +127,10 @@ async function runOn(database: 'pglite' | 'postgres') {
   let server: ChildServer | undefined;
   try {
     // The first start migrates and seeds the demo data.
-    server = await startChildServer(dataDir ? { dataDir } : { databaseUrl: pg!.url }, { LOG_LEVEL: 'error' });
+    server = await startChildServer(dataDir ? { dataDir } : { databaseUrl: pg!.url }, { LOG_LEVEL: 'error' }, { cwd: variant.root });
     const base = server.base;
-    console.log(`${database}: server up with the demo data in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    const label = `${database}, ${variant.name}`;
+    console.log(`${label}: server up with the demo data in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
     const login = async (userName: string) => {
       const res = await post(base, '/sys/login', { userName, passWord: 'Demo@2026' });
       if (res.code !== 200) throw new Error(`login ${userName}: ${res.msg}`);
@@ -118,14 +145,20 @@ async function runOn(database: 'pglite' | 'postgres') {
 
     // The reports each kind of user may page: those answering it without further filters.
     const reportsOf = new Map<string, string[]>();
+    /** Each report's rows for the administrator: the largest is exported. */
+    const rowsOf = new Map<string, number>();
     for (const [i, userName] of USERS.entries()) {
       const pages: string[] = [];
       for (const r of REPORT_DEFS) {
-        const res = await post(base, `${reportPath(r.page)}/selectByPage`, { pageNum: 1, pageSize: 20 }, readerTokens[i]);
+        const res = await post(base, `${reportPath(r.page)}/selectByPage`, { pageNum: 1, pageSize: 20 }, i ? readerTokens[i] : await login('admin'));
         if (res.code === 200) pages.push(r.page);
+        if (res.code === 200 && !i) rowsOf.set(r.page, (res.data as { total: number }).total);
       }
       reportsOf.set(userName, pages);
     }
+    const exportPage = EXPORT_PAGE ?? [...rowsOf].sort((a, b) => b[1] - a[1])[0][0];
+    const exporterTokens: string[] = [];
+    for (let i = 0; i < EXPORTERS; i++) exporterTokens.push(await login('admin'));
     const options = (await post(base, '/orderManage/PRorder/options', {}, scannerTokens[0])).data as { warehouses: { id: number; code: string }[]; materials: { id: number }[] };
     const warehouseId = options.warehouses.find((w) => w.code === 'CDC02')!.id;
     const materialIds = options.materials.slice(0, 20).map((m) => m.id);
@@ -185,8 +218,20 @@ async function runOn(database: 'pglite' | 'postgres') {
         await rec.time('order complete', () => post(base, '/orderManage/PRorder/complete', { id: orderId }, token));
       }
     };
+    const monitor = async (_: unknown, i: number) => {
+      await sleep((i / HEALTH_MONITORS) * HEALTH_EVERY_MS);
+      while (performance.now() < until) {
+        const t = performance.now();
+        await rec.time('health', () => post(base, '/health', undefined, undefined, 'GET'));
+        await sleep(Math.max(0, HEALTH_EVERY_MS - (performance.now() - t)));
+      }
+    };
+    const exporter = async (token: string) => {
+      while (performance.now() < until) await rec.time(`export (${exportPage}, ${rowsOf.get(exportPage)} rows)`, () => post(base, `${reportPath(exportPage)}/export`, {}, token));
+    };
     await Promise.all([
       ...viewerTokens.map(viewer), ...readerTokens.map(reader), ...scannerTokens.map(scanner),
+      ...Array.from({ length: HEALTH_MONITORS }, monitor), ...exporterTokens.map(exporter),
     ]);
     clearInterval(sampler);
     const rssEnd = server.rssMb();
@@ -205,7 +250,7 @@ async function runOn(database: 'pglite' | 'postgres') {
     }
     const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
     const reportCounts = USERS.map((u) => `${u} ${reportsOf.get(u)!.length}`).join(', ');
-    console.log(`\n${database}: ${VIEWERS} viewers, ${READERS} report readers (reports each may read: ${reportCounts}), ${SCANNERS} scanners for ${seconds.toFixed(0)} s; `
+    console.log(`\n${label}: ${VIEWERS} viewers, ${READERS} report readers (reports each may read: ${reportCounts}), ${SCANNERS} scanners, ${EXPORTERS} exporters for ${seconds.toFixed(0)} s; `
       + `${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (const r of rows) console.log(`  ${r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ')}`);
     console.log(`  all: ${calls} calls, ${errors} errors (${(100 * errors / Math.max(1, calls)).toFixed(2)} %)`);
@@ -222,6 +267,9 @@ async function runOn(database: 'pglite' | 'postgres') {
       }
       console.log(`  server RSS at the end of each 30 s: ${rssAt.map((mb, k) => `${(k + 1) * 30}s ${mb.toFixed(0)} MB`).join('; ')}`);
     }
+    const check = await post(base, '/monitoring/inventory/check', {}, scannerTokens[0] ?? await login('admin'));
+    const result = check.data as { ok: boolean; problems: string[] } | null;
+    console.log(`  ledger invariant after the load: ${check.code !== 200 ? `check failed: ${check.msg}` : result!.ok ? 'ok' : `DRIFT ${result!.problems.join('; ')}`}`);
   } finally {
     if (server) {
       server.child.kill('SIGTERM');
@@ -233,7 +281,8 @@ async function runOn(database: 'pglite' | 'postgres') {
 }
 
 try {
-  for (const database of DATABASES) await runOn(database);
+  for (const database of DATABASES) for (const variant of variants) await runOn(database, variant);
 } finally {
   agent.destroy();
+  if (baselineDir) rmSync(baselineDir, { recursive: true, force: true });
 }

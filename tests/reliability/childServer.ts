@@ -31,7 +31,9 @@ const freePort = () => new Promise<number>((resolve) => {
 
 /** Starts the server over the given database and resolves once /health answers. */
 export async function startChildServer(
-  db: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}, opts: { capture?: boolean } = {},
+  db: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {},
+  /** cwd: the checkout whose src/server/main.ts runs (a bench's baseline), this one by default. */
+  opts: { capture?: boolean; cwd?: string } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -42,6 +44,7 @@ export async function startChildServer(
       ...env,
     },
     stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    cwd: opts.cwd,
   });
   const printed: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => printed.push(chunk));

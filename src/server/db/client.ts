@@ -11,6 +11,7 @@ import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { errorMessage } from '../../shared/must';
 import * as schema from './schema';
+import { createPgliteGate, type LongWaitListener, type PgliteGate } from './pgliteGate';
 
 /** What `execute` answers on both drivers (node-postgres' `QueryResult`, PGlite's `Results`): at least the rows. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -33,6 +34,8 @@ export interface Database {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database's queue in front of its one connection: reads wait behind writes (pgliteGate.ts). */
+  gate?: PgliteGate;
   /** The embedded database's files as a tarball (tests clone a seeded database from it). */
   dump?(): Promise<Blob>;
 }
@@ -79,6 +82,8 @@ export async function openDatabase(opts: {
   timeZone?: string;
   /** Told of an idle server connection that broke (server restart, terminated backend). */
   onIdleError?: (err: Error) => void;
+  /** Told of a statement that waited long for the embedded database (pgliteGate.ts). */
+  onLongWait?: LongWaitListener;
 }): Promise<Database> {
   // Zone names are checked by the configuration (letters, digits, `/_+-`): safe inside the quotes.
   if (opts.timeZone && !/^[A-Za-z0-9/_+-]+$/.test(opts.timeZone)) throw new Error(`bad time zone ${opts.timeZone}`);
@@ -148,7 +153,9 @@ export async function openDatabase(opts: {
   if (typeof client._runExclusiveTransaction !== 'function' || typeof client._runExclusiveQuery !== 'function') {
     throw new Error('this PGlite has no _runExclusiveTransaction/_runExclusiveQuery: src/server/db/client.ts is written for @electric-sql/pglite 0.5.16');
   }
-  const runExclusive = client._runExclusiveTransaction.bind(client);
+  // Short statements (scans, writes, /health) go ahead of reports' and dashboards' reads (pgliteGate.ts).
+  const gate = createPgliteGate({ onLongWait: opts.onLongWait });
+  const runExclusive = gate.wrap(client._runExclusiveTransaction.bind(client));
   client._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
     runExclusive(async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -164,7 +171,7 @@ export async function openDatabase(opts: {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db, readDb: db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close(),
+    db, readDb: db, kind: 'pglite', gate, exclusive: (fn) => fn(), close: () => client.close(),
     // Uncompressed: PGlite opens it in 1.4 to 1.6 s where a gzipped one took 2.0 to 2.3 (each API test file starts from it).
     dump: () => client.dumpDataDir('none'),
   };

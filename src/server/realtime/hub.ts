@@ -104,6 +104,7 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
     io.engine.close();
   });
 
+  const stockListeners = new Set<(change: StockChange) => void>();
   return {
     notice(dealerId: number, payload: NoticePayload) {
       io.to([dealerRoom(dealerId), STAFF_ROOM]).emit(SOCKET_EVENTS.notice, payload);
@@ -112,7 +113,12 @@ export function attachRealtime(app: FastifyInstance, db: Db, idleLimits: IdleLim
       const rooms = [STAFF_ROOM, ...change.warehouseIds.map(warehouseRoom)];
       if (change.dealerId != null) rooms.push(dealerRoom(change.dealerId));
       io.to(rooms).emit(SOCKET_EVENTS.stock, change);
+      for (const listener of stockListeners) listener(change);
       this.alertsRaised(change.alerts ?? []);
+    },
+    onStockChange(listener) {
+      stockListeners.add(listener);
+      return () => stockListeners.delete(listener);
     },
     alertsRaised(alerts: StockAlertPush[]) {
       for (const alert of alerts) {

@@ -13,6 +13,8 @@ export interface Realtime {
   notice(dealerId: number, payload: NoticePayload): void;
   /** Also pushes the alerts the change raised. */
   stockChanged(change: StockChange): void;
+  /** Told of every stock change pushed through this node (cached dashboard answers drop what it alters); answers the unsubscribe. */
+  onStockChange(listener: (change: StockChange) => void): () => void;
   /** Pushes raised stock alerts to the consoles whose scope holds their warehouse. */
   alertsRaised(alerts: StockAlertPush[]): void;
   /** A car request moved or a stop of its trip was reported: to the consoles whose scope holds its warehouse. */

@@ -15,6 +15,8 @@ import { DASHBOARD_QUERIES } from './queries';
 import type { AnalyticsCtx, ReportQuery, Row } from './registry';
 import { REPORT_QUERIES } from './reports';
 import { checkReportRegistry } from './reports/checkRegistry';
+import { inLane, inLaneOf } from '../../db/pgliteGate';
+import { createAnswerCache } from './answerCache';
 import { getOrThrow } from '../../../shared/must';
 import { stockMemo } from './queries/balances';
 
@@ -29,12 +31,20 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const ctxOf = async ({ user, lang, scope }: RequestContext): Promise<AnalyticsCtx> =>
     ({ db, user, lang, now: new Date(), scope: await scope(), dbKind: services.database.kind });
   const asOf = () => new Date().toISOString();
+  // On the embedded database (one process, one connection) viewers with the same data scope share
+  // a dashboard query's answer for a few seconds (answerCache.ts), read ahead of reports
+  // (pgliteGate.ts); a server database answers each.
+  const cache = services.database.kind === 'pglite' ? createAnswerCache<Row[]>() : null;
+  if (cache) services.realtime.onStockChange((change) => cache.stockChanged(change));
+  const runQuery = (q: (typeof DASHBOARD_QUERIES)[number], ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]> => (cache
+    ? cache.answer({ queryId: q.id, filters, scope: ctx.scope, dealerId: ctx.user.dealerId ?? null, lang: ctx.lang }, () => inLane('dashboard', () => q.run(ctx, filters)))
+    : q.run(ctx, filters));
 
   const queries = DASHBOARD_QUERIES.map((q) => defineRoute({
     method: 'POST', url: queryPath(q.id), tag: 'analysis', permission: queryPermission(DASHBOARDS, q.id), summary: q.summary, answer: queryAnswerSchema,
     body: q.params ? analyticsFilters.extend(q.params.shape) : analyticsFilters,
     // zod cannot spell out what extending the filters with a query's own parameters gives.
-    handler: async (rc) => ({ rows: await q.run(await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() }),
+    handler: inLaneOf('dashboard', async (rc) => ({ rows: await runQuery(q, await ctxOf(rc), rc.body as AnalyticsFilters), asOf: asOf() })),
   }));
 
   const byId = new Map(DASHBOARD_QUERIES.map((q) => [q.id, q]));
@@ -47,7 +57,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
   const batches = DASHBOARDS.map((d) => defineRoute({
     method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
-    handler: async (rc) => {
+    handler: inLaneOf('dashboard', async (rc) => {
       const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: stockMemo() };
       const raw = rc.reply.raw;
       rc.reply.hijack();
@@ -69,7 +79,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         const filters: AnalyticsFilters & Record<string, unknown> = { ...rc.body, ...panel.params };
         const key = JSON.stringify([panel.query, panel.params ?? null]);
         let run = runs.get(key);
-        if (!run) runs.set(key, (run = query.run(ctx, filters)));
+        if (!run) runs.set(key, (run = runQuery(query, ctx, filters)));
         try {
           write({ panel: panel.id, answer: { rows: await run, asOf: asOf() } });
         } catch (err) {
@@ -79,7 +89,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       };
       await Promise.all(Array.from({ length: lanes }, lane));
       raw.end();
-    },
+    }),
   }));
 
   checkReportRegistry(REPORT_DEFS, REPORT_QUERIES);
@@ -91,23 +101,23 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       defineRoute({
         method: 'POST', url: `${base}/selectByPage`, tag: 'reports', permission: r.def.perm, body: pageBody.extend(analyticsFilters.shape), answer: reportPageAnswerSchema,
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
-        handler: async (rc) => {
+        handler: inLaneOf('long', async (rc) => {
           const { pageNum, pageSize, orderBy, ...filters } = rc.body;
           const { rows, total } = await r.page(await ctxOf(rc), filters, {
             limit: pageSize, offset: (pageNum - 1) * pageSize,
             orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
           });
           return { rows, total, pageNum, pageSize, asOf: asOf() };
-        },
+        }),
       }),
       defineRoute({
         method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: true,
         summary: `${title}: every row of the filtered report as a streamed xlsx file`,
-        handler: async (rc) => {
+        handler: inLaneOf('long', async (rc) => {
           const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
           await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body));
-        },
+        }),
       }),
     ];
     if (r.chart) {
@@ -115,7 +125,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
         summary: `${title}: the rows of the chart above the table`,
-        handler: async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() }),
+        handler: inLaneOf('long', async (rc) => ({ rows: await chart(await ctxOf(rc), rc.body), asOf: asOf() })),
       }));
     }
     for (const more of r.def.moreCharts ?? []) {
@@ -124,7 +134,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
       routes.push(defineRoute({
         method: 'POST', url: `${base}/chart/${more.id}`, tag: 'reports', permission: r.def.perm, body: analyticsFilters, answer: queryAnswerSchema,
         summary: `${title}: the rows of its chart '${more.title['en-US']}'`,
-        handler: async (rc) => ({ rows: await rowsOf(await ctxOf(rc), rc.body), asOf: asOf() }),
+        handler: inLaneOf('long', async (rc) => ({ rows: await rowsOf(await ctxOf(rc), rc.body), asOf: asOf() })),
       }));
     }
     return routes;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { analyticsFilters, reportPath, type AnalyticsFilters } from '../../../shared/analytics/filters';
 import { pickLanguage } from '../../../shared/i18n/languages';
 import { exportTickets, sessions, users } from '../../db/schema';
+import { inLaneOf } from '../../db/pgliteGate';
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
@@ -48,7 +49,8 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
     defineRoute({
       method: 'GET', url: EXPORT_DOWNLOAD_PATH, tag: 'reports', permission: 'public', body: ticketBody, raw: true,
       summary: 'The xlsx file of an export ticket, streamed with its name for the browser\'s own download; the ticket works once, within a minute, as its user',
-      handler: async ({ body, reply }) => {
+      // In the embedded database's report lane, as the export route (pgliteGate.ts).
+      handler: inLaneOf('long', async ({ body, reply }) => {
         const [t] = await db.update(exportTickets).set({ status: 'running' })
           .where(and(eq(exportTickets.tokenHash, hash(body.ticket)), eq(exportTickets.status, 'ready'), gt(exportTickets.expiresAt, new Date())))
           .returning();
@@ -75,7 +77,7 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
           return !cancelled;
         });
         if (!cancelled) await db.update(exportTickets).set({ status: whole ? 'done' : 'failed' }).where(and(eq(exportTickets.id, t.id), eq(exportTickets.status, 'running')));
-      },
+      }),
     }),
     defineRoute({
       method: 'POST', url: '/analysis/report/exportProgress', tag: 'reports', permission: 'session', body: ticketBody, answer: progressAnswer,
