@@ -17,6 +17,7 @@ import { userGrants } from '../../platform/sessionStore';
 import type { Services } from '../../services';
 import { mailConfigured, publicUrl } from './mailSettings';
 import { nextRun } from './schedule';
+import { escapeHtml, sayer } from './mailText';
 
 /** The stock alerts page: its read permission is what mailed alerts need. */
 const ALERTS_ROUTE = '/monitoringManage/monitoring/stroealert';
@@ -80,8 +81,7 @@ const T = {
   open: { 'zh-CN': '打开库存预警', 'en-US': 'Open stock alerts' },
   why: { 'zh-CN': '你在库存预警页选择了邮件提醒（可在该页关闭）。', 'en-US': 'You chose mail for stock alerts (turn it off on the stock alerts page).' },
 } as const;
-const say = (key: keyof typeof T, lang: Language, p: Record<string, string | number> = {}) => T[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const say = sayer(T);
 
 /** The user as they are now, if they may still get alerts: not frozen, the page granted; with their scope. */
 async function recipient(services: Services, userId: number) {
@@ -105,7 +105,7 @@ export function alertMailBuilders(services: Services): Record<string, MailBuilde
   const mail = (lang: Language, subject: string, lines: string[]) => ({
     subject,
     text: [...lines, '', say('why', lang), `${say('open', lang)}: ${link}`].join('\n'),
-    html: `${lines.map((l) => `<p>${esc(l)}</p>`).join('')}<p>${esc(say('why', lang))}</p><p><a href="${esc(link)}">${esc(say('open', lang))}</a></p>`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${escapeHtml(say('why', lang))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(say('open', lang))}</a></p>`,
   });
   const lineOf = (lang: Language, a: { warehouse: string; material: string; qty: number; kind: string; threshold: number }) =>
     say('line', lang, { warehouse: a.warehouse, material: a.material, qty: a.qty, kind: say(a.kind === 'low' ? 'low' : 'high', lang), threshold: a.threshold });

@@ -15,6 +15,7 @@ import { REPORT_QUERIES } from '../analysis/reports';
 import { publicUrl } from './mailSettings';
 import { visibleView } from './subscriptions';
 import { unsubscribeToken } from './unsubscribeLink';
+import { escapeHtml, sayer } from './mailText';
 
 /** A view's filters from its query, each by the server's own schema; one that no longer parses is left out. */
 export function filtersOf(query: string): AnalyticsFilters {
@@ -29,7 +30,6 @@ export function filtersOf(query: string): AnalyticsFilters {
   return analyticsFilters.parse(out);
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const T = {
   rows: { 'zh-CN': '共 {n} 行，见附件。', 'en-US': '{n} rows, attached.' },
@@ -44,8 +44,7 @@ const T = {
   },
   stoppedSubject: { 'zh-CN': '订阅已停止：{name}', 'en-US': 'Subscription stopped: {name}' },
 } as const;
-const say = (key: keyof typeof T, lang: Language, params: Record<string, string | number> = {}) =>
-  T[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+const say = sayer(T);
 
 /** A mail of lines of text with links, as text and as the same HTML. */
 function mailOf(subject: string, lines: string[], links: { label: string; href: string }[]) {
