@@ -80,14 +80,17 @@ export default function LocationsPage() {
           toolbar={(
             <>
               {picker}
-              <Button
-                icon={<IconPrinter />} disabled={!warehouseId} data-testid="toolbar-print-labels"
-                onClick={() => window.open(`#/LocationReport?warehouseId=${warehouseId}`, '_blank')}
-              >
-                {t('printLabels')}
-              </Button>
-              {buttons.has(`${WarehousingPerm.location}:add`) && (
-                <Button icon={<IconApps />} disabled={!warehouseId} onClick={() => { form.resetFields(); setGenerating(true); }} data-testid="toolbar-generate">
+              {/* A warehouse's own actions: shown once one is chosen (the first is, as soon as the list is in). */}
+              {warehouseId !== undefined && (
+                <Button
+                  icon={<IconPrinter />} data-testid="toolbar-print-labels"
+                  onClick={() => window.open(`#/LocationReport?warehouseId=${warehouseId}`, '_blank')}
+                >
+                  {t('printLabels')}
+                </Button>
+              )}
+              {warehouseId !== undefined && buttons.has(`${WarehousingPerm.location}:add`) && (
+                <Button icon={<IconApps />} onClick={() => { form.resetFields(); setGenerating(true); }} data-testid="toolbar-generate">
                   {t('generate')}
                 </Button>
               )}
