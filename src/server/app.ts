@@ -130,7 +130,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
 
   const outbox = createOutbox(database.db, config, app.log);
   // Webhooks leave through the outbox, signed (docs/integrations.md).
-  outbox.register('webhook', webhookSender(database.db));
+  outbox.register('webhook', webhookSender(database.db, config.WEBHOOK_REACH));
   const services: Services = {
     config, db: database.db, readDb: database.readDb, database, dictVersion: await dictVersionOf(database.db),
     realtime: attachRealtime(app, database.db, idleLimitsOf(config), redis ?? undefined), outbox,

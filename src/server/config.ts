@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_REACHES } from './modules/integration/webhookReach';
 
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', 'on', 'off', '1', '0']).optional().transform((v) => (v === undefined ? fallback : ['true', 'on', '1'].includes(v)));
@@ -49,6 +50,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Calls one API key may make a minute (a service account's; docs/integrations.md). Over it: 429. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /**
+   * Where webhooks may be delivered (docs/integrations.md, "Where a webhook may go"): `private`, public
+   * addresses and private networks, never this host or link-local; `public`, public addresses only;
+   * `any`, no bound (a receiver on this host).
+   */
+  WEBHOOK_REACH: z.enum(WEBHOOK_REACHES).default('private'),
   /**
    * Minutes between sweeps of every warehouse and material against its stock thresholds (0: none;
    * postings judge their own). Fractions too (tests); with several nodes one node runs each sweep.

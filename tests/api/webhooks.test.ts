@@ -37,7 +37,8 @@ const register = (body: Record<string, unknown>) => ok(server.call<{ id: number 
 }));
 
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOX_MAX_ATTEMPTS: '3', OUTBOX_RETRY_SECONDS: '0.2', OUTBOX_POLL_SECONDS: '0.5' });
+  // The receivers listen on this host, which the default WEBHOOK_REACH keeps out (webhookReach.test.ts).
+  server = await startTestServer({ WEBHOOK_REACH: 'any', OUTBOX_MAX_ATTEMPTS: '3', OUTBOX_RETRY_SECONDS: '0.2', OUTBOX_POLL_SECONDS: '0.5' });
   admin = await server.login('admin');
   const db = server.services.db;
   const [d1] = await db.select({ id: dealers.id, warehouseId: dealers.defaultWarehouseId }).from(dealers).where(eq(dealers.code, 'SH0001'));
@@ -210,7 +211,7 @@ describe('webhooks', () => {
     const settings = { OUTBOX_MAX_ATTEMPTS: 3, OUTBOX_RETRY_SECONDS: 0.2, OUTBOX_POLL_SECONDS: 60 };
     const quiet = { warn: () => undefined, error: () => undefined };
     const nodes = [createOutbox(db, settings, quiet), createOutbox(db, settings, quiet)];
-    for (const node of nodes) node.register('webhook', webhookSender(db));
+    for (const node of nodes) node.register('webhook', webhookSender(db, 'any'));
     await Promise.all(ids.map((id) => call('/orderManage/PRorder/cancel', { id })));
     const rows = () => db.select().from(outbox).where(and(eq(outbox.topic, 'order.cancelled'), inArray(outbox.target, [all.url, own.url]), inArray(sql`(${outbox.payload}->>'orderId')::int`, ids)));
     await until(async () => {

@@ -59,6 +59,8 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
       SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD,
       // One sweep an hour: with both nodes up from the start, exactly one of them runs the first.
       ALERT_SWEEP_MINUTES: '60', INVARIANT_CHECK_MINUTES: '0',
+      // The webhook receiver listens on this host.
+      WEBHOOK_REACH: 'any',
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Started together on an empty database: they take turns at the migrations and the demo data.

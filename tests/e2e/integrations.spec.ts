@@ -78,6 +78,23 @@ for (const combo of [
     await expect(page.getByTestId('entity-form')).toBeVisible();
     findings.push(...await seriousViolations(page, `${HOOKS} (add)`, '.arco-modal-wrapper, .arco-drawer-wrapper'));
     await page.screenshot({ path: `${SCREENSHOTS}/integration-webhook-form-${combo.lang}-${combo.width}.png` });
+    const hookForm = page.getByTestId('entity-form');
+    const hook = `hook-${combo.lang}-${Date.now() % 100_000}`;
+    await hookForm.locator('input').first().fill(hook);
+    await hookForm.locator('input').nth(1).fill('https://erp.example.com/hooks');
+    const secret = hookForm.locator('input[type="password"]');
+    await secret.fill('whsec_e2e_signing_secret_1234');
+    await page.locator('.arco-modal-wrapper, .arco-drawer-wrapper').filter({ visible: true }).last().getByRole('button', { name: combo.lang === 'en-US' ? /^(OK|Save|Confirm)$/ : /^(确定|保存|确认)$/ }).click();
+    await expect(hookForm).toBeHidden();
+    // The secret is never shown back: editing shows it empty, to be left so or replaced.
+    const hookRow = page.locator(`section.app-view[data-view="${HOOKS}"] tr`, { hasText: hook });
+    await expect(hookRow).toBeVisible();
+    await expect(hookRow).not.toContainText('whsec_');
+    await hookRow.getByRole('button', { name: combo.lang === 'en-US' ? 'Edit' : '编辑' }).click();
+    await expect(secret).toHaveValue('');
+    await expect(secret).toHaveAttribute('placeholder', combo.lang === 'en-US' ? 'Unchanged: type a new one to replace it' : '未更改：输入新的值以替换');
+    await page.locator('.arco-modal-wrapper, .arco-drawer-wrapper').filter({ visible: true }).last().getByRole('button', { name: combo.lang === 'en-US' ? /^(OK|Save|Confirm)$/ : /^(确定|保存|确认)$/ }).click();
+    await expect(hookForm).toBeHidden();
     expect(findings.length, `serious or critical violations:\n${describeFindings(findings)}`).toBe(0);
   });
 }

@@ -182,7 +182,8 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
 
   const passwords = fields.filter((f) => f.type === 'password');
   const hashKey = (f: FieldSpec) => `${f.key}Hash`;
-  const secret = new Set(passwords.map(hashKey));
+  // Never read back: a password's hash, a secret field (a webhook's signing key).
+  const secret = new Set([...passwords.map(hashKey), ...fields.filter((f) => f.secret).map((f) => f.key)]);
   const carried = fieldsOnly ? new Set(['id', 'createdAt', ...fields.map((f) => f.key)]) : undefined;
   const own = Object.fromEntries(Object.entries(columns).filter(([key]) => !secret.has(key) && (!carried || carried.has(key))));
   /** The row's columns and labels, a ref named per language (a role) in the caller's. */
@@ -424,9 +425,10 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
     id,
     filters: filterSchemaOf(page),
     input: inputSchemaOf(page),
-    // A page with a password has an update body of its own, as strict as its save body: a password sent is refused.
+    // A page with a password has an update body of its own, as strict as its save body: a password sent is refused;
+    // so has one with a secret, which an edit may leave blank.
     // The strict body takes the id among its fields; the intersection says it is there.
-    ...(passwords.length ? { updateInput: z.intersection(z.object({ id: coercedRowId }), inputSchemaOf(page, 'update', { id: coercedRowId })) } : {}),
+    ...(passwords.length || fields.some((f) => f.secret) ? { updateInput: z.intersection(z.object({ id: coercedRowId }), inputSchemaOf(page, 'update', { id: coercedRowId })) } : {}),
     where,
     list: ownList,
     count: async (_ctx, w) => {
@@ -472,7 +474,7 @@ export function pageCrudRoutes(services: Services, route: string | PlacedPage, t
       }
       return values;
     },
-    // The trail holds what was written, less any password's hash, and the record's links.
+    // The trail holds what was written, less any password's hash or secret, and the record's links.
     auditValues: (values, input) => ({
       ...Object.fromEntries(Object.entries(values).filter(([key]) => !secret.has(key))), ...linked.audited(input),
     }),

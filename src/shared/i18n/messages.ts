@@ -128,6 +128,11 @@ const table = {
   thresholdExists: { 'zh-CN': '该对象已有阈值', 'en-US': 'This already has a threshold' },
   inUse: { 'zh-CN': '数据正在使用中，不能删除', 'en-US': 'The record is in use and cannot be deleted' },
   notInScope: { 'zh-CN': '数据不在您的权限范围内', 'en-US': 'The record is outside your data scope' },
+  webhookAddressLocal: {
+    'zh-CN': '推送地址不能是本机、链路本地或保留地址',
+    'en-US': 'The URL may not point at this host, a link-local or a reserved address',
+  },
+  webhookAddressPrivate: { 'zh-CN': '推送地址只能是公网地址', 'en-US': 'The URL may only point at a public address' },
   // catalogue (materials, relations, dealer materials)
   tyreSize: { 'zh-CN': '请输入正确的轮胎规格，如 205/55R16 91V', 'en-US': 'Please enter a tyre size such as 205/55R16 91V' },
   price: { 'zh-CN': '价格须为不小于 0 的数字，最多两位小数', 'en-US': 'The price must be a number of at least 0 with at most 2 decimals' },

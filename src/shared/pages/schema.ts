@@ -119,7 +119,12 @@ export function fieldSchema(f: FieldSpec, blankSaid?: PageSpec['blankSaid']): z.
 export function inputSchemaOf(page: PageSpec, body: 'create' | 'update' = 'create', extra: Record<string, z.ZodType> = {}) {
   const shape: Record<string, z.ZodType> = { ...extra };
   const fields = (page.fields ?? []).filter((f) => inForm(f) && !(body === 'update' && f.type === 'password'));
-  for (const f of fields) shape[f.key] = fieldSchema(f, page.blankSaid);
+  for (const f of fields) {
+    // An edit that leaves a secret blank keeps it: the body says nothing of it.
+    shape[f.key] = body === 'update' && f.secret
+      ? z.preprocess((v) => blank(v) ?? undefined, valueOf(f).optional())
+      : fieldSchema(f, page.blankSaid);
+  }
   const passwords = fields.filter((f) => f.type === 'password');
   const object = z.object(shape).strict();
   return passwords.length ? object.superRefine((values, ctx) => {

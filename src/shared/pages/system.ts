@@ -88,7 +88,7 @@ export const webhookPage = list('webhooks', 'Webhook 推送', 'Webhooks', 'send'
       hint: text('接收方的 http(s) 地址', 'The receiver\'s http(s) address'),
     }),
     f.text('secret', '签名密钥', 'Signing secret', {
-      required: true, max: 128, table: false, export: false, pattern: /^[\x21-\x7e]{16,128}$/,
+      required: true, secret: true, max: 128, table: false, export: false, pattern: /^[\x21-\x7e]{16,128}$/,
       hint: text('16 到 128 个可见字符，接收方用它校验 X-Signature', '16 to 128 visible characters; the receiver checks X-Signature with it'),
     }),
     f.ref('dealerId', '经销商', 'Dealer', 'dealer', {

@@ -115,6 +115,11 @@ export interface FieldSpec {
   sheetAs?: 'value' | 'name' | 'code';
   /** A hint under the form field. */
   hint?: Text;
+  /**
+   * text: written, never read back (a webhook's signing secret). Not in a row, a sheet or the audit
+   * trail; set when the record is made, replaced when an edit types a new one, kept when it leaves it blank.
+   */
+  secret?: boolean;
   /** What an empty value means, in its table cell and as its form placeholder (a rule's brand left empty: any). */
   emptyText?: Text;
 }

@@ -7,6 +7,7 @@ import type { RouteDef } from '../../http/route';
 import { allows } from '../../platform/dataScope';
 import type { Services } from '../../services';
 import { numberOrNull } from '../../../shared/must';
+import { refusedUrl } from './webhookReach';
 
 /**
  * System › Webhooks (docs/integrations.md): the endpoints are a manifest list (src/shared/pages/system.ts),
@@ -20,6 +21,9 @@ export function webhookRoutes(services: Services): RouteDef[] {
     defaultOrder: asc(webhookEndpoints.id),
     check: async (values, ctx) => {
       if (!allows(ctx.scope.dealerIds, numberOrNull(values.dealerId))) throw badRequest('notInScope', 'dealerId');
+      // An address written in the URL is judged as it is saved; a name, each time it is delivered to.
+      const refused = typeof values.url === 'string' ? refusedUrl(values.url, services.config.WEBHOOK_REACH) : null;
+      if (refused) throw badRequest(refused === 'local' ? 'webhookAddressLocal' : 'webhookAddressPrivate', 'url');
     },
   });
 }

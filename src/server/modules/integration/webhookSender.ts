@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { carRequests, dealers, materials, orderLines, orders, stockAlerts, warehouses, webhookEndpoints } from '../../db/schema';
 import { DeliveryFailure, type Delivery, type Sender } from '../../outbox/dispatcher';
 import { recordExchange } from '../monitoring/exchangeLog';
+import { postWithin, RefusedAddress, type WebhookAnswer, type WebhookReach } from './webhookReach';
 
 /** How long an endpoint has to answer. */
 const TIMEOUT_MS = 10_000;
@@ -76,10 +77,11 @@ async function markUploaded(db: Db, orderId: number, endpoint: string) {
 /**
  * The outbox's sender of webhooks: the endpoint as it is now (removed or disabled: failed at once),
  * the body `{ id, type, createdAt, data }` built now, signed with the endpoint's secret (the
- * `X-Signature` header), POSTed with a time-out. 2xx: delivered, with the answer kept; anything
- * else is tried again by the outbox (410 Gone: never again).
+ * `X-Signature` header), POSTed with a time-out to an address `reach` allows (webhookReach.ts). 2xx:
+ * delivered, with the answer kept; anything else is tried again by the outbox (410 Gone, or an
+ * address kept out: never again).
  */
-export function webhookSender(db: Db): Sender {
+export function webhookSender(db: Db, reach: WebhookReach): Sender {
   return {
     async send(delivery: Delivery) {
       const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, Number(delivery.payload.endpointId)));
@@ -89,22 +91,21 @@ export function webhookSender(db: Db): Sender {
       const data = await dataOf(db, event, delivery.payload);
       if (!data) throw new DeliveryFailure('what the event was about no longer exists', { permanent: true });
       const body = JSON.stringify({ id: `evt_${delivery.id}`, type: event, createdAt: String(delivery.payload.occurredAt ?? delivery.createdAt.toISOString()), data });
-      let res: Response;
+      let res: WebhookAnswer;
       try {
-        res = await fetch(endpoint.url, {
-          method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: {
-            'content-type': 'application/json', 'user-agent': 'tyre-console-webhooks', [SIGNATURE_HEADER]: signatureOf(endpoint.secret, body),
-            'x-webhook-id': `evt_${delivery.id}`, 'x-webhook-event': event,
-          },
-        });
+        res = await postWithin(endpoint.url, body, {
+          'content-type': 'application/json', 'user-agent': 'tyre-console-webhooks', [SIGNATURE_HEADER]: signatureOf(endpoint.secret, body),
+          'x-webhook-id': `evt_${delivery.id}`, 'x-webhook-event': event,
+        }, TIMEOUT_MS, reach);
       } catch (err) {
-        // fetch's network errors name their cause's code (ECONNREFUSED, ...).
-        const cause = isRecord(err) && isRecord(err.cause) && typeof err.cause.code === 'string' ? err.cause.code : undefined;
-        throw new DeliveryFailure(`no answer: ${cause ?? errorMessage(err)}`);
+        // An address kept out stays kept out: the endpoint's URL must change, so it is not tried again.
+        if (err instanceof RefusedAddress) throw new DeliveryFailure(`address not allowed: ${err.message}`, { permanent: true });
+        // Network errors name their code (ECONNREFUSED, ETIMEDOUT, ...).
+        const code = isRecord(err) && typeof err.code === 'string' ? err.code : undefined;
+        throw new DeliveryFailure(`no answer: ${code ?? errorMessage(err)}`);
       }
-      const answer = `${res.status} ${(await res.text()).slice(0, 512)}`.trim();
-      if (!res.ok) throw new DeliveryFailure(`HTTP ${res.status}`, { answer, permanent: res.status === 410 });
+      const answer = `${res.status} ${res.text}`.trim();
+      if (res.status < 200 || res.status > 299) throw new DeliveryFailure(`HTTP ${res.status}`, { answer, permanent: res.status === 410 });
       if (endpoint.erp && event === 'order.completed') await markUploaded(db, Number(delivery.payload.orderId), endpoint.name);
       return { answer };
     },

@@ -27,7 +27,8 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
   const [saving, setSaving] = useState(false);
   const { device } = useSnapshot(appState);
   const editing = initial !== null;
-  const shown = fields.filter((f) => !(editing && f.createOnly));
+  const shown = fields.filter((f) => !(editing && f.createOnly))
+    .map((f) => (editing && f.secret ? { ...f, required: false, placeholder: t('kit.secretKept') } : f));
   // The keyboard's way through the dialog (docs/accessibility.md, "Dialogs"): in on its first field,
   // kept inside while it is open (Arco's focus lock), back where it was when it closes.
   const opener = useRef<HTMLElement | null>(null);

@@ -29,6 +29,8 @@ export interface FieldDef {
   placeholder?: string;
   /** Only when creating (user name, codes that never change). */
   createOnly?: boolean;
+  /** Never shown back (a signing secret): required when creating, and left blank when editing to keep it. */
+  secret?: boolean;
   /** Shown but not editable when editing. */
   lockedOnEdit?: boolean;
   rules?: RulesProps[];

@@ -98,6 +98,8 @@ export function controlOf(f: FieldSpec, lang: Language, refOptions: RefOptions |
     default:
       return {
         ...base, maxLength: defaultMax(f), lockedOnEdit: f.lockedOnEdit,
+        // Typed unseen, never shown back: an edit leaves it blank to keep it (EntityForm).
+        ...(f.secret && !search ? { type: 'password', secret: true } : {}),
         rule: f.type === 'code' ? 'code' : f.type === 'phone' ? 'phone' : f.type === 'email' ? 'email' : undefined,
         rules: f.pattern && !search ? [{ match: f.pattern, message: i18n.t(`msg:${f.patternMessage ?? 'invalidValue'}`) }] : undefined,
       };
