@@ -3,7 +3,7 @@ import { SYNC_BATCH_MAX, type SyncAnswer, type SyncItem, type SyncVerdict } from
 import { orderBase } from '@shared/api/orders';
 import { rethrowUnlessShown } from '../api/client';
 import { api } from '../api/http';
-import { session } from '../stores/session';
+import { getToken, session } from '../stores/session';
 import { connectivity } from './connectivity';
 import { queued, settle, type ConflictScan, type QueuedScan } from './scanStore';
 
@@ -43,12 +43,30 @@ function nextBatch(items: QueuedScan[], userId: number): QueuedScan[] {
   return batch;
 }
 
-async function drain(userId: number) {
+/** Whose session a drain sends for: the signed-in user and the token their session was answered to. */
+interface Sender { userId: number; token: string }
+
+/** The page's signed-in user and its token, while the device's cookie still holds that token (no other sign-in or sign-out since). */
+function signedIn(): Sender | null {
+  const userId = session.user?.userId;
+  const token = session.token;
+  return userId != null && token && getToken() === token ? { userId, token } : null;
+}
+
+const same = (a: Sender | null, b: Sender) => a?.userId === b.userId && a.token === b.token;
+
+/**
+ * Sends `sender`'s items, batch by batch, for as long as the page and the device are still
+ * signed in as `sender`: a sign-out or another user's sign-in stops it before its next batch
+ * (docs/offline-floor.md). The client sends the device's token, checked here to be the sender's;
+ * the server refuses a batch naming another user than the token's.
+ */
+async function drain(sender: Sender) {
   offlineQueue.syncing = true;
   try {
     for (;;) {
-      const batch = nextBatch(await queued(), userId);
-      if (!batch.length || !connectivity.online || session.user?.userId !== userId) return;
+      const batch = nextBatch(await queued(), sender.userId);
+      if (!batch.length || !connectivity.online || !same(signedIn(), sender)) return;
       let answer: SyncAnswer;
       try {
         answer = await api.post<SyncAnswer>(`${orderBase(batch[0].page)}/sync`, { items: batch.map(toItem) }, { quietErrors: true });
@@ -75,14 +93,23 @@ async function drain(userId: number) {
   }
 }
 
-let running: Promise<void> | null = null;
+let running: { sender: Sender; done: Promise<void> } | null = null;
 
-/** Sends the signed-in user's queue, batch by batch; other users' items wait for them. One run at a time. */
+/**
+ * Sends the signed-in user's queue; other users' items wait for them. One run at a time: a run
+ * for a user who has since left ends at its next batch, and the new user's run starts after it.
+ */
 export function syncNow(): Promise<void> {
-  const userId = session.user?.userId;
-  if (userId == null || !connectivity.online) return Promise.resolve();
-  running ??= drain(userId).finally(() => { running = null; });
-  return running;
+  const sender = signedIn();
+  if (!sender || !connectivity.online) return Promise.resolve();
+  if (running && same(running.sender, sender)) return running.done;
+  // The run before it failed or not, its caller hears of it; this one starts when it has ended.
+  const before = running ? running.done.catch(() => undefined) : Promise.resolve();
+  const done: Promise<void> = before.then(() => drain(sender)).finally(() => {
+    if (running?.done === done) running = null;
+  });
+  running = { sender, done };
+  return done;
 }
 
 let started = false;
