@@ -20,6 +20,7 @@ import { inBatches, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
 import { readXlsx } from './xlsxImport';
 import { coercedRowId } from '../../shared/api/rowId';
 import { must } from '../../shared/must';
+import { XLSX_FILE } from './rawAnswers';
 
 type Values = Record<string, unknown>;
 
@@ -272,7 +273,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: true,
+      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: XLSX_FILE,
       summary: `${spec.title['en-US']}: the filtered list (or the selected ids) as a streamed xlsx file`,
       handler: async ({ body, user, lang, reply, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -282,7 +283,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: perm('import'), raw: true,
+      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: perm('import'), raw: XLSX_FILE,
       summary: `${spec.title['en-US']}: the import template (headers only)`,
       handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.importColumns ?? spec.columns),
     }),
