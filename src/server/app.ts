@@ -14,6 +14,7 @@ import { prepareData } from './db/seed';
 import { installErrorHandling, registerRoutes } from './http/register';
 import { buildOpenApi } from './http/openapi';
 import { JSON_DOCUMENT } from './http/rawAnswers';
+import { importTicketRoutes } from './http/importTickets';
 import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
 import { basedataRoutes } from './modules/basedata';
@@ -63,7 +64,7 @@ export function allRoutes(services: Services): RouteDef[] {
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
-    ...viewRoutes(services),
+    ...viewRoutes(services), ...importTicketRoutes(services.db),
   ];
   routes.push(
     defineRoute({

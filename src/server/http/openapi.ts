@@ -84,6 +84,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   tms: 'Stop reports from the transport management system',
   logistics: 'Logistics dispatch: car requests and trips',
   ops: 'Operations: health and the API description',
+  imports: 'Imports of xlsx files: the rows read and checked while one runs',
 };
 const pageTitles = new Map(PAGES.map((p) => [p.path, `${p.section.title['en-US']} › ${p.title['en-US']}`]));
 const describeTag = (tag: string) => TAG_DESCRIPTIONS[tag] ?? (pageTitles.has(tag) ? `Calls of the page ${pageTitles.get(tag)}` : `Calls of ${tag}`);

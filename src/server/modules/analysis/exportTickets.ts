@@ -53,7 +53,7 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
       // In the embedded database's report lane, as the export route (pgliteGate.ts).
       handler: inLaneOf('long', async ({ body, reply }) => {
         const [t] = await db.update(exportTickets).set({ status: 'running' })
-          .where(and(eq(exportTickets.tokenHash, hash(body.ticket)), eq(exportTickets.status, 'ready'), gt(exportTickets.expiresAt, new Date())))
+          .where(and(eq(exportTickets.tokenHash, hash(body.ticket)), eq(exportTickets.status, 'ready'), gt(exportTickets.expiresAt, new Date()), inArray(exportTickets.report, [...byPage.keys()])))
           .returning();
         const report = t && byPage.get(t.report);
         if (!t || !report) throw notFound();
