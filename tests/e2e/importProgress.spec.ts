@@ -20,8 +20,8 @@ async function materials(tag: string, header: string[]): Promise<Buffer> {
 const EN = ['Material code', 'Material name', 'Brand', 'Specification', 'Pattern', 'Load index', 'Speed index', 'Unit', 'Price', 'Source', 'ERP code', 'Status'];
 
 for (const { lang, theme, width, reading, done } of [
-  { lang: 'en-US', theme: 'light', width: 1280, reading: /Reading rows: [\d,]+|Checked [\d,]+ of [\d,]+ rows/, done: `${ROWS} records imported` },
-  { lang: 'zh-CN', theme: 'dark', width: 390, reading: /已读取 [\d,]+ 行|已检查 [\d,]+ \/ [\d,]+ 行/, done: `已导入 ${ROWS} 条数据` },
+  { lang: 'en-US', theme: 'light', width: 1280, reading: /Reading rows: [1-9][\d,]*|Checked [1-9][\d,]* of [\d,]+ rows/, done: `${ROWS} records imported` },
+  { lang: 'zh-CN', theme: 'dark', width: 390, reading: /已读取 [1-9][\d,]* 行|已检查 [1-9][\d,]* \/ [\d,]+ 行/, done: `已导入 ${ROWS} 条数据` },
 ] as const) {
   test(`the import dialog counts the rows read and checked, then imports them (${lang}, ${theme}, ${width} px)`, async ({ page }) => {
     test.setTimeout(180_000);
