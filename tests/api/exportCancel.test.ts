@@ -53,13 +53,15 @@ describe('cancel mid-download', () => {
     const { ticket, url } = await call<{ ticket: string; url: string }>(`/analysis/report/${PAGE}/exportLink`, {});
     // The browser's download: read, then paused as a slow network would.
     let received = 0;
+    let broken = false;
     const ended = new Promise<void>((resolve, reject) => {
       const req = http.get(`${server.url}/fms/api/v1${url}`, (res) => {
         expect(res.statusCode).toBe(200);
         res.on('data', (chunk: Buffer) => { received += chunk.length; });
         res.on('end', resolve);
         res.on('close', resolve);
-        res.on('error', reject);
+        // The server breaks the download off: the browser keeps an incomplete file it reports failed.
+        res.on('error', () => { broken = true; resolve(); });
       });
       req.on('error', reject);
     });
@@ -83,6 +85,7 @@ describe('cancel mid-download', () => {
     await sleep(1000);
     expect(await call('/analysis/report/exportProgress', { ticket })).toEqual(stopped);
     expect(received).toBeGreaterThan(0);
+    expect(broken).toBe(true);
     // The query is gone from the database.
     for (let i = 0; i < 50 && await queryHeld() > 0; i++) await sleep(100);
     expect(await queryHeld()).toBe(0);
