@@ -20,7 +20,7 @@ afterAll(async () => { await server?.stop(); });
 const ROWS = 20_000;
 const HEADER = ['Type', 'Value', 'Label (Chinese)', 'Label (English)', 'Sort'];
 
-async function workbook(prefix: string, rows: number, bad?: number): Promise<Uint8Array> {
+async function workbook(prefix: string, rows: number, bad?: number): Promise<Uint8Array<ArrayBuffer>> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Sheet1');
   sheet.addRow(HEADER);
@@ -32,7 +32,7 @@ interface Progress { read: number; checked: number; status: string }
 const progressOf = async (ticket: string, token = admin) => server.call<Progress>('/import/progress', { body: { ticket }, token, lang: 'en-US' });
 
 /** Sends the file with a new ticket and reads its progress until the import answers. */
-async function importWatched(file: Uint8Array) {
+async function importWatched(file: Uint8Array<ArrayBuffer>) {
   const { ticket } = (await server.call<{ ticket: string }>('/import/ticket', { body: {}, token: admin })).body.data;
   expect((await progressOf(ticket)).body.data).toEqual({ read: 0, checked: 0, status: 'ready' });
   let answered = false;
