@@ -13,6 +13,8 @@ import { openDatabase } from './db/client';
 import { prepareData } from './db/seed';
 import { installErrorHandling, registerRoutes } from './http/register';
 import { buildOpenApi } from './http/openapi';
+import { JSON_DOCUMENT } from './http/rawAnswers';
+import { importTicketRoutes } from './http/importTickets';
 import { defineRoute, type RouteDef } from './http/route';
 import { analysisRoutes } from './modules/analysis/routes';
 import { basedataRoutes } from './modules/basedata';
@@ -62,7 +64,7 @@ export function allRoutes(services: Services): RouteDef[] {
     ...sessionRoutes(services), ...dictionaryRoutes(services), ...resourceRoutes(services), ...announcementRoutes(services), ...userRoutes(services), ...serviceAccountRoutes(services), ...webhookRoutes(services), ...roleRoutes(services), ...departmentRoutes(services),
     ...basedataRoutes(services), ...logisticsRoutes(services), ...analysisRoutes(services), ...orderRoutes(services), ...noticeRoutes(services),
     ...otherRoutes(services), ...stockAlertRoutes(services), ...exchangeRoutes(services), ...outboxRoutes(services), ...inventoryMonitorRoutes(services),
-    ...viewRoutes(services),
+    ...viewRoutes(services), ...importTicketRoutes(services.db),
   ];
   routes.push(
     defineRoute({
@@ -79,6 +81,13 @@ export function allRoutes(services: Services): RouteDef[] {
       },
     }),
   );
+  // Built when first asked for (about 100 ms of every start otherwise, and few starts are ever asked).
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  routes.push(defineRoute({
+    method: 'GET', url: '/openapi.json', tag: 'ops', permission: 'public', raw: JSON_DOCUMENT,
+    summary: 'This API description: every call, its input and its answer (OpenAPI 3.1)',
+    handler: async ({ reply }) => reply.send(openapi ??= buildOpenApi(routes, version)),
+  }));
   return routes;
 }
 
@@ -179,9 +188,6 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   schedulePeriodRollup(app, services);
   outbox.schedule(app);
   startMail(app, services);
-  // Built when first asked for (about 100 ms of every start otherwise, and few starts are ever asked).
-  let openapi: ReturnType<typeof buildOpenApi> | undefined;
-  app.get(`${API_BASE}/openapi.json`, async () => (openapi ??= buildOpenApi(routes, version)));
 
   const webDir = path.resolve(config.WEB_DIR);
   if (existsSync(path.join(webDir, 'index.html'))) {

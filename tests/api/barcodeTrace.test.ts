@@ -86,7 +86,7 @@ describe('exporting a trace', () => {
     expect((await call('/orderManage/barcode/trace/cancel', { barcode: 'TRACE0002', moveId: sale.id })).status).toBe(200);
     const res = await exportOf('TRACE0002');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(decodeURIComponent(res.headers.get('content-disposition')!)).toContain('Barcode trace TRACE0002.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());

@@ -179,7 +179,7 @@ describe('department tree calls', () => {
     const res = await fetch(`${server.url}/fms/api/v1/sys/dept/export?lang=en-US`, {
       method: 'POST', headers: { token: admin, 'content-type': 'application/json' }, body: '{}',
     });
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const sheet = wb.worksheets[0];

@@ -79,7 +79,7 @@ describe('dictionary types and entries through the list-page calls', () => {
     const res = await fetch(`${server.url}/fms/api/v1/system/dict/data/export?lang=en-US`, {
       method: 'POST', headers: { token: admin, 'content-type': 'application/json' }, body: JSON.stringify({ dictType: 'order_type' }),
     });
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const sheet = wb.worksheets[0];

@@ -147,7 +147,7 @@ describe('material import and export', () => {
     const res = await fetch(`${server.url}/fms/api/v1/basedata/material/export?lang=en-US`, {
       method: 'POST', headers: { token: admin, 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'Import A' }),
     });
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const sheet = wb.worksheets[0];

@@ -154,7 +154,7 @@ describe('role list page calls', () => {
     const res = await fetch(`${server.url}/fms/api/v1/sys/role/export?lang=en-US`, {
       method: 'POST', headers: { token: admin, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'function' }),
     });
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, 'Code', 'Name (Chinese)', 'Name (English)', 'Type', 'Remark']);

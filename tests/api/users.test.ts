@@ -62,7 +62,7 @@ const upload = (body: Buffer, token = admin) =>
 const download = async (path: string, init: RequestInit & { headers: Record<string, string> }) => {
   const res = await fetch(`${server.url}/fms/api/v1/sys/user/${path}?lang=en-US`, init);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/octet-stream');
+  expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(await res.arrayBuffer());
   return wb.worksheets[0];

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
@@ -35,6 +37,12 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
   let b: Node;
   let admin = '';
   let order: { dealerId: number; warehouseId: number; materialId: number };
+  // A real SMTP server both nodes send through: the subscription mails they send, as received.
+  const inbox: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, _session, done) { void simpleParser(stream).then((mail) => { inbox.push(mail); done(); }, done); },
+  });
 
   const login = async (node: Node, userName = 'admin') => {
     const res = await node.call<{ token: string }>('/sys/login', { body: { userName, passWord: PASSWORD } });
@@ -47,6 +55,8 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
 
   beforeAll(async () => {
     const main = buildServer(buildDir);
+    const smtpPort = await freePort();
+    await new Promise<void>((ok) => smtp.listen(smtpPort, '127.0.0.1', ok));
     database = await freshPostgresDatabase({ prefix: 'tyre_cluster' });
     sql = new pg.Pool({ connectionString: database.url, max: 6 });
     // The "replica" is the same database under another application name, so the test can tell its connections apart.
@@ -61,6 +71,8 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
       ALERT_SWEEP_MINUTES: '60', INVARIANT_CHECK_MINUTES: '0',
       // The webhook receiver listens on this host.
       WEBHOOK_REACH: 'any',
+      // Mail on: both nodes schedule the subscriptions' run (every minute) and send the outbox's mail.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Tyre console <console@cluster.example>', PUBLIC_URL: 'http://console.cluster', SUBSCRIPTION_MINUTES: '1',
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Started together on an empty database: they take turns at the migrations and the demo data.
@@ -82,6 +94,7 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
     await Promise.all([a, b].filter(Boolean).map(stopNode));
     await sql?.end();
     await database?.drop();
+    await new Promise<void>((ok) => smtp.close(() => ok()));
     rmSync(buildDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -223,6 +236,31 @@ describe.skipIf(skipReason !== null)('two nodes on PostgreSQL and Redis', () => 
       await receiver.stop();
     }
   });
+
+  it('two nodes running the subscriptions\' job send one mail per subscription run', async () => {
+    await sql.query(`update users set email = 'admin@cluster.example' where user_name = 'admin'`);
+    // Three subscriptions, made through either node.
+    const ids: number[] = [];
+    for (const [i, node] of [a, b, a].entries()) {
+      const view = await node.call<{ id: number }>('/views/save', { token: admin, body: { page: '/reportQuery/storageInventory/monthBalance', name: `Cluster view ${i}`, query: '' } });
+      expect(view.status, view.body.msg).toBe(200);
+      const sub = await node.call('/views/subscribe', { token: admin, body: { viewId: view.body.data.id, schedule: { frequency: 'daily', time: '08:00' } } });
+      expect(sub.status, sub.body.msg).toBe(200);
+      ids.push(view.body.data.id);
+    }
+    // All due now: the next look of either node (each looks every minute) takes them.
+    await sql.query(`update view_subscriptions set next_run_at = now() - interval '1 minute' where view_id = any($1)`, [ids]);
+    const subjects = () => inbox.map((m) => m.subject ?? '').filter((s) => s.includes('Cluster view'));
+    expect(await until(() => subjects().length >= ids.length, 100_000), 'a mail for each subscription').toBe(true);
+    // Both nodes run the job; whichever ran it, a second look and the outbox's polls on both nodes send nothing again.
+    const tried = (node: Node) => node.logs.some((l) => l.job === 'subscriptionRun');
+    expect(await until(() => tried(a) && tried(b), 70_000), 'both nodes looked for subscriptions due').toBe(true);
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(subjects().sort()).toEqual(ids.map((_, i) => expect.stringContaining(`Cluster view ${i}`)));
+    expect(subjects()).toHaveLength(ids.length);
+    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from outbox where topic = 'subscription' and status = 'sent'`);
+    expect(rows[0].n).toBe(ids.length);
+  }, 200_000);
 
   it('a node killed mid-request loses no answered write, and the other goes on serving', async () => {
     const { rows: [{ baseline }] } = await sql.query<{ baseline: number }>('select max(id)::int as baseline from orders');

@@ -44,7 +44,7 @@ export async function inject(
     text = buf.toString('utf8');
     json = JSON.parse(text) as Answer['json'];
   } else if (buf.subarray(0, 4).equals(ZIP_MAGIC)) {
-    // An xlsx file, however it is labelled (exports go as application/octet-stream).
+    // An xlsx file, whatever its label says.
     text = await sheetText(buf);
   } else {
     text = buf.toString('utf8');

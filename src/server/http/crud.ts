@@ -18,8 +18,10 @@ import { defineRoute, type RouteDef } from './route';
 import { describeIssue } from './validation';
 import { inBatches, sendTemplate, streamXlsx, type SheetColumn } from './xlsx';
 import { readXlsx } from './xlsxImport';
+import { importProgressOf, type ImportProgress } from './importTickets';
 import { coercedRowId } from '../../shared/api/rowId';
 import { must } from '../../shared/must';
+import { XLSX_FILE } from './rawAnswers';
 
 type Values = Record<string, unknown>;
 
@@ -272,7 +274,7 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: true,
+      method: 'POST', url: `${spec.base}/export`, tag: spec.tag, permission: perm('export'), body: exportSchema, raw: XLSX_FILE,
       summary: `${spec.title['en-US']}: the filtered list (or the selected ids) as a streamed xlsx file`,
       handler: async ({ body, user, lang, reply, scope }) => {
         const ctx = await ctxOf({ user, lang, scope });
@@ -282,74 +284,91 @@ export function crudRoutes<Row extends { id: number }, Input extends Values, Fil
       },
     }),
     defineRoute({
-      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: perm('import'), raw: true,
+      method: 'GET', url: `${spec.base}/template`, tag: spec.tag, permission: perm('import'), raw: XLSX_FILE,
       summary: `${spec.title['en-US']}: the import template (headers only)`,
       handler: async ({ lang, reply }) => sendTemplate(reply, `${spec.title[lang]}-template.xlsx`, lang, spec.importColumns ?? spec.columns),
     }),
     defineRoute({
       method: 'POST', url: `${spec.base}/import`, tag: spec.tag, permission: perm('import'), answer: z.object({ imported: z.number() }),
       summary: `${spec.title['en-US']}: create records from an xlsx file (body: the file, application/octet-stream); all rows or none`,
-      handler: async ({ user, lang, req, scope }) => {
+      handler: async ({ user, lang, req, scope, query }) => {
         const ctx = await ctxOf({ user, lang, scope });
-        const { checkImportHeaders } = spec;
-        const sheet = await readXlsx(req.body, spec.importColumns ?? spec.columns, checkImportHeaders && ((found, unknown) => checkImportHeaders(found, unknown, lang)));
-        const errors: { row: number; message: string }[] = [];
-        const accepted: { row: number; input: Input; values: Values }[] = [];
-        for (const { row, values } of sheet) {
-          try {
-            const raw = spec.fromSheet ? await spec.fromSheet(values, ctx) : values;
-            const parsed = spec.input.safeParse(raw, { reportInput: true });
-            if (!parsed.success) {
-              errors.push({ row, message: describeIssue(parsed.error, lang) });
-              continue;
-            }
-            accepted.push({ row, input: parsed.data, values: await spec.toValues(parsed.data, ctx) });
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            errors.push({ row, message: `${err.field ? `${err.field}: ` : ''}${message(lang, err.key, err.params)}` });
-          }
+        // The rows read and checked so far, for the console's dialog (importTickets.ts).
+        const progress = await importProgressOf(db, user, query.ticket);
+        try {
+          const imported = await importSheet(ctx, req.body, progress, req.ip);
+          await progress.finish(true);
+          return imported;
+        } catch (err) {
+          await progress.finish(false);
+          throw err;
         }
-        // Duplicates inside the file, then against the database.
-        for (const u of spec.unique ?? []) {
-          const seen = new Map<string, number>();
-          for (const a of accepted) {
-            const key = [a.values[u.field], ...(u.within ?? []).map((w) => a.values[w.field])].join('\u0001');
-            if (a.values[u.field] == null || a.values[u.field] === '') continue;
-            if (seen.has(key)) errors.push({ row: a.row, message: `${u.field}: ${message(lang, 'duplicate')} (${seen.get(key)})` });
-            else seen.set(key, a.row);
-          }
-        }
-        const imported = await db.transaction(async (tx) => {
-          // Every row is checked, so one report lists all there is to fix; a few queries per
-          // thousand rows rather than one query per row.
-          for (const [row, field] of await takenRows(tx, accepted)) errors.push({ row, message: `${field}: ${message(lang, 'duplicate')}` });
-          if (errors.length) return 0;
-          // toValues ran before the transaction: on the embedded database a query outside an open
-          // transaction waits for it, so nothing in here may use `db`.
-          const insertValues = accepted.map((a) => a.values);
-          for (let i = 0; i < insertValues.length; i += 1000) {
-            const batch = accepted.slice(i, i + 1000);
-            const insert = tx.insert(spec.table).values(batch.map((a) => a.values));
-            if (!spec.afterImport) {
-              await insert;
-              continue;
-            }
-            // A multi-row INSERT ... RETURNING answers its rows in VALUES order, so ids pair with inputs.
-            const ids = await insert.returning({ id: spec.id });
-            await spec.afterImport(tx, ids.map((r, k) => ({ id: Number(r.id), input: batch[k].input })));
-          }
-          await recordAudit(tx, actor(user, req.ip), { action: 'import', entity: spec.entity, after: { rows: insertValues.length } });
-          return insertValues.length;
-        });
-        if (errors.length) {
-          errors.sort((a, b) => a.row - b.row);
-          throw new AppError(400, 'importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, undefined, { errors });
-        }
-        spec.afterWrite?.();
-        return { imported };
       },
     }),
   ];
+  /** Reads, checks and writes an uploaded workbook: every row or none. */
+  async function importSheet(ctx: CrudContext, body: unknown, progress: ImportProgress, ip: string) {
+    const { user, lang } = ctx;
+    const { checkImportHeaders } = spec;
+    const sheet = await readXlsx(body, spec.importColumns ?? spec.columns, checkImportHeaders && ((found, unknown) => checkImportHeaders(found, unknown, lang)), progress.read);
+    const errors: { row: number; message: string }[] = [];
+    const accepted: { row: number; input: Input; values: Values }[] = [];
+    let checked = 0;
+    for (const { row, values } of sheet) {
+      await progress.checked(++checked);
+      try {
+        const raw = spec.fromSheet ? await spec.fromSheet(values, ctx) : values;
+        const parsed = spec.input.safeParse(raw, { reportInput: true });
+        if (!parsed.success) {
+          errors.push({ row, message: describeIssue(parsed.error, lang) });
+          continue;
+        }
+        accepted.push({ row, input: parsed.data, values: await spec.toValues(parsed.data, ctx) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ row, message: `${err.field ? `${err.field}: ` : ''}${message(lang, err.key, err.params)}` });
+      }
+    }
+    // Duplicates inside the file, then against the database.
+    for (const u of spec.unique ?? []) {
+      const seen = new Map<string, number>();
+      for (const a of accepted) {
+        const key = [a.values[u.field], ...(u.within ?? []).map((w) => a.values[w.field])].join('\u0001');
+        if (a.values[u.field] == null || a.values[u.field] === '') continue;
+        if (seen.has(key)) errors.push({ row: a.row, message: `${u.field}: ${message(lang, 'duplicate')} (${seen.get(key)})` });
+        else seen.set(key, a.row);
+      }
+    }
+    if (!errors.length) await progress.writing();
+    const imported = await db.transaction(async (tx) => {
+      // Every row is checked, so one report lists all there is to fix; a few queries per
+      // thousand rows rather than one query per row.
+      for (const [row, field] of await takenRows(tx, accepted)) errors.push({ row, message: `${field}: ${message(lang, 'duplicate')}` });
+      if (errors.length) return 0;
+      // toValues ran before the transaction: on the embedded database a query outside an open
+      // transaction waits for it, so nothing in here may use `db`.
+      const insertValues = accepted.map((a) => a.values);
+      for (let i = 0; i < insertValues.length; i += 1000) {
+        const batch = accepted.slice(i, i + 1000);
+        const insert = tx.insert(spec.table).values(batch.map((a) => a.values));
+        if (!spec.afterImport) {
+          await insert;
+          continue;
+        }
+        // A multi-row INSERT ... RETURNING answers its rows in VALUES order, so ids pair with inputs.
+        const ids = await insert.returning({ id: spec.id });
+        await spec.afterImport(tx, ids.map((r, k) => ({ id: Number(r.id), input: batch[k].input })));
+      }
+      await recordAudit(tx, actor(user, ip), { action: 'import', entity: spec.entity, after: { rows: insertValues.length } });
+      return insertValues.length;
+    });
+    if (errors.length) {
+      errors.sort((a, b) => a.row - b.row);
+      throw new AppError(400, 'importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, undefined, { errors });
+    }
+    spec.afterWrite?.();
+    return { imported };
+  }
   const own = new Set((spec.ownRoutes ?? []).map((name) => `${spec.base}/${name}`));
   return [...routes.filter((r) => !own.has(r.url)), ...(spec.extraRoutes ?? [])];
 }

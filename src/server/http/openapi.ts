@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_BASE } from '../../shared/api/envelope';
 import { PAGES } from '../../shared/pages';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_BODIES } from '../../shared/api/webhooks';
+import type { RawAnswer } from './rawAnswers';
 import type { RouteDef } from './route';
 import { getOrThrow, isRecord } from '../../shared/must';
 
@@ -20,6 +21,22 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Schema => {
     return {};
   }
 };
+
+/** A download's name: `attachment; filename*=UTF-8''…` (RFC 6266), in the caller's language. */
+const FILE_NAME_HEADER = { description: 'attachment, with the file\'s name in the caller\'s language', schema: { type: 'string' } };
+
+/**
+ * The body a raw route writes (rawAnswers.ts): a file as binary of its media type, a page as its
+ * text, a stream of JSON lines as text whose every line is the line schema (`x-ndjson-line`:
+ * OpenAPI 3.1 has no keyword for the items of a sequence).
+ */
+function rawSchemaOf(raw: RawAnswer, base: string, components: Record<string, Schema>): Schema {
+  const schema: Schema = { type: 'string', contentMediaType: raw.mediaType, description: raw.description };
+  if (raw.mediaType === 'application/json') return { type: 'object', description: raw.description };
+  // Inline: a component referred to only from an extension would read as unused.
+  if (raw.line) schema['x-ndjson-line'] = hoistDefs(jsonSchema(raw.line, 'output'), `${base}Line`, components);
+  return schema;
+}
 
 /** `/sys/resource/tree` -> `SysResourceTree`: the name a call's schemas take in `components.schemas`. */
 const nameOf = (url: string) => url.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
@@ -67,6 +84,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   tms: 'Stop reports from the transport management system',
   logistics: 'Logistics dispatch: car requests and trips',
   ops: 'Operations: health and the API description',
+  imports: 'Imports of xlsx files: the rows read and checked while one runs',
 };
 const pageTitles = new Map(PAGES.map((p) => [p.path, `${p.section.title['en-US']} › ${p.title['en-US']}`]));
 const describeTag = (tag: string) => TAG_DESCRIPTIONS[tag] ?? (pageTitles.has(tag) ? `Calls of the page ${pageTitles.get(tag)}` : `Calls of ${tag}`);
@@ -100,8 +118,9 @@ export function buildOpenApi(defs: RouteDef[], version: string) {
       responses: {
         200: {
           description: 'Success',
+          ...(def.raw?.file ? { headers: { 'content-disposition': FILE_NAME_HEADER } } : {}),
           content: def.raw
-            ? { [def.rawType ?? 'application/octet-stream']: {} }
+            ? { [def.raw.mediaType]: { schema: rawSchemaOf(def.raw, base, schemas) } }
             : { 'application/json': { schema: envelopeOf(answer) } },
         },
         400: { description: 'Bad input; msg names the field' },

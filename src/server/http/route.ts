@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RoutePermission } from '../../shared/permissions';
 import type { RequestContext } from '../platform/requestContext';
+import type { RawAnswer } from './rawAnswers';
 
 /** What a handler is given: the call's context (user, language, data scope) and its input. */
 export interface RouteContext<Body> extends RequestContext {
@@ -20,10 +21,8 @@ interface RouteMeta {
   tag: string;
   permission: RoutePermission;
   answer?: z.ZodType;
-  /** The handler writes the reply itself (files, images); no envelope. */
-  raw?: boolean;
-  /** The media type of a raw answer, for the API document: a file (application/octet-stream) unless said. */
-  rawType?: string;
+  /** The handler writes the reply itself (files, streams, pages), no envelope: what it writes, for the API document (rawAnswers.ts). */
+  raw?: RawAnswer;
   /**
    * A public call authorised by a key in this header instead of a session (the TMS's stop
    * reports: `tms-token`); the handler checks the key, the API document names the scheme.

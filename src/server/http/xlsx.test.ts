@@ -34,7 +34,7 @@ describe('streamXlsx', () => {
     const producedAtFirstByte = produced;
     let bytes = first.value?.length ?? 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(producedAtFirstByte).toBeLessThan(BATCHES);
     expect(produced).toBe(BATCHES);
     expect(bytes).toBeGreaterThan(100_000);

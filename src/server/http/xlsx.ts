@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { formatDateTime } from '../../shared/dates';
 import type { Language } from '../../shared/i18n/languages';
+import { XLSX_TYPE } from './rawAnswers';
 
 export interface SheetColumn<Row> {
   key: string;
@@ -79,7 +80,7 @@ export async function streamXlsx<Row>(
   // error in the envelope, not as a download broken off.
   const batches = rows[Symbol.asyncIterator]();
   let next = await batches.next();
-  reply.header('content-type', 'application/octet-stream');
+  reply.header('content-type', XLSX_TYPE);
   reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   reply.send(out);
   try {

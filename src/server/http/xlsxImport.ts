@@ -36,6 +36,8 @@ export async function readXlsx<Row>(
   buf: unknown, columns: SheetColumn<Row>[],
   /** Sees the header row before any row is read: the column keys found and the non-empty headers no column takes; may throw. */
   checkHeaders?: (found: Set<string>, unknown: string[]) => void,
+  /** After each row read, the rows read so far (an import's progress). */
+  onRead?: (rows: number) => Promise<void>,
 ): Promise<{ row: number; values: Record<string, string> }[]> {
   if (!Buffer.isBuffer(buf) || buf.length === 0) throw badRequest('importEmpty', 'file');
   if (isLegacyXls(buf)) throw badRequest('importLegacyXls', 'file');
@@ -89,6 +91,7 @@ export async function readXlsx<Row>(
       if (!any) continue;
       if (rows.length === MAX_IMPORT_ROWS) throw badRequest('importTooMany', 'file', { max: MAX_IMPORT_ROWS });
       rows.push({ row: r.number, values });
+      await onRead?.(rows.length);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

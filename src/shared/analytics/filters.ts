@@ -64,6 +64,11 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** The answers as schemas, for the API document. */
 export const queryAnswerSchema = z.object({ rows: z.array(z.record(z.string(), cell)), asOf: z.string() });
 export const reportPageAnswerSchema = queryAnswerSchema.extend({ total: z.number(), pageNum: z.number(), pageSize: z.number() });
+/** One line of a dashboard batch (`BatchLine`), for the API document. */
+export const batchLineSchema = z.union([
+  z.object({ panel: z.string(), answer: queryAnswerSchema }),
+  z.object({ panel: z.string(), error: z.object({ status: z.number(), msg: z.string() }) }),
+]);
 
 /** What every report's filter bar offers: dealers and warehouses within the caller's scope, regions (in the caller's language), brands, specifications, patterns. */
 export const reportFilterOptions = z.object({

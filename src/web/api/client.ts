@@ -39,7 +39,7 @@ export { ApiError, rethrowUnlessShown } from './errors';
 
 const isBinary = (res: AxiosResponse) =>
   res.config.responseType === 'blob' || res.config.responseType === 'arraybuffer' ||
-  String(res.headers['content-type'] ?? '').includes('application/octet-stream');
+  /application\/octet-stream|spreadsheetml/.test(String(res.headers['content-type'] ?? ''));
 
 /**
  * The one axios instance shape of the console (spec sections 7 and 8): lang query and

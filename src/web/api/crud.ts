@@ -15,8 +15,16 @@ export function crudApi<Row, Input = Partial<Row>>(base: string) {
     remove: (ids: number[]) => api.post<{ deleted: number }>(`${base}/delete`, { ids }),
     exportFile: (filters: Record<string, unknown>) => exportHttp.post<Blob>(`${base}/export`, filters),
     template: () => exportHttp.get<Blob>(`${base}/template`),
-    importFile: (file: File) =>
-      api.post<{ imported: number }>(`${base}/import`, file, { headers: { 'content-type': 'application/octet-stream' }, timeout: 120_000 }),
+    /** With a ticket (`importTicket`), the rows read and checked so far are polled with `importProgress` while it runs. */
+    importFile: (file: File, ticket?: string) =>
+      api.post<{ imported: number }>(`${base}/import`, file, {
+        headers: { 'content-type': 'application/octet-stream' }, timeout: 120_000, ...(ticket ? { params: { ticket } } : {}),
+      }),
   };
 }
 export type CrudApi<Row, Input = Partial<Row>> = ReturnType<typeof crudApi<Row, Input>>;
+
+export interface ImportProgress { read: number; checked: number; status: string }
+/** A ticket an import is sent with, to follow its progress (docs/views-and-subscriptions.md, Long imports). */
+export const importTicket = () => api.post<{ ticket: string }>('/import/ticket', {});
+export const importProgress = (ticket: string) => api.post<ImportProgress>('/import/progress', { ticket }, { quietErrors: true });

@@ -55,6 +55,8 @@ const en: Shape<typeof zh> = {
     downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',
     keyword: 'Keyword', normal: 'Normal', disabled: 'Disabled', yes: 'Yes', no: 'No', createdAt: 'Created', updatedAt: 'Updated', remark: 'Remark',
     pickFirst: 'Please select: {{label}}',
+    importUploading: 'Uploading the file…', importReading: 'Reading rows: {{read}}', importChecking: 'Checked {{checked}} of {{read}} rows',
+    importWriting: 'Writing {{read}} rows…',
   },
   newVersion: { title: 'A new version is ready', content: 'Reload to use it. Scans waiting offline stay on this device.', reload: 'Reload' },
   common: { confirm: 'OK', cancel: 'Cancel', loading: 'Loading…', retry: 'Retry', ok: 'Got it' },

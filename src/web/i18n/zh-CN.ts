@@ -48,6 +48,8 @@ export default {
     template: '下载模板', chooseFile: '选择文件并导入', importFailed: '{{count}} 行有错误，未导入任何数据', downloadReport: '下载错误报告',
     row: '行号', problem: '问题', imported: '已导入 {{count}} 条数据', status: '状态', keyword: '关键字', normal: '正常', disabled: '停用', yes: '是', no: '否',
     createdAt: '创建时间', updatedAt: '更新时间', remark: '备注', pickFirst: '请选择{{label}}',
+    importUploading: '正在上传文件…', importReading: '已读取 {{read}} 行', importChecking: '已检查 {{checked}} / {{read}} 行',
+    importWriting: '正在写入 {{read}} 行…',
   },
   newVersion: { title: '新版本已就绪', content: '刷新页面即可使用新版本，离线等待发送的扫描会保留在本设备。', reload: '刷新' },
   common: { confirm: '确定', cancel: '取消', loading: '加载中…', retry: '重试', ok: '知道了' },

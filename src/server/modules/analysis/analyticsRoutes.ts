@@ -1,7 +1,7 @@
 import { dashboardPermission, queryPermission } from '../../../shared/analytics/dashboards';
 import { message } from '../../../shared/i18n/messages';
 import {
-  analyticsFilters, dashboardBatchPath, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters, type BatchLine,
+  analyticsFilters, batchLineSchema, dashboardBatchPath, queryAnswerSchema, queryPath, reportPageAnswerSchema, reportPath, type AnalyticsFilters, type BatchLine,
 } from '../../../shared/analytics/filters';
 import { pageBody } from '../../../shared/api/paging';
 import { REPORT_DEFS } from '../../../shared/analytics/reports';
@@ -19,6 +19,10 @@ import { inLane, inLaneOf } from '../../db/pgliteGate';
 import { createAnswerCache } from './answerCache';
 import { getOrThrow } from '../../../shared/must';
 import { stockMemo } from './queries/balances';
+import { ndjsonOf, XLSX_FILE } from '../../http/rawAnswers';
+
+/** A dashboard batch's answer: one JSON line a panel, as each is ready. */
+const BATCH_STREAM = ndjsonOf(batchLineSchema, 'One JSON object a line, a panel\'s answer or its error, in the order the panels are ready');
 
 /**
  * Routes of every registered dashboard query (`/analysis/query/<id>`) and report
@@ -55,7 +59,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
    * query with the same parameters share one run, and the stock book's reads are shared (ctx.memo).
    */
   const batches = DASHBOARDS.map((d) => defineRoute({
-    method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: true, rawType: 'application/x-ndjson',
+    method: 'POST', url: dashboardBatchPath(d.id), tag: 'analysis', permission: dashboardPermission(d), body: analyticsFilters, raw: BATCH_STREAM,
     summary: `${d.title['en-US']}: every panel's answer in one call, streamed as NDJSON lines ({ panel, answer } or { panel, error }) as each is ready`,
     handler: inLaneOf('dashboard', async (rc) => {
       const ctx: AnalyticsCtx = { ...(await ctxOf(rc)), memo: stockMemo() };
@@ -111,7 +115,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         }),
       }),
       defineRoute({
-        method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: true,
+        method: 'POST', url: `${base}/export`, tag: 'reports', permission: `${r.def.perm}:export`, body: analyticsFilters, raw: XLSX_FILE,
         summary: `${title}: every row of the filtered report as a streamed xlsx file`,
         handler: inLaneOf('long', async (rc) => {
           const ctx = await ctxOf(rc);

@@ -12,6 +12,7 @@ import { dataScopeOf } from '../../platform/dataScope';
 import { userGrants } from '../../platform/sessionStore';
 import type { Services } from '../../services';
 import type { ReportQuery, Row } from './registry';
+import { XLSX_FILE } from '../../http/rawAnswers';
 
 /** Where the browser downloads a ticket's file (under the API's base). */
 export const EXPORT_DOWNLOAD_PATH = '/analysis/report/export';
@@ -47,12 +48,12 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
   return [
     ...links,
     defineRoute({
-      method: 'GET', url: EXPORT_DOWNLOAD_PATH, tag: 'reports', permission: 'public', body: ticketBody, raw: true,
+      method: 'GET', url: EXPORT_DOWNLOAD_PATH, tag: 'reports', permission: 'public', body: ticketBody, raw: XLSX_FILE,
       summary: 'The xlsx file of an export ticket, streamed with its name for the browser\'s own download; the ticket works once, within a minute, as its user',
       // In the embedded database's report lane, as the export route (pgliteGate.ts).
       handler: inLaneOf('long', async ({ body, reply }) => {
         const [t] = await db.update(exportTickets).set({ status: 'running' })
-          .where(and(eq(exportTickets.tokenHash, hash(body.ticket)), eq(exportTickets.status, 'ready'), gt(exportTickets.expiresAt, new Date())))
+          .where(and(eq(exportTickets.tokenHash, hash(body.ticket)), eq(exportTickets.status, 'ready'), gt(exportTickets.expiresAt, new Date()), inArray(exportTickets.report, [...byPage.keys()])))
           .returning();
         const report = t && byPage.get(t.report);
         if (!t || !report) throw notFound();

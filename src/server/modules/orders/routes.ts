@@ -27,6 +27,7 @@ import { syncScans } from './offlineSync';
 import { scanOne, unscanOne, uploadScans } from './scanning';
 import { stocktakeLineRoutes } from './stocktakeLines';
 import { traceRoutes } from './trace';
+import { XLSX_FILE } from '../../http/rawAnswers';
 
 const TAG = 'orders';
 
@@ -43,7 +44,7 @@ function pageRoutes(services: Services, page: OrderPage): RouteDef[] {
   const route = <S extends z.ZodType>(action: string, permission: string, body: S, answer: z.ZodType | 'file', summary: string, handler: (ctx: OrderCtx, body: z.output<S>, rc: RouteContext<z.output<S>>) => Promise<unknown>) =>
     defineRoute({
       method: 'POST', url: `${base}/${action}`, tag: TAG, permission, body, summary: `${title}: ${summary}`,
-      ...(answer === 'file' ? { raw: true } : { answer }),
+      ...(answer === 'file' ? { raw: XLSX_FILE } : { answer }),
       handler: async (rc) => handler(await ctxOf(rc), rc.body, rc),
     });
 

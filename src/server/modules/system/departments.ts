@@ -11,6 +11,7 @@ import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
 import { recordAudit } from '../../platform/audit';
 import type { SessionUser } from '../../platform/sessionStore';
+import { XLSX_FILE } from '../../http/rawAnswers';
 
 type DepartmentRow = typeof departments.$inferSelect;
 
@@ -140,7 +141,7 @@ export function departmentRoutes({ db }: Services): RouteDef[] {
       }),
     }),
     defineRoute({
-      method: 'POST', url: '/sys/dept/export', tag: 'department', permission: buttonPerm(perm, 'export'), raw: true,
+      method: 'POST', url: '/sys/dept/export', tag: 'department', permission: buttonPerm(perm, 'export'), raw: XLSX_FILE,
       body: z.object({}).loose().optional(),
       summary: 'Departments: the tree as an xlsx file, one row per department in tree order, with its path',
       handler: async ({ lang, reply }) => {

@@ -15,6 +15,7 @@ import { mailConfigured } from './mailSettings';
 import { readablePage, subscribable } from './savedViews';
 import { nextRun } from './schedule';
 import { newLinkKey, tokenId, tokenValid } from './unsubscribeLink';
+import { HTML_PAGE } from '../../http/rawAnswers';
 
 const ENTITY = 'viewSubscription';
 const tag = 'savedViews';
@@ -104,7 +105,7 @@ export function subscriptionRoutes(services: Services): RouteDef[] {
       },
     }),
     defineRoute({
-      method: 'GET', url: VIEW_PATHS.unsubscribeLink, tag, permission: 'public', body: unsubscribeLinkQuery, raw: true, rawType: 'text/html',
+      method: 'GET', url: VIEW_PATHS.unsubscribeLink, tag, permission: 'public', body: unsubscribeLinkQuery, raw: HTML_PAGE,
       rateLimit: { max: 30, timeWindow: '1 minute' },
       summary: 'The unsubscribe link of a subscription mail: stops that subscription without signing in; the token is signed (HMAC) and works once',
       handler: async ({ body, lang, req, reply }) => {

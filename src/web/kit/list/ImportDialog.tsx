@@ -3,9 +3,10 @@ import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import type { CrudApi } from '../../api/crud';
+import { importProgress, importTicket, type CrudApi, type ImportProgress } from '../../api/crud';
 import { toast } from '../../api/feedback';
 import { saveBlob, saveResponse } from '../download';
+import { ImportProgressLine } from './ImportProgressLine';
 
 interface RowError { row: number; message: string }
 
@@ -35,6 +36,7 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<RowError[]>([]);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const upload = async (file: File) => {
@@ -44,14 +46,29 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
     }
     setBusy(true);
     setErrors([]);
+    setProgress(null);
+    // The rows read and checked so far, polled from the import's ticket while it runs (an import
+    // without one still works, without the count).
+    const ticket = await importTicket().then((t) => t.ticket, () => undefined);
+    let running = true;
+    const follow = async (id: string) => {
+      while (running) {
+        await new Promise((done) => setTimeout(done, 400));
+        const now = await importProgress(id).catch(() => null);
+        if (running && now) setProgress(now);
+      }
+    };
+    if (ticket) void follow(ticket);
     try {
-      const { imported } = await api.importFile(file);
+      const { imported } = await api.importFile(file, ticket);
       onImported(imported);
       onClose();
     } catch (err) {
       const data = err instanceof ApiError ? (err.data as { errors?: RowError[] } | undefined) : undefined;
       if (data?.errors) setErrors(data.errors);
     } finally {
+      running = false;
+      setProgress(null);
       setBusy(false);
     }
   };
@@ -71,6 +88,7 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
           {t('kit.chooseFile')}
         </Button>
       </div>
+      {busy && <ImportProgressLine progress={progress} />}
       {errors.length > 0 && (
         <>
           <Alert type="error" content={t('kit.importFailed', { count: new Set(errors.map((e) => e.row)).size })} style={{ marginBottom: 8 }}

@@ -10,6 +10,7 @@ import type { Services } from '../../../services';
 import { barcodeInScope } from '../../../platform/dataScope';
 import { scopeSql } from '../registry';
 import { localTime, orderTypeName } from '../reports/reportSql';
+import { XLSX_FILE } from '../../../http/rawAnswers';
 
 type TraceRow = {
   id: number; movedAt: string; orderNo: string | null; orderType: string; qty: number; dealerName: string | null;
@@ -29,7 +30,7 @@ const text = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
  */
 export function traceExportRoutes({ db }: Services): RouteDef[] {
   return [defineRoute({
-    method: 'POST', url: TRACE_EXPORT_PATH, tag: 'orders', permission: TRACE_EXPORT_PERM, body: traceExportBody, raw: true,
+    method: 'POST', url: TRACE_EXPORT_PATH, tag: 'orders', permission: TRACE_EXPORT_PERM, body: traceExportBody, raw: XLSX_FILE,
     summary: 'Barcode trace: the tyre\'s moves within the caller\'s data scope as a streamed xlsx file',
     handler: async ({ body, lang, reply, scope: dataScope }) => {
       const scope = await dataScope();
