@@ -695,6 +695,30 @@ export const stockDaily = pgTable('stock_daily', {
 ]);
 
 /**
+ * The daily roll-up per warehouse: the sums of its `stock_daily` rows of the day (in, out, ship,
+ * receive) and the warehouse's opening and closing (opening + in − out = closing; a day opens at
+ * the warehouse's latest earlier closing). Kept in the posting transaction beside stock_daily
+ * (ledger.ts), so the dashboards' stock figures read a row per warehouse and day, and on hand now
+ * is each warehouse's latest closing (docs/stock-model.md).
+ */
+export const stockWarehouseDaily = pgTable('stock_warehouse_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  dealerId: integer('dealer_id').notNull().default(0),
+  warehouseId: integer('warehouse_id').notNull(),
+  opening: integer('opening').notNull(),
+  inQty: integer('in_qty').notNull().default(0),
+  outQty: integer('out_qty').notNull().default(0),
+  shipQty: integer('ship_qty').notNull().default(0),
+  receiveQty: integer('receive_qty').notNull().default(0),
+  closing: integer('closing').notNull(),
+}, (t) => [
+  // Also "the latest day of a warehouse": one probe backwards per warehouse.
+  primaryKey({ columns: [t.warehouseId, t.day] }),
+  // Covers the dashboards' day-window sums without heap visits.
+  index('stock_warehouse_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.inQty, t.outQty, t.shipQty, t.receiveQty),
+]);
+
+/**
  * The balance reports' figures of a closed week or month per warehouse, rolled up once from
  * `stock_daily` (jobs/periodRollup.ts) so that a summary of many periods reads a row per
  * warehouse and period rather than every daily row. Per warehouse, over its keys (warehouse,

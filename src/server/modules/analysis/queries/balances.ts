@@ -3,7 +3,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, daysOf } from './window';
-import { stockWhere } from './where';
+import { materialWhere, stockWhere } from './where';
 import { getOrThrow } from '../../../../shared/must';
 
 /**
@@ -23,11 +23,25 @@ export const stockMemo = (): StockMemo => ({ onHand: new Map(), flows: new Map()
 /** The filters a stock figure depends on, as a memo key (a panel's own params, dimension, keyword do not change it). */
 const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehouseId, f.brandId, f.specification, f.pattern, f.regionId]);
 
-/** Tyres on hand now within the scope and filters (the stock_on_hand roll-up); once per batch. */
+/**
+ * Whether the filters leave whole warehouses, so the per-warehouse roll-up answers
+ * (stock_warehouse_daily, docs/stock-model.md); a brand, specification or pattern needs the
+ * per-material rows.
+ */
+const wholeWarehouses = (f: AnalyticsFilters) => !materialWhere(f, sql`0`);
+
+/**
+ * Tyres on hand now within the scope and filters; once per batch. Whole warehouses: the sum of
+ * each warehouse's latest closing (one index probe per warehouse); else the stock_on_hand roll-up.
+ */
 export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
   const read = async () => {
-    const [row] = await queryRows<{ qty: number }>(ctx.db, sql`
-      select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+    const [row] = await queryRows<{ qty: number }>(ctx.db, wholeWarehouses(f)
+      ? sql`
+        select coalesce(sum(s.closing), 0)::int as qty from warehouses w
+        cross join lateral (select x.dealer_id, x.warehouse_id, x.closing from stock_warehouse_daily x where x.warehouse_id = w.id order by x.day desc limit 1) s
+        where ${stockWhere(ctx, f, 's')}`
+      : sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
     return Number(row.qty);
   };
   if (!ctx.memo) return read();
@@ -63,12 +77,15 @@ export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string
   return entry.flows;
 }
 
-/** The flows per day from the stock_daily roll-up (stock_daily_flow_idx covers them). */
+/**
+ * The flows per day: whole warehouses from the per-warehouse roll-up (a row per warehouse and day,
+ * stock_warehouse_daily_flow_idx covers them), else from stock_daily (stock_daily_flow_idx).
+ */
 async function readFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
   const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty",
       sum(d.ship_qty)::int as "shipQty", sum(d.receive_qty)::int as "receiveQty"
-    from stock_daily d
+    from ${sql.raw(wholeWarehouses(f) ? 'stock_warehouse_daily' : 'stock_daily')} d
     where d.day >= ${since} ${until ? sql`and d.day <= ${until}` : sql``} and ${stockWhere(ctx, f, 'd')}
     group by d.day`);
   return new Map(rows.map((r) => [r.day, {
