@@ -719,6 +719,29 @@ export const stockWarehouseDaily = pgTable('stock_warehouse_daily', {
 ]);
 
 /**
+ * The whole channel's stock per closed day, rolled up once from stock_warehouse_daily by the
+ * roll-up job (modules/stock/channelRollup.ts) an hour after the day ends: in, out, ship,
+ * receive and the closing over every warehouse. A row marks its day rolled (zeros too). The
+ * unrestricted dashboards read these and the warehouse rows of the days after the last one rolled.
+ */
+export const stockChannelDaily = pgTable('stock_channel_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  inQty: bigint('in_qty', { mode: 'number' }).notNull(),
+  outQty: bigint('out_qty', { mode: 'number' }).notNull(),
+  shipQty: bigint('ship_qty', { mode: 'number' }).notNull(),
+  receiveQty: bigint('receive_qty', { mode: 'number' }).notNull(),
+  closing: bigint('closing', { mode: 'number' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Channel inbound moves (domain.ts `channelFlow`) per closed day and local hour, rolled with the day's stock_channel_daily row. */
+export const stockChannelInboundHours = pgTable('stock_channel_inbound_hours', {
+  day: date('day', { mode: 'string' }).notNull(),
+  hour: integer('hour').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.hour] })]);
+
+/**
  * The balance reports' figures of a closed week or month per warehouse, rolled up once from
  * `stock_daily` (jobs/periodRollup.ts) so that a summary of many periods reads a row per
  * warehouse and period rather than every daily row. Per warehouse, over its keys (warehouse,

@@ -3,6 +3,7 @@ import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/a
 import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
 import { checkWarehouseDaily } from './warehouseDailyCheck';
+import { checkChannelDays } from './channelRollup';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree:
@@ -12,7 +13,8 @@ import { checkWarehouseDaily } from './warehouseDailyCheck';
  * - per warehouse, material and day the ledger's moves give the row's in and out, and its
  *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
  * - every week and month rolled up for the balance reports still sums its daily rows;
- * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDailyCheck.ts).
+ * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDailyCheck.ts);
+ * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -87,5 +89,6 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
   }
   problems.push(...await checkRolledPeriods(db));
   problems.push(...await checkWarehouseDaily(db));
+  problems.push(...await checkChannelDays(db));
   return problems;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx } from '../registry';
@@ -30,18 +30,29 @@ const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehous
  */
 const wholeWarehouses = (f: AnalyticsFilters) => !materialWhere(f, sql`0`);
 
+/** Whether the call sees the whole channel: no data rules, no dealer, warehouse or material filter (the channel roll-up answers). */
+export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.warehouseId && wholeWarehouses(f);
+
 /**
- * Tyres on hand now within the scope and filters; once per batch. Whole warehouses: the sum of
- * each warehouse's latest closing (one index probe per warehouse); else the stock_on_hand roll-up.
+ * Tyres on hand now within the scope and filters; once per batch. The whole channel: the closing
+ * of the last day rolled plus the net flow of the warehouse rows after it; whole warehouses: the
+ * sum of each warehouse's latest closing (one index probe per warehouse); else stock_on_hand.
  */
 export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
   const read = async () => {
-    const [row] = await queryRows<{ qty: number }>(ctx.db, wholeWarehouses(f)
+    const warehouses = sql`
+      select coalesce(sum(s.closing), 0)::int as qty from warehouses w
+      cross join lateral (select x.dealer_id, x.warehouse_id, x.closing from stock_warehouse_daily x where x.warehouse_id = w.id order by x.day desc limit 1) s
+      where ${stockWhere(ctx, f, 's')}`;
+    const [row] = await queryRows<{ qty: number | null }>(ctx.db, wholeChannel(ctx, f)
       ? sql`
-        select coalesce(sum(s.closing), 0)::int as qty from warehouses w
-        cross join lateral (select x.dealer_id, x.warehouse_id, x.closing from stock_warehouse_daily x where x.warehouse_id = w.id order by x.day desc limit 1) s
-        where ${stockWhere(ctx, f, 's')}`
-      : sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+        with last as (select day, closing from stock_channel_daily order by day desc limit 1)
+        select case when exists (select 1 from last)
+          then ((select closing from last) + (select coalesce(sum(x.in_qty - x.out_qty), 0) from stock_warehouse_daily x where x.day > (select day from last)))::int
+          else (${warehouses}) end as qty`
+      : wholeWarehouses(f) ? warehouses
+        : sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
     return Number(row.qty);
   };
   if (!ctx.memo) return read();
@@ -78,16 +89,23 @@ export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string
 }
 
 /**
- * The flows per day: whole warehouses from the per-warehouse roll-up (a row per warehouse and day,
- * stock_warehouse_daily_flow_idx covers them), else from stock_daily (stock_daily_flow_idx).
+ * The flows per day: the whole channel from its rolled days and the warehouse rows of the days not
+ * rolled; whole warehouses from the per-warehouse roll-up (a row per warehouse and day,
+ * stock_warehouse_daily_flow_idx covers them); else from stock_daily (stock_daily_flow_idx).
  */
 async function readFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
-  const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, sql`
+  const within = (day: SQL) => sql`${day} >= ${since} ${until ? sql`and ${day} <= ${until}` : sql``}`;
+  const flowsOf = (table: string, where: SQL) => sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty",
       sum(d.ship_qty)::int as "shipQty", sum(d.receive_qty)::int as "receiveQty"
-    from ${sql.raw(wholeWarehouses(f) ? 'stock_warehouse_daily' : 'stock_daily')} d
-    where d.day >= ${since} ${until ? sql`and d.day <= ${until}` : sql``} and ${stockWhere(ctx, f, 'd')}
-    group by d.day`);
+    from ${sql.raw(table)} d where ${within(sql`d.day`)} and ${where} group by d.day`;
+  const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, wholeChannel(ctx, f)
+    ? sql`
+      select to_char(c.day, 'YYYY-MM-DD') as day, c.in_qty::int as "inQty", c.out_qty::int as "outQty", c.ship_qty::int as "shipQty", c.receive_qty::int as "receiveQty"
+      from stock_channel_daily c where ${within(sql`c.day`)}
+      union all
+      ${flowsOf('stock_warehouse_daily', sql`not exists (select 1 from stock_channel_daily c where c.day = d.day)`)}`
+    : flowsOf(wholeWarehouses(f) ? 'stock_warehouse_daily' : 'stock_daily', stockWhere(ctx, f, 'd')));
   return new Map(rows.map((r) => [r.day, {
     inQty: Number(r.inQty), outQty: Number(r.outQty), shipQty: Number(r.shipQty), receiveQty: Number(r.receiveQty),
   }]));
