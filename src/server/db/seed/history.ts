@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { dayOf } from '../../modules/stock/ledger';
+import { rebuildWarehouseDaily } from '../../modules/stock/warehouseDaily';
 import { queryRows, type Db } from '../client';
 import { materials, users, warehouses } from '../schema';
 import { bulkInsert, ref, reserveIds, stamp } from './bulkInsert';
@@ -81,20 +82,8 @@ export async function writeHistory(tx: Db, o: HistoryOptions): Promise<HistoryCo
     update stock_daily d set opening = d.opening + n.q, closing = d.closing + n.q
     from (select warehouse_id, material_id, sum(qty)::int as q from stock_moves where ${ours} group by 1, 2) n
     where d.warehouse_id = n.warehouse_id and d.material_id = n.material_id and d.day >= ${dayOf(today)} and n.q <> 0`);
-  // The same per warehouse (stock_warehouse_daily): the history's days summed, today's rows re-based.
-  await tx.execute(sql`
-    insert into stock_warehouse_daily (day, dealer_id, warehouse_id, opening, in_qty, out_qty, ship_qty, receive_qty, closing)
-    select day, dealer_id, warehouse_id, closing - in_qty + out_qty, in_qty, out_qty, ship_qty, receive_qty, closing from (
-      select day, dealer_id, warehouse_id, in_qty, out_qty, ship_qty, receive_qty,
-        sum(in_qty - out_qty) over (partition by warehouse_id order by day)::int as closing
-      from (
-        select day, min(dealer_id) as dealer_id, warehouse_id, sum(in_qty)::int as in_qty, sum(out_qty)::int as out_qty,
-          sum(ship_qty)::int as ship_qty, sum(receive_qty)::int as receive_qty
-        from stock_daily where warehouse_id = any(${ids}::int[]) and day < ${dayOf(today)} group by warehouse_id, day) g) c`);
-  await tx.execute(sql`
-    update stock_warehouse_daily d set opening = d.opening + n.q, closing = d.closing + n.q
-    from (select warehouse_id, sum(qty)::int as q from stock_moves where ${ours} group by 1) n
-    where d.warehouse_id = n.warehouse_id and d.day >= ${dayOf(today)} and n.q <> 0`);
+  // The same per warehouse (stock_warehouse_daily), from these warehouses' daily rows now.
+  await rebuildWarehouseDaily(tx, o.warehouseIds);
 
   return {
     barcodes: h.tyres.material.length, orders: h.orders.type.length, orderLines: h.lines.order.length, orderScans: h.scans.order.length,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
-import { checkWarehouseDaily } from './warehouseDailyCheck';
+import { checkWarehouseDaily } from './warehouseDaily';
 import { checkChannelDays } from './channelRollup';
 
 /**
@@ -13,7 +13,7 @@ import { checkChannelDays } from './channelRollup';
  * - per warehouse, material and day the ledger's moves give the row's in and out, and its
  *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
  * - every week and month rolled up for the balance reports still sums its daily rows;
- * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDailyCheck.ts);
+ * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
  * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */

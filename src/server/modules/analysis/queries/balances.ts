@@ -35,24 +35,20 @@ export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.warehouseId && wholeWarehouses(f);
 
 /**
- * Tyres on hand now within the scope and filters; once per batch. The whole channel: the closing
- * of the last day rolled plus the net flow of the warehouse rows after it; whole warehouses: the
- * sum of each warehouse's latest closing (one index probe per warehouse); else stock_on_hand.
+ * Tyres on hand now within the scope and filters; once per batch. The whole channel, once a day
+ * is rolled: the closing of the last day rolled plus the net flow of the warehouse rows after it
+ * (a few rows, whatever the channel's size); else the stock_on_hand roll-up.
  */
 export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
   const read = async () => {
-    const warehouses = sql`
-      select coalesce(sum(s.closing), 0)::int as qty from warehouses w
-      cross join lateral (select x.dealer_id, x.warehouse_id, x.closing from stock_warehouse_daily x where x.warehouse_id = w.id order by x.day desc limit 1) s
-      where ${stockWhere(ctx, f, 's')}`;
+    const onHand = sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`;
     const [row] = await queryRows<{ qty: number | null }>(ctx.db, wholeChannel(ctx, f)
       ? sql`
         with last as (select day, closing from stock_channel_daily order by day desc limit 1)
         select case when exists (select 1 from last)
           then ((select closing from last) + (select coalesce(sum(x.in_qty - x.out_qty), 0) from stock_warehouse_daily x where x.day > (select day from last)))::int
-          else (${warehouses}) end as qty`
-      : wholeWarehouses(f) ? warehouses
-        : sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+          else (${onHand}) end as qty`
+      : onHand);
     return Number(row.qty);
   };
   if (!ctx.memo) return read();

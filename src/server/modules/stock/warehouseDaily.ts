@@ -2,6 +2,35 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 /**
+ * Writes the per-warehouse daily roll-up (stock_warehouse_daily) of some warehouses afresh from
+ * their stock_daily rows, as migration 0024 filled it: per warehouse and day the sums of its rows;
+ * a key's rows open at its previous closing, so the warehouse's closing is the openings of its
+ * keys' first rows so far plus every net flow so far. For bulk writers (the history seed) and
+ * tests that write daily rows by hand; postings keep it row by row (ledger.ts).
+ */
+export async function rebuildWarehouseDaily(db: Db, warehouseIds: number[]): Promise<void> {
+  const ids = sql`${sql.param(warehouseIds)}::int[]`;
+  await db.execute(sql`delete from stock_warehouse_daily where warehouse_id = any(${ids})`);
+  await db.execute(sql`
+    insert into stock_warehouse_daily (day, dealer_id, warehouse_id, opening, in_qty, out_qty, ship_qty, receive_qty, closing)
+    select g.day, g.dealer_id, g.warehouse_id, g.closing - g.in_qty + g.out_qty, g.in_qty, g.out_qty, g.ship_qty, g.receive_qty, g.closing
+    from (
+      select d.day, d.dealer_id, d.warehouse_id, d.in_qty, d.out_qty, d.ship_qty, d.receive_qty,
+        (sum(d.first_opening + d.in_qty - d.out_qty) over (partition by d.warehouse_id order by d.day))::int as closing
+      from (
+        select s.day, min(s.dealer_id) as dealer_id, s.warehouse_id, sum(s.in_qty)::int as in_qty, sum(s.out_qty)::int as out_qty,
+          sum(s.ship_qty)::int as ship_qty, sum(s.receive_qty)::int as receive_qty,
+          sum(case when s.first then s.opening else 0 end)::int as first_opening
+        from (
+          select *, row_number() over (partition by warehouse_id, material_id order by day) = 1 as first
+          from stock_daily where warehouse_id = any(${ids})
+        ) s
+        group by s.warehouse_id, s.day
+      ) d
+    ) g`);
+}
+
+/**
  * Proves the per-warehouse daily roll-up (stock_warehouse_daily, docs/stock-model.md) against the
  * rows it sums and the stock it ends at:
  * - per warehouse and day, in, out, ship and receive equal the sums of its stock_daily rows;
