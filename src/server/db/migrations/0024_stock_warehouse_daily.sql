@@ -29,4 +29,6 @@ FROM (
     GROUP BY s.warehouse_id, s.day
   ) d
 ) g;--> statement-breakpoint
-CREATE INDEX "stock_warehouse_daily_flow_idx" ON "stock_warehouse_daily" USING btree ("day","dealer_id","warehouse_id","in_qty","out_qty","ship_qty","receive_qty");
+CREATE INDEX "stock_warehouse_daily_flow_idx" ON "stock_warehouse_daily" USING btree ("day","dealer_id","warehouse_id","in_qty","out_qty","ship_qty","receive_qty");--> statement-breakpoint
+-- Statistics at once: the dashboards' first reads of a large table would otherwise be planned blind.
+ANALYZE "stock_warehouse_daily";
