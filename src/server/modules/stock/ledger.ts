@@ -168,6 +168,13 @@ async function updateWarehouseDaily(tx: Db, day: string, orderType: string, move
         ship_qty = ${stockWarehouseDaily}.ship_qty + excluded.ship_qty,
         receive_qty = ${stockWarehouseDaily}.receive_qty + excluded.receive_qty,
         closing = ${stockWarehouseDaily}.closing + excluded.in_qty - excluded.out_qty`);
+    // A posting dated before the warehouse's latest day (tests and imports date theirs) moves the
+    // later days' opening and closing with it; a posting of today finds none.
+    if (inQty !== outQty) {
+      await tx.execute(sql`
+        update ${stockWarehouseDaily} set opening = opening + ${inQty - outQty}, closing = closing + ${inQty - outQty}
+        where warehouse_id = ${m.warehouseId} and day > ${day}`);
+    }
   }
 }
 
