@@ -12,6 +12,7 @@ import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { judgeStock } from '../../src/server/modules/stock/alerts';
 import { post, type Move } from '../../src/server/modules/stock/ledger';
+import { rebuildWarehouseDaily } from '../../src/server/modules/stock/warehouseDaily';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import { hashPassword } from '../../src/server/platform/passwordHash';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
@@ -108,6 +109,8 @@ beforeAll(async () => {
     daily('2026-12-15', d2.id, w2.id, m2.id, 4, 0, 2),
     daily('2026-12-10', 0, wc.id, m1.id, 0, 1, 0),
   ]);
+  // The per-warehouse roll-up of those rows, as the postings would have kept it.
+  await rebuildWarehouseDaily(db, [w1.id, w2.id, wc.id]);
 
   // The ledger rows behind those flows (rankings and inbound hours read them).
   let orderNo = 0;

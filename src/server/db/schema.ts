@@ -695,6 +695,53 @@ export const stockDaily = pgTable('stock_daily', {
 ]);
 
 /**
+ * The daily roll-up per warehouse: the sums of its `stock_daily` rows of the day (in, out, ship,
+ * receive) and the warehouse's opening and closing (opening + in − out = closing; a day opens at
+ * the warehouse's latest earlier closing). Kept in the posting transaction beside stock_daily
+ * (ledger.ts), so the dashboards' stock figures read a row per warehouse and day, and on hand now
+ * is each warehouse's latest closing (docs/stock-model.md).
+ */
+export const stockWarehouseDaily = pgTable('stock_warehouse_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  dealerId: integer('dealer_id').notNull().default(0),
+  warehouseId: integer('warehouse_id').notNull(),
+  opening: integer('opening').notNull(),
+  inQty: integer('in_qty').notNull().default(0),
+  outQty: integer('out_qty').notNull().default(0),
+  shipQty: integer('ship_qty').notNull().default(0),
+  receiveQty: integer('receive_qty').notNull().default(0),
+  closing: integer('closing').notNull(),
+}, (t) => [
+  // Also "the latest day of a warehouse": one probe backwards per warehouse.
+  primaryKey({ columns: [t.warehouseId, t.day] }),
+  // Covers the dashboards' day-window sums without heap visits.
+  index('stock_warehouse_daily_flow_idx').on(t.day, t.dealerId, t.warehouseId, t.inQty, t.outQty, t.shipQty, t.receiveQty),
+]);
+
+/**
+ * The whole channel's stock per closed day, rolled up once from stock_warehouse_daily by the
+ * roll-up job (modules/stock/channelRollup.ts) an hour after the day ends: in, out, ship,
+ * receive and the closing over every warehouse. A row marks its day rolled (zeros too). The
+ * unrestricted dashboards read these and the warehouse rows of the days after the last one rolled.
+ */
+export const stockChannelDaily = pgTable('stock_channel_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  inQty: bigint('in_qty', { mode: 'number' }).notNull(),
+  outQty: bigint('out_qty', { mode: 'number' }).notNull(),
+  shipQty: bigint('ship_qty', { mode: 'number' }).notNull(),
+  receiveQty: bigint('receive_qty', { mode: 'number' }).notNull(),
+  closing: bigint('closing', { mode: 'number' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Channel inbound moves (domain.ts `channelFlow`) per closed day and local hour, rolled with the day's stock_channel_daily row. */
+export const stockChannelInboundHours = pgTable('stock_channel_inbound_hours', {
+  day: date('day', { mode: 'string' }).notNull(),
+  hour: integer('hour').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.hour] })]);
+
+/**
  * The balance reports' figures of a closed week or month per warehouse, rolled up once from
  * `stock_daily` (jobs/periodRollup.ts) so that a summary of many periods reads a row per
  * warehouse and period rather than every daily row. Per warehouse, over its keys (warehouse,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rollUpChannelDays } from '../modules/stock/channelRollup';
 import { rollUpClosedPeriods } from '../modules/stock/periodRollup';
 import type { Services } from '../services';
 import { scheduleJob } from './schedule';
@@ -7,6 +8,7 @@ import { scheduleJob } from './schedule';
  * Rolls up the weeks and months that ended (modules/stock/periodRollup.ts), by one node at a
  * time: soon after start (catching up on every period that ended while the servers were down,
  * each once), then every ROLLUP_MINUTES, so a period is rolled within that long of its end.
+ * The channel's closed days (modules/stock/channelRollup.ts) roll up in the same run.
  */
 export function schedulePeriodRollup(app: FastifyInstance, services: Services) {
   scheduleJob(app, services.db, {
@@ -14,6 +16,8 @@ export function schedulePeriodRollup(app: FastifyInstance, services: Services) {
     run: async () => {
       const rolled = await rollUpClosedPeriods(services.db);
       if (rolled.length) app.log.info({ rolled: rolled.length, first: rolled[0], last: rolled.at(-1) }, 'balance periods rolled up');
+      const days = await rollUpChannelDays(services.db);
+      if (days.length) app.log.info({ rolled: days.length, first: days[0], last: days.at(-1) }, 'channel days rolled up');
     },
   });
 }

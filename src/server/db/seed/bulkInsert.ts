@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { queryRows, type Db } from '../client';
 
 /** One column of a bulk insert: its name, its SQL array type and the value of row i. */
@@ -7,10 +11,15 @@ export type BulkColumn = [name: string, type: 'int4' | 'int8' | 'text' | 'timest
 export const BATCH = 50_000;
 
 /**
- * Inserts `count` rows with one `unnest` statement per batch, one array parameter per column:
- * the fastest bulk path on PGlite and PostgreSQL alike.
+ * Inserts `count` rows. On a PostgreSQL server, one `COPY … FROM STDIN` stream (text format)
+ * through the transaction's own connection: no parameters to build, no statement to plan, 3 to 4
+ * times the rows a second of `unnest`. On PGlite (no COPY from a client stream) one `unnest`
+ * statement per batch, one array parameter per column.
  */
 export async function bulkInsert(tx: Db, table: string, count: number, columns: BulkColumn[]): Promise<void> {
+  if (!count) return;
+  const client = serverClientOf(tx);
+  if (client) return copyRows(client, table, count, columns);
   for (let from = 0; from < count; from += BATCH) {
     const n = Math.min(BATCH, count - from);
     const arrays = columns.map(([, type, value]) => {
@@ -21,6 +30,35 @@ export async function bulkInsert(tx: Db, table: string, count: number, columns: 
     await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.raw(columns.map(([name]) => `"${name}"`).join(', '))})
       select * from unnest(${sql.join(arrays, sql`, `)})`);
   }
+}
+
+/** The node-postgres connection a Drizzle transaction runs on, or null (PGlite, or a pool outside a transaction). */
+function serverClientOf(tx: Db): pg.ClientBase | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+/** A value in COPY's text format: `\N` for NULL; backslash, tab and line breaks escaped. */
+function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c) : text;
+}
+
+async function copyRows(client: pg.ClientBase, table: string, count: number, columns: BulkColumn[]): Promise<void> {
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const stream = client.query(copyFrom(`copy "${table}" (${names}) from stdin`));
+  function* chunks() {
+    const CHUNK = 5_000;
+    for (let from = 0; from < count; from += CHUNK) {
+      const end = Math.min(count, from + CHUNK);
+      let text = '';
+      for (let i = from; i < end; i++) text += `${columns.map(([, , value]) => copyText(value(i))).join('\t')}\n`;
+      yield text;
+    }
+  }
+  await pipeline(Readable.from(chunks()), stream);
 }
 
 /** `ms` as a timestamp parameter; NaN is NULL. */

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { dayOf } from '../../modules/stock/ledger';
+import { rebuildWarehouseDaily } from '../../modules/stock/warehouseDaily';
 import { queryRows, type Db } from '../client';
 import { materials, users, warehouses } from '../schema';
 import { bulkInsert, ref, reserveIds, stamp } from './bulkInsert';
@@ -81,6 +82,8 @@ export async function writeHistory(tx: Db, o: HistoryOptions): Promise<HistoryCo
     update stock_daily d set opening = d.opening + n.q, closing = d.closing + n.q
     from (select warehouse_id, material_id, sum(qty)::int as q from stock_moves where ${ours} group by 1, 2) n
     where d.warehouse_id = n.warehouse_id and d.material_id = n.material_id and d.day >= ${dayOf(today)} and n.q <> 0`);
+  // The same per warehouse (stock_warehouse_daily), from these warehouses' daily rows now.
+  await rebuildWarehouseDaily(tx, o.warehouseIds);
 
   return {
     barcodes: h.tyres.material.length, orders: h.orders.type.length, orderLines: h.lines.order.length, orderScans: h.scans.order.length,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/analytics/domain';
 import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
+import { checkWarehouseDaily } from './warehouseDaily';
+import { checkChannelDays } from './channelRollup';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree:
@@ -10,7 +12,9 @@ import { checkRolledPeriods } from './periodRollup';
  * - every daily row closes at opening + in - out, and the latest closing equals on hand;
  * - per warehouse, material and day the ledger's moves give the row's in and out, and its
  *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
- * - every week and month rolled up for the balance reports still sums its daily rows.
+ * - every week and month rolled up for the balance reports still sums its daily rows;
+ * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
+ * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -84,5 +88,7 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
     problems.push(`daily ${r.day} warehouse ${r.w} material ${r.m}: in/out/ship/receive ${r.daily}, the ledger's moves ${r.ledger}`);
   }
   problems.push(...await checkRolledPeriods(db));
+  problems.push(...await checkWarehouseDaily(db));
+  problems.push(...await checkChannelDays(db));
   return problems;
 }

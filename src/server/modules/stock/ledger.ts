@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { channelFlow } from '../../../shared/analytics/domain';
 import type { BarcodeStatus } from '../../../shared/orders/orderTypes';
 import type { Db } from '../../db/client';
-import { barcodes, stockDaily, stockMoves, stockOnHand } from '../../db/schema';
+import { barcodes, stockDaily, stockMoves, stockOnHand, stockWarehouseDaily } from '../../db/schema';
 import type { StockAlertPush } from '../../../shared/api/notices';
 import { formatDay } from '../../../shared/dates';
 import { judgeStock, pairsOf } from './alerts';
@@ -57,6 +57,7 @@ export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
   await updateBarcodes(tx, p);
   await updateOnHand(tx, p.moves);
   await updateDaily(tx, dayOf(p.at), p.orderType, p.moves);
+  await updateWarehouseDaily(tx, dayOf(p.at), p.orderType, p.moves);
   // Stock alerts in the same transaction: a crossing is raised (or a return cleared) with the posting that made it.
   return judgeStock(tx, pairsOf(p.moves));
 }
@@ -144,6 +145,36 @@ async function updateDaily(tx: Db, day: string, orderType: string, moves: Move[]
         ship_qty = ${stockDaily}.ship_qty + excluded.ship_qty,
         receive_qty = ${stockDaily}.receive_qty + excluded.receive_qty,
         closing = ${stockDaily}.closing + excluded.in_qty - excluded.out_qty`);
+  }
+}
+
+/**
+ * The day's roll-up per warehouse (stock_warehouse_daily): the same sums as its stock_daily rows
+ * of the day, and the warehouse's opening and closing. Written after every stock_daily row, in
+ * warehouse order, so postings queue on it in one order as they do on the daily rows.
+ */
+async function updateWarehouseDaily(tx: Db, day: string, orderType: string, moves: Move[]) {
+  const ships = channelFlow(orderType, -1) === 'ship';
+  const receives = channelFlow(orderType, 1) === 'receive';
+  for (const { move: m, inQty, outQty } of sumBy(moves, (m) => [m.warehouseId])) {
+    const previous = sql`coalesce((select d.closing from ${stockWarehouseDaily} d where d.warehouse_id = ${m.warehouseId} and d.day < ${day} order by d.day desc limit 1), 0)`;
+    await tx.execute(sql`
+      insert into ${stockWarehouseDaily} (day, dealer_id, warehouse_id, opening, in_qty, out_qty, ship_qty, receive_qty, closing)
+      select ${day}, ${m.dealerId ?? 0}, ${m.warehouseId}, p.v, ${inQty}, ${outQty}, ${ships ? outQty : 0}, ${receives ? inQty : 0}, p.v + ${inQty} - ${outQty}
+      from (select ${previous} as v) p
+      on conflict (warehouse_id, day) do update set
+        in_qty = ${stockWarehouseDaily}.in_qty + excluded.in_qty,
+        out_qty = ${stockWarehouseDaily}.out_qty + excluded.out_qty,
+        ship_qty = ${stockWarehouseDaily}.ship_qty + excluded.ship_qty,
+        receive_qty = ${stockWarehouseDaily}.receive_qty + excluded.receive_qty,
+        closing = ${stockWarehouseDaily}.closing + excluded.in_qty - excluded.out_qty`);
+    // A posting dated before the warehouse's latest day (tests and imports date theirs) moves the
+    // later days' opening and closing with it; a posting of today finds none.
+    if (inQty !== outQty) {
+      await tx.execute(sql`
+        update ${stockWarehouseDaily} set opening = opening + ${inQty - outQty}, closing = closing + ${inQty - outQty}
+        where warehouse_id = ${m.warehouseId} and day > ${day}`);
+    }
   }
 }
 

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx } from '../registry';
 import { addDays, daysOf } from './window';
-import { stockWhere } from './where';
+import { materialWhere, stockWhere } from './where';
 import { getOrThrow } from '../../../../shared/must';
 
 /**
@@ -23,11 +23,38 @@ export const stockMemo = (): StockMemo => ({ onHand: new Map(), flows: new Map()
 /** The filters a stock figure depends on, as a memo key (a panel's own params, dimension, keyword do not change it). */
 const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehouseId, f.brandId, f.specification, f.pattern, f.regionId]);
 
-/** Tyres on hand now within the scope and filters (the stock_on_hand roll-up); once per batch. */
+/**
+ * Whether the filters leave whole warehouses, so the per-warehouse roll-up answers
+ * (stock_warehouse_daily, docs/stock-model.md); a brand, specification or pattern needs the
+ * per-material rows.
+ */
+const wholeWarehouses = (f: AnalyticsFilters) => !materialWhere(f, sql`0`);
+
+/** Whether the call sees the whole channel: no data rules, no dealer, warehouse or material filter (the channel roll-up answers). */
+export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.warehouseId && wholeWarehouses(f);
+
+/**
+ * The last channel day rolled and its closing (channelRollup.ts), or null before the first roll.
+ * Days roll in order from the first, so every day up to it is rolled.
+ */
+async function lastRolledDay(ctx: AnalyticsCtx): Promise<{ day: string; closing: number } | null> {
+  const [last] = await queryRows<{ day: string; closing: number }>(ctx.db, sql`
+    select to_char(day, 'YYYY-MM-DD') as day, closing from stock_channel_daily order by day desc limit 1`);
+  return last ? { day: last.day, closing: Number(last.closing) } : null;
+}
+
+/**
+ * Tyres on hand now within the scope and filters; once per batch. The whole channel, once a day
+ * is rolled: the closing of the last day rolled plus the net flow of the warehouse rows after it
+ * (today's: a few rows, whatever the channel's size); else the stock_on_hand roll-up.
+ */
 export function onHandNow(ctx: AnalyticsCtx, f: AnalyticsFilters): Promise<number> {
   const read = async () => {
-    const [row] = await queryRows<{ qty: number }>(ctx.db, sql`
-      select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
+    const last = wholeChannel(ctx, f) ? await lastRolledDay(ctx) : null;
+    const [row] = await queryRows<{ qty: number }>(ctx.db, last
+      ? sql`select (${last.closing} + coalesce(sum(x.in_qty - x.out_qty), 0))::int as qty from stock_warehouse_daily x where x.day > ${last.day}::date`
+      : sql`select coalesce(sum(s.qty), 0)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}`);
     return Number(row.qty);
   };
   if (!ctx.memo) return read();
@@ -63,14 +90,25 @@ export function dailyFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string
   return entry.flows;
 }
 
-/** The flows per day from the stock_daily roll-up (stock_daily_flow_idx covers them). */
+/**
+ * The flows per day: the whole channel from its rolled days and the warehouse rows of the days
+ * after the last one rolled; whole warehouses from the per-warehouse roll-up (a row per warehouse
+ * and day, stock_warehouse_daily_flow_idx covers them); else from stock_daily (stock_daily_flow_idx).
+ */
 async function readFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, since: string, until?: string): Promise<Map<string, Flow>> {
-  const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, sql`
+  const within = (day: SQL) => sql`${day} >= ${since} ${until ? sql`and ${day} <= ${until}` : sql``}`;
+  const flowsOf = (table: string, where: SQL) => sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.in_qty)::int as "inQty", sum(d.out_qty)::int as "outQty",
       sum(d.ship_qty)::int as "shipQty", sum(d.receive_qty)::int as "receiveQty"
-    from stock_daily d
-    where d.day >= ${since} ${until ? sql`and d.day <= ${until}` : sql``} and ${stockWhere(ctx, f, 'd')}
-    group by d.day`);
+    from ${sql.raw(table)} d where ${within(sql`d.day`)} and ${where} group by d.day`;
+  const last = wholeChannel(ctx, f) ? await lastRolledDay(ctx) : null;
+  const rows = await queryRows<Record<keyof Flow, number> & { day: string }>(ctx.db, last
+    ? sql`
+      select to_char(c.day, 'YYYY-MM-DD') as day, c.in_qty::int as "inQty", c.out_qty::int as "outQty", c.ship_qty::int as "shipQty", c.receive_qty::int as "receiveQty"
+      from stock_channel_daily c where ${within(sql`c.day`)}
+      union all
+      ${flowsOf('stock_warehouse_daily', sql`d.day > ${last.day}::date`)}`
+    : flowsOf(wholeWarehouses(f) ? 'stock_warehouse_daily' : 'stock_daily', stockWhere(ctx, f, 'd')));
   return new Map(rows.map((r) => [r.day, {
     inQty: Number(r.inQty), outQty: Number(r.outQty), shipQty: Number(r.shipQty), receiveQty: Number(r.receiveQty),
   }]));

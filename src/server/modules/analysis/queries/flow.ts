@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
-import { dailyFlows } from './balances';
+import { dailyFlows, wholeChannel } from './balances';
 import { stockWhere } from './where';
-import { addDays, periodsOf, startOf, windowOf } from './window';
+import { addDays, daysOf, periodsOf, startOf, windowOf } from './window';
 
 /**
  * Channel inbound and outbound per period of the range (domain.ts `channelFlow`: receipts and
@@ -30,20 +30,39 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /**
  * Channel inbound moves (domain.ts `channelFlow`: +1 of receipts and returns, not transfers in or
  * overflows, as the inbound time analysis report it drills to) in the range by ISO weekday
- * (1 Monday … 7 Sunday) and hour of day, local time; all 7 × 24 cells. Reads stock_moves_flow_idx.
+ * (1 Monday … 7 Sunday) and hour of day, local time; all 7 × 24 cells. The whole channel reads
+ * the hours of its rolled days (stock_channel_inbound_hours) and the ledger for the days not
+ * rolled; otherwise the ledger for the range (stock_moves_flow_idx).
  */
 export const inboundHours: DashboardQuery = {
   id: 'flow.inboundHours', summary: 'Channel inbound moves (receipts, returns) in the range by weekday and hour',
   async run(ctx, f) {
     const { from, to } = windowOf(ctx, f);
-    const rows = await queryRows<{ weekday: number; hour: number; qty: number }>(ctx.db, sql`
+    const hours = (start: string, end: string) => sql`
       select extract(isodow from m.moved_at at time zone ${timeZone})::int as weekday,
              extract(hour from m.moved_at at time zone ${timeZone})::int as hour, sum(m.qty)::int as qty
       from stock_moves m
-      where m.moved_at >= ${startOf(from)}::timestamptz and m.moved_at < ${startOf(addDays(to, 1))}::timestamptz
+      where m.moved_at >= ${startOf(start)}::timestamptz and m.moved_at < ${startOf(addDays(end, 1))}::timestamptz
         and m.order_type in (${sql.join(CHANNEL_INBOUND_TYPES.map((t) => sql`${t}`), sql`, `)}) and m.qty > 0 and ${stockWhere(ctx, f, 'm')}
-      group by 1, 2`);
-    const qty = new Map(rows.map((r) => [`${r.weekday}|${r.hour}`, Number(r.qty)]));
+      group by 1, 2`;
+    let query = hours(from, to);
+    if (wholeChannel(ctx, f)) {
+      const rolled = new Set((await queryRows<{ day: string }>(ctx.db, sql`
+        select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where day between ${from}::date and ${to}::date`)).map((r) => r.day));
+      // The days not rolled (today, and any the job has not reached), as runs of consecutive days.
+      const runs: [string, string][] = [];
+      for (const day of daysOf(from, to).filter((d) => !rolled.has(d))) {
+        const last = runs.at(-1);
+        if (last && addDays(last[1], 1) === day) last[1] = day; else runs.push([day, day]);
+      }
+      query = sql`
+        select extract(isodow from h.day)::int as weekday, h.hour, sum(h.qty)::int as qty
+        from stock_channel_inbound_hours h where h.day between ${from}::date and ${to}::date group by 1, 2
+        ${sql.join(runs.map(([start, end]) => sql`union all ${hours(start, end)}`), sql` `)}`;
+    }
+    const rows = await queryRows<{ weekday: number; hour: number; qty: number }>(ctx.db, query);
+    const qty = new Map<string, number>();
+    for (const r of rows) qty.set(`${r.weekday}|${r.hour}`, (qty.get(`${r.weekday}|${r.hour}`) ?? 0) + Number(r.qty));
     return Array.from({ length: 7 * 24 }, (_, i) => {
       const [weekday, hour] = [Math.floor(i / 24) + 1, i % 24];
       return { weekday, hour, qty: qty.get(`${weekday}|${hour}`) ?? 0 };

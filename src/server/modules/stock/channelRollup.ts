@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { CHANNEL_INBOUND_TYPES } from '../../../shared/analytics/domain';
+import { addDays } from '../../../shared/dates';
+import { queryRows, type Db } from '../../db/client';
+import { dayOf } from './ledger';
+import { ROLLUP_GRACE_MS } from './periodRollup';
+
+/**
+ * The whole channel per closed day (docs/stock-model.md): stock_channel_daily (in, out, ship,
+ * receive and the closing over every warehouse, from stock_warehouse_daily) and
+ * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger), rolled
+ * once per day an hour after it ends. Postings only ever write today, so a rolled day never
+ * changes; the dashboards of an unrestricted user read these for the days rolled and the
+ * warehouse rows (or the ledger) for the days after.
+ */
+
+/** The server's time zone: business days and hours are local (ledger.ts dayOf). */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The moment a business day starts (local midnight), as an ISO timestamp. */
+export function dayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d).toISOString();
+}
+
+const inboundTypes = sql.join(CHANNEL_INBOUND_TYPES.map((t) => sql`${t}`), sql`, `);
+
+/** Channel inbound moves of the ledger between two moments, per local hour (the columns of stock_channel_inbound_hours but the day). */
+export const inboundHoursSql = (from: string, to: string) => sql`
+  select extract(hour from m.moved_at at time zone ${TIME_ZONE})::int as hour, sum(m.qty)::bigint as qty
+  from stock_moves m
+  where m.moved_at >= ${from}::timestamptz and m.moved_at < ${to}::timestamptz and m.order_type in (${inboundTypes}) and m.qty > 0
+  group by 1`;
+
+/**
+ * Rolls up every closed day (an hour's grace, as the balance periods) not rolled yet, from the
+ * first day of the warehouse roll-up, in order: each day in its own transaction, its row first,
+ * so a day another node rolls at the same time is skipped. Answers the days rolled.
+ */
+export async function rollUpChannelDays(db: Db, now = new Date()): Promise<string[]> {
+  const [first] = await queryRows<{ day: string | null }>(db, sql`select to_char(min(day), 'YYYY-MM-DD') as day from stock_warehouse_daily`);
+  if (!first?.day) return [];
+  const lastClosedDay = addDays(dayOf(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1);
+  const done = new Set((await queryRows<{ day: string }>(db, sql`
+    select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where day >= ${first.day}::date`)).map((r) => r.day));
+  const rolled: string[] = [];
+  for (let day = first.day; day <= lastClosedDay; day = addDays(day, 1)) {
+    if (!done.has(day) && (await rollUpDay(db, day))) rolled.push(day);
+  }
+  return rolled;
+}
+
+/**
+ * One day's row and hours, or nothing when it is rolled already. The closing follows on from the
+ * day before's when that is rolled (every warehouse closes at its previous closing + in − out),
+ * else it is the sum of every warehouse's latest closing up to the day.
+ */
+function rollUpDay(db: Db, day: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await queryRows(tx, sql`
+      insert into stock_channel_daily (day, in_qty, out_qty, ship_qty, receive_qty, closing)
+      select ${day}::date, coalesce(sum(w.in_qty), 0), coalesce(sum(w.out_qty), 0), coalesce(sum(w.ship_qty), 0), coalesce(sum(w.receive_qty), 0),
+        coalesce((select c.closing from stock_channel_daily c where c.day = ${day}::date - 1) + coalesce(sum(w.in_qty - w.out_qty), 0),
+          (select coalesce(sum(x.closing), 0) from (
+            select distinct on (warehouse_id) closing from stock_warehouse_daily where day <= ${day}::date order by warehouse_id, day desc) x))
+      from stock_warehouse_daily w where w.day = ${day}::date
+      on conflict do nothing returning 1`);
+    if (!marked.length) return false;
+    await tx.execute(sql`
+      insert into stock_channel_inbound_hours (day, hour, qty)
+      select ${day}::date, h.hour, h.qty from (${inboundHoursSql(dayStart(day), dayStart(addDays(day, 1)))}) h`);
+    return true;
+  });
+}
+
+/**
+ * For the ledger invariant check: every rolled day against what it rolled up, now: its flows
+ * against the day's warehouse rows, its closing against every warehouse's latest closing up to
+ * it, its hours against the ledger's channel inbound moves of the day (at most 20 of each kind).
+ */
+export async function checkChannelDays(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  for (const r of await queryRows(db, sql`
+    with w as (
+      select day, sum(in_qty)::bigint i, sum(out_qty)::bigint o, sum(ship_qty)::bigint s, sum(receive_qty)::bigint r,
+        sum(first_opening + in_qty - out_qty)::bigint as net
+      from (select *, case when day = min(day) over (partition by warehouse_id) then opening else 0 end as first_opening from stock_warehouse_daily) x
+      group by day),
+    run as (select day, i, o, s, r, sum(net) over (order by day) as closing from w)
+    select to_char(c.day, 'YYYY-MM-DD') as day, concat_ws('/', c.in_qty, c.out_qty, c.ship_qty, c.receive_qty, c.closing) as rolled,
+      concat_ws('/', coalesce(run.i, 0), coalesce(run.o, 0), coalesce(run.s, 0), coalesce(run.r, 0),
+        coalesce((select p.closing from run p where p.day <= c.day order by p.day desc limit 1), 0)) as fresh
+    from stock_channel_daily c left join run using (day)
+    where (c.in_qty, c.out_qty, c.ship_qty, c.receive_qty) <> (coalesce(run.i, 0), coalesce(run.o, 0), coalesce(run.s, 0), coalesce(run.r, 0))
+      or c.closing <> coalesce((select p.closing from run p where p.day <= c.day order by p.day desc limit 1), 0)
+    order by c.day limit 20`)) {
+    problems.push(`channel day ${r.day}: in/out/ship/receive/closing ${r.rolled}, the warehouse rows' ${r.fresh}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, extract(hour from m.moved_at at time zone ${TIME_ZONE})::int as hour, sum(m.qty)::bigint as qty
+      from stock_moves m where m.order_type in (${inboundTypes}) and m.qty > 0 group by 1, 2),
+    rolled as (select l.* from l join stock_channel_daily c using (day))
+    select to_char(day, 'YYYY-MM-DD') as day, hour, coalesce(h.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
+    from stock_channel_inbound_hours h full join rolled using (day, hour)
+    where coalesce(h.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2 limit 20`)) {
+    problems.push(`channel day ${r.day} hour ${r.hour}: ${r.rolled} inbound moves rolled, the ledger's ${r.ledger}`);
+  }
+  return problems;
+}
