@@ -62,6 +62,22 @@ test.describe('the home dashboard', () => {
   });
 });
 
+test.describe('home\'s view, kept', () => {
+  test('Save and subscribe opens home\'s dashboard, as filtered, on the dashboards page where its Views menu is', async ({ page }) => {
+    await prepare(page, { lang: 'en-US' });
+    await login(page, 'admin', { to: '/home?dimension=month&dateFrom=2026-01-01&dateTo=2026-03-31' });
+    await page.getByTestId('dashboard-views').click();
+    await expect(page).toHaveURL(new RegExp(`#${DASHBOARDS_PATH}\\?.*id=home`));
+    const url = new URL(page.url().replace('#', ''));
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ id: 'home', dimension: 'month', dateFrom: '2026-01-01', dateTo: '2026-03-31' });
+    const view = page.locator(`section.app-view[data-view="${DASHBOARDS_PATH}"]`);
+    await expect(view.getByTestId('dashboard-picker').locator('.arco-radio-checked')).toHaveText(home.title['en-US']);
+    await expect(view.getByTestId('views-menu')).toBeVisible();
+    // Inside the menu's pages the button is not offered: the Views menu is there.
+    await expect(view.getByTestId('dashboard-views')).toHaveCount(0);
+  });
+});
+
 test.describe('drilling down', () => {
   test('a stock alert row opens the stock alerts report for its dealer, in a tab', async ({ page }) => {
     await prepare(page, { lang: 'en-US' });

@@ -1,9 +1,10 @@
 import { Button, Space } from '@arco-design/web-react';
-import { IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
+import { IconSave, IconDesktop, IconRefresh } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, type ComponentProps } from 'react';
 import { ViewContext } from '../../app/viewContext';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { DashboardDef } from '@shared/analytics/dashboards';
 import type { Language } from '@shared/i18n/languages';
@@ -19,7 +20,7 @@ import { DASHBOARD_VIEW } from './dashboardView';
 
 // The filter bar (Arco's date picker and selects) loads as the panels are drawn (pages/home).
 export const FilterBar = preloadable(() => import('./FilterBar'));
-// The Views menu of the dashboards page; home's dashboard has none, and its first chart does not wait for it.
+// The Views menu of the dashboards page; home's dashboard opens its view there, and its first chart does not wait for it.
 const ViewsMenu = lazy(() => import('../views/ViewsMenu').then((m) => ({ default: m.ViewsMenu })));
 
 /**
@@ -47,12 +48,21 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language as Language;
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [view, setView] = useViewState(DASHBOARD_VIEW);
   const filters = view.filters as DashboardFilters;
   const setFilters = (next: DashboardFilters) => setView({ filters: next });
   const { results, fetching } = usePanelQueries(def, filters);
   useLiveRefresh(def.id);
-  const inMenu = useContext(ViewContext)?.route.kind === 'page';
+  const viewContext = useContext(ViewContext);
+  const inMenu = viewContext?.route.kind === 'page';
+  // Home's dashboard is saved and subscribed to on the dashboards page: the same view opens there.
+  const dashboardsPage = !inMenu && viewContext ? [...session.routeIndex.values()].find((r) => r.kind === 'page' && r.name === 'dashboard') : undefined;
+  const openInDashboards = dashboardsPage && viewContext && (() => {
+    const query = new URLSearchParams(viewContext.query);
+    query.set('id', def.id);
+    navigate(`${dashboardsPage.path}?${query.toString()}`);
+  });
   const asOf = oldestAsOf(results.map((r) => r.data));
 
   return (
@@ -62,6 +72,7 @@ export function DashboardView({ def, title }: { def: DashboardDef; title?: boole
         <Filters keys={def.filters} value={filters} onChange={setFilters} />
         <Space className="dash-view__actions">
           {inMenu && <Suspense fallback={null}><ViewsMenu /></Suspense>}
+          {openInDashboards && <Button icon={<IconSave />} data-testid="dashboard-views" onClick={openInDashboards}>{t('views')}</Button>}
           {asOf && <span className="dash-view__asof" data-testid="dashboard-asof">{t('asOf', { time: new Date(asOf).toLocaleTimeString(lang) })}</span>}
           <Button icon={<IconRefresh spin={fetching} />} aria-label={t('refresh')} title={t('refresh')}
             onClick={() => void queryClient.invalidateQueries({ queryKey: ['dashboard', def.id] })} />
