@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { queryRows, type Db } from '../client';
+import { isRecord } from '../../../shared/must';
 
 /** One column of a bulk insert: its name, its SQL array type and the value of row i. */
 export type BulkColumn = [name: string, type: 'int4' | 'int8' | 'text' | 'timestamptz' | 'bool', value: (i: number) => unknown];
@@ -34,7 +35,9 @@ export async function bulkInsert(tx: Db, table: string, count: number, columns: 
 
 /** The node-postgres connection a Drizzle transaction runs on, or null (PGlite, or a pool outside a transaction). */
 function serverClientOf(tx: Db): pg.ClientBase | null {
-  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  // Drizzle keeps the transaction's session on it, not in its type.
+  const session: unknown = Reflect.get(tx, 'session');
+  const client = isRecord(session) ? session.client : undefined;
   return client instanceof pg.Client ? client : null;
 }
 

@@ -7,13 +7,10 @@ import { importProgress, importTicket, type CrudApi, type ImportProgress } from 
 import { toast } from '../../api/feedback';
 import { saveBlob, saveResponse } from '../download';
 import { ImportProgressLine } from './ImportProgressLine';
+import { isSpreadsheet } from './spreadsheetName';
 
 interface RowError { row: number; message: string }
 
-export const XLSX_NAME = /\.(xlsx|xls)$/i;
-
-/** docs/product.md#validation: only xls or xlsx files are accepted. */
-export const isSpreadsheet = (name: string) => XLSX_NAME.test(name);
 
 /** Writes the row errors as a workbook the user can keep beside the file they fix. */
 async function downloadReport(errors: RowError[], fileName: string, headers: [string, string]) {
@@ -54,6 +51,7 @@ export function ImportDialog({ api, title, visible, onClose, onImported }: {
     const follow = async (id: string) => {
       while (running) {
         await new Promise((done) => setTimeout(done, 400));
+        // A poll that fails (a blip of the network) skips one count; the import's own answer says how it ended.
         const now = await importProgress(id).catch(() => null);
         if (running && now) setProgress(now);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSpreadsheet } from './ImportDialog';
+import { isSpreadsheet } from './spreadsheetName';
 import { arrange } from './useTablePrefs';
 
 const cols = [{ key: 'code' }, { key: 'name' }, { key: 'phone' }, { key: 'status' }];

@@ -17,6 +17,8 @@ interface Flow { inQty: number; outQty: number; shipQty: number; receiveQty: num
 export interface StockMemo {
   onHand: Map<string, Promise<number>>;
   flows: Map<string, { since: string; started: boolean; flows: Promise<Map<string, Flow>> }>;
+  /** The channel's last rolled day, read once for on hand and the flows alike. */
+  lastRolled?: Promise<{ day: string; closing: number } | null>;
 }
 export const stockMemo = (): StockMemo => ({ onHand: new Map(), flows: new Map() });
 
@@ -38,10 +40,14 @@ export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
  * The last channel day rolled and its closing (channelRollup.ts), or null before the first roll.
  * Days roll in order from the first, so every day up to it is rolled.
  */
-async function lastRolledDay(ctx: AnalyticsCtx): Promise<{ day: string; closing: number } | null> {
-  const [last] = await queryRows<{ day: string; closing: number }>(ctx.db, sql`
-    select to_char(day, 'YYYY-MM-DD') as day, closing from stock_channel_daily order by day desc limit 1`);
-  return last ? { day: last.day, closing: Number(last.closing) } : null;
+function lastRolledDay(ctx: AnalyticsCtx): Promise<{ day: string; closing: number } | null> {
+  const read = async () => {
+    const [last] = await queryRows<{ day: string; closing: number }>(ctx.db, sql`
+      select to_char(day, 'YYYY-MM-DD') as day, closing from stock_channel_daily order by day desc limit 1`);
+    return last ? { day: last.day, closing: Number(last.closing) } : null;
+  };
+  if (!ctx.memo) return read();
+  return (ctx.memo.lastRolled ??= read());
 }
 
 /**
