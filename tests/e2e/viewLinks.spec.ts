@@ -45,8 +45,13 @@ test.describe('every view is a link', () => {
     await report(page).locator('.arco-select-view').last().click();
     await page.locator('.arco-select-option', { hasText: '10' }).first().click();
     await expect(page).toHaveURL(/size=10/);
+    await expect(rows(page)).toHaveCount(10);
+    await settled(page);
+    const firstPage = await rows(page).allTextContents();
     await report(page).locator('.arco-pagination-item', { hasText: /^2$/ }).click();
     await expect(page).toHaveURL(/page=2/);
+    // The first page's rows stay until the second's come (the spinner may not have shown yet): wait for them to go.
+    await expect.poll(() => rows(page).allTextContents()).not.toEqual(firstPage);
     await settled(page);
     const view = address(page);
     const secondPage = await rows(page).allTextContents();
