@@ -22,6 +22,23 @@ const USERS = [
 
 test.describe.configure({ mode: 'parallel' });
 
+test('the axe pass finds a missing name, a missing alt and too little contrast, and only inside a dialog when asked', async ({ page }) => {
+  await prepare(page, { lang: 'en-US', theme: 'light' });
+  await page.goto('/#/login');
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  expect(await seriousViolations(page, 'login')).toEqual([]);
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = '/missing.png';
+    const text = Object.assign(document.createElement('p'), { textContent: 'pale text' });
+    text.style.cssText = 'color: #eee; background: #fff';
+    document.body.append(img, text, document.createElement('button'));
+  });
+  const rules = (await seriousViolations(page, 'login')).map((f) => f.rule).sort();
+  expect(rules).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  expect(await seriousViolations(page, 'login', 'form')).toEqual([]);
+});
+
 /** The admin's pages beyond the menu: print cards need an order, a tyre and a warehouse of the demo data. */
 async function outsideMenu(page: Page): Promise<string[]> {
   const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
