@@ -11,7 +11,7 @@ import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { errorMessage } from '../../shared/must';
 import * as schema from './schema';
-import { createPgliteGate, type LongWaitListener, type PgliteGate } from './pgliteGate';
+import { createPgliteGate, type LongHoldListener, type LongWaitListener, type PgliteGate } from './pgliteGate';
 
 /** What `execute` answers on both drivers (node-postgres' `QueryResult`, PGlite's `Results`): at least the rows. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -84,6 +84,8 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
   /** Told of a statement that waited long for the embedded database (pgliteGate.ts). */
   onLongWait?: LongWaitListener;
+  /** Told of a statement that held the embedded database long (pgliteGate.ts). */
+  onLongHold?: LongHoldListener;
 }): Promise<Database> {
   // Zone names are checked by the configuration (letters, digits, `/_+-`): safe inside the quotes.
   if (opts.timeZone && !/^[A-Za-z0-9/_+-]+$/.test(opts.timeZone)) throw new Error(`bad time zone ${opts.timeZone}`);
@@ -154,7 +156,7 @@ export async function openDatabase(opts: {
     throw new Error('this PGlite has no _runExclusiveTransaction/_runExclusiveQuery: src/server/db/client.ts is written for @electric-sql/pglite 0.5.16');
   }
   // Short statements (scans, writes, /health) go ahead of reports' and dashboards' reads (pgliteGate.ts).
-  const gate = createPgliteGate({ onLongWait: opts.onLongWait });
+  const gate = createPgliteGate({ onLongWait: opts.onLongWait, onLongHold: opts.onLongHold });
   const runExclusive = gate.wrap(client._runExclusiveTransaction.bind(client));
   client._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
     runExclusive(async () => {

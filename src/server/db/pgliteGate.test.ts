@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPgliteGate, inLane } from './pgliteGate';
+import { createPgliteGate, inLane, LONG_HOLD_MS } from './pgliteGate';
 
 /** A lock like PGlite's: one holder, the rest in the order they asked. */
 function fifoLock() {
@@ -35,6 +35,17 @@ describe('the embedded database gate', () => {
       inLane('dashboard', () => run(work('panel'))), run(work('scan')),
     ]);
     expect(order).toEqual(['report 1', 'scan', 'panel', 'report 2']);
+  });
+
+  it('tells of a statement that held the lock long, with its lane, and not of a short one', async () => {
+    const held: [number, string][] = [];
+    const gate = createPgliteGate({ onLongHold: (ms, lane) => held.push([ms, lane]) });
+    const run = gate.wrap(fifoLock());
+    await run(async () => undefined);
+    await inLane('long', () => run(() => new Promise((r) => setTimeout(r, LONG_HOLD_MS + 50))));
+    expect(held).toHaveLength(1);
+    expect(held[0][0]).toBeGreaterThan(LONG_HOLD_MS);
+    expect(held[0][1]).toBe('long');
   });
 
   it('passes a failure on and frees the lock', async () => {

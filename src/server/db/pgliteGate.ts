@@ -61,7 +61,18 @@ export const LONG_WAIT_MS = 1000;
 /** Told of a statement that waited more than LONG_WAIT_MS, and how many were ahead of it when it asked. */
 export type LongWaitListener = (waitedMs: number, lane: Lane, ahead: number) => void;
 
-export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): PgliteGate {
+/**
+ * A statement (or transaction) holding the database longer than this is logged: the server's one
+ * thread ran nothing else meanwhile, `/health` and static files included. Under a day's load the
+ * longest report statements hold it 40 to 130 ms; one of 850 ms (a planner walking the wrong index)
+ * was what stalled every call for seconds.
+ */
+export const LONG_HOLD_MS = 300;
+
+/** Told of a statement or transaction that held the database more than LONG_HOLD_MS. */
+export type LongHoldListener = (heldMs: number, lane: Lane) => void;
+
+export function createPgliteGate(opts: { onLongWait?: LongWaitListener; onLongHold?: LongHoldListener } = {}): PgliteGate {
   let busy = false;
   let lastDone = -Infinity;
   const perLane = () => ({ short: 0, dashboard: 0, long: 0 });
@@ -92,11 +103,14 @@ export function createPgliteGate(opts: { onLongWait?: LongWaitListener } = {}): 
       const lane = laneOfCall.getStore() ?? 'short';
       await enter(lane);
       stats.ran[lane] += 1;
+      const started = performance.now();
       try {
         const answer = await runExclusive(fn);
         lastDone = performance.now();
         return answer;
       } finally {
+        const held = performance.now() - started;
+        if (held > LONG_HOLD_MS) opts.onLongHold?.(held, lane);
         release();
       }
     },

@@ -18,7 +18,7 @@ export async function sweepStockAlerts(services: Services) {
  */
 export function scheduleAlertSweep(app: FastifyInstance, services: Services) {
   scheduleJob(app, services.db, {
-    name: 'alertSweep', title: 'stock alert sweep', minutes: services.config.ALERT_SWEEP_MINUTES, firstAfterMs: 5_000,
+    name: 'alertSweep', title: 'stock alert sweep', lane: 'long', minutes: services.config.ALERT_SWEEP_MINUTES, firstAfterMs: 5_000,
     run: async () => {
       const raised = await sweepStockAlerts(services);
       if (raised.length) app.log.info({ raised: raised.length }, 'stock alert sweep raised alerts');

@@ -32,7 +32,7 @@ export async function lastInvariantCheck(services: Services): Promise<InvariantC
  */
 export function scheduleInvariantCheck(app: FastifyInstance, services: Services) {
   scheduleJob(app, services.db, {
-    name: 'invariantCheck', title: 'stock ledger invariant check', minutes: services.config.INVARIANT_CHECK_MINUTES, firstAfterMs: 60_000,
+    name: 'invariantCheck', title: 'stock ledger invariant check', lane: 'long', minutes: services.config.INVARIANT_CHECK_MINUTES, firstAfterMs: 60_000,
     run: async () => {
       const result = await runInvariantCheck(services, 'schedule');
       if (!result.ok) app.log.error({ problems: result.problems }, 'stock ledger invariant check found a drift');

@@ -12,7 +12,7 @@ import { scheduleJob } from './schedule';
  */
 export function schedulePeriodRollup(app: FastifyInstance, services: Services) {
   scheduleJob(app, services.db, {
-    name: 'periodRollup', title: 'balance period roll-up', minutes: services.config.ROLLUP_MINUTES, firstAfterMs: 10_000,
+    name: 'periodRollup', title: 'balance period roll-up', lane: 'long', minutes: services.config.ROLLUP_MINUTES, firstAfterMs: 10_000,
     run: async () => {
       const rolled = await rollUpClosedPeriods(services.db);
       if (rolled.length) app.log.info({ rolled: rolled.length, first: rolled[0], last: rolled.at(-1) }, 'balance periods rolled up');

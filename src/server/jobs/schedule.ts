@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '../db/client';
+import { inLane, type Lane } from '../db/pgliteGate';
 
 /** This process, as `job_runs.last_node` names it. */
 const NODE = `${hostname()}:${process.pid}`;
@@ -36,6 +37,13 @@ export interface JobSpec {
   firstAfterMs: number;
   /** A frequent job (every few seconds) logs its runs at debug level, not info. */
   quiet?: boolean;
+  /**
+   * The embedded database's lane of the job's statements (pgliteGate.ts): `long` for a job that
+   * reads much (roll-ups, checks, sweeps, subscription reports), so it waits behind every request
+   * rather than going ahead of scans as a statement outside any route would; `short` for one of
+   * a few small statements that should not wait behind reports (the outbox).
+   */
+  lane: Lane;
   run(): Promise<void>;
 }
 
@@ -68,7 +76,7 @@ export function scheduleJob(app: FastifyInstance, db: Db, job: JobSpec) {
   };
   const tick = () => {
     if (running || stopped) return;
-    running = attempt()
+    running = inLane(job.lane, attempt)
       .catch((err: unknown) => app.log.error({ err, job: job.name }, `${job.title} failed`))
       .finally(() => { running = null; });
   };

@@ -38,7 +38,7 @@ export async function enqueueDueSubscriptions(services: Services, now = new Date
 export function scheduleSubscriptionRun(app: FastifyInstance, services: Services) {
   if (!mailConfigured(services.config)) return;
   scheduleJob(app, services.db, {
-    name: 'subscriptionRun', title: 'view subscriptions', minutes: services.config.SUBSCRIPTION_MINUTES, firstAfterMs: 3_000, quiet: true,
+    name: 'subscriptionRun', title: 'view subscriptions', lane: 'long', minutes: services.config.SUBSCRIPTION_MINUTES, firstAfterMs: 3_000, quiet: true,
     run: async () => {
       const written = await enqueueDueSubscriptions(services);
       const digests = await enqueueDueDigests(services);

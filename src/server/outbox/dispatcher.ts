@@ -190,7 +190,7 @@ export function createOutbox(db: Db, settings: OutboxSettings, log: Pick<Fastify
     drain,
     schedule(app) {
       scheduleJob(app, db, {
-        name: 'outboxSend', title: 'outbox sending', minutes: settings.OUTBOX_POLL_SECONDS / 60, firstAfterMs: 1_000, quiet: true,
+        name: 'outboxSend', title: 'outbox sending', lane: 'short', minutes: settings.OUTBOX_POLL_SECONDS / 60, firstAfterMs: 1_000, quiet: true,
         run: async () => { await drain(); },
       });
       app.addHook('preClose', async () => {
