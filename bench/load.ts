@@ -10,7 +10,9 @@
  * over, each export streamed to its end.
  * Prints, per database: calls, error rate and p50/p95/p99 per call class, the server's
  * resident memory at the start of the load, at its end and its highest in between, and the
- * ledger invariant check run after the load (ledger = on hand = barcodes = daily roll-up).
+ * ledger invariant check run after the load (ledger = on hand = barcodes = daily roll-up). The
+ * server's warnings are printed as they come: on PGlite, each statement that held the database
+ * over 300 ms, with its first words (the demo seed's transaction at start is one).
  *
  *   npx tsx bench/load.ts [--minutes 5] [--db pglite,postgres] [--viewers 200] [--readers 50] [--scanners 20]
  *     [--exporters 0] [--export <page>] [--baseline <git ref>] [--timeline]
@@ -127,7 +129,7 @@ async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
   let server: ChildServer | undefined;
   try {
     // The first start migrates and seeds the demo data.
-    server = await startChildServer(dataDir ? { dataDir } : { databaseUrl: pg!.url }, { LOG_LEVEL: 'error' }, { cwd: variant.root });
+    server = await startChildServer(dataDir ? { dataDir } : { databaseUrl: pg!.url }, { LOG_LEVEL: 'warn' }, { cwd: variant.root });
     const base = server.base;
     const label = `${database}, ${variant.name}`;
     console.log(`${label}: server up with the demo data in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);

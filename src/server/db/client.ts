@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { errorMessage } from '../../shared/must';
 import * as schema from './schema';
-import { createPgliteGate, type LongHoldListener, type LongWaitListener, type PgliteGate } from './pgliteGate';
+import { createPgliteGate, type Lane, type LongWaitListener, type PgliteGate } from './pgliteGate';
 
 /** What `execute` answers on both drivers (node-postgres' `QueryResult`, PGlite's `Results`): at least the rows. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -84,8 +85,8 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
   /** Told of a statement that waited long for the embedded database (pgliteGate.ts). */
   onLongWait?: LongWaitListener;
-  /** Told of a statement that held the embedded database long (pgliteGate.ts). */
-  onLongHold?: LongHoldListener;
+  /** Told of a statement that held the embedded database long (pgliteGate.ts), with its start. */
+  onLongHold?: (heldMs: number, lane: Lane, statement: string) => void;
 }): Promise<Database> {
   // Zone names are checked by the configuration (letters, digits, `/_+-`): safe inside the quotes.
   if (opts.timeZone && !/^[A-Za-z0-9/_+-]+$/.test(opts.timeZone)) throw new Error(`bad time zone ${opts.timeZone}`);
@@ -156,7 +157,10 @@ export async function openDatabase(opts: {
     throw new Error('this PGlite has no _runExclusiveTransaction/_runExclusiveQuery: src/server/db/client.ts is written for @electric-sql/pglite 0.5.16');
   }
   // Short statements (scans, writes, /health) go ahead of reports' and dashboards' reads (pgliteGate.ts).
-  const gate = createPgliteGate({ onLongWait: opts.onLongWait, onLongHold: opts.onLongHold });
+  const gate = createPgliteGate({
+    onLongWait: opts.onLongWait,
+    onLongHold: opts.onLongHold && ((heldMs, lane) => opts.onLongHold?.(heldMs, lane, statementHead())),
+  });
   const runExclusive = gate.wrap(client._runExclusiveTransaction.bind(client));
   client._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
     runExclusive(async () => {
@@ -208,7 +212,7 @@ const PROBE = '2026-11-27';
  * still go through.
  */
 export function withoutDrizzleReaders(query: PGlite['query']): PGlite['query'] {
-  return async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+  return async <T>(text: string, params?: unknown[], options?: QueryOptions) => statementOfCall.run(text, async () => {
     if (!options?.parsers) return query<T>(text, params, options);
     const { parsers, ...rest } = options;
     let textOnly = onlyTextReaders.get(parsers);
@@ -217,8 +221,13 @@ export function withoutDrizzleReaders(query: PGlite['query']): PGlite['query'] {
       onlyTextReaders.set(parsers, textOnly);
     }
     return query<T>(text, params, textOnly ? rest : options);
-  };
+  });
 }
+
+/** The text of the statement a call runs, for the log of one that held the embedded database long. */
+const statementOfCall = new AsyncLocalStorage<string>();
+/** Its start, whitespace folded (a transaction has none of its own). */
+const statementHead = () => statementOfCall.getStore()?.replace(/\s+/g, ' ').trim().slice(0, 160) ?? '(a transaction)';
 
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

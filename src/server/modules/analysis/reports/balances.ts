@@ -7,7 +7,7 @@ import { dayOf } from '../../stock/ledger';
 import { nextPeriodStart, periodEndOf, periodStartOf, rolledPeriods, type RollupUnit } from '../../stock/periodRollup';
 import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
 import { addDays, dayRange, materialFilters, materialJoin, materialSelect, periodLabel, placeFilters } from './reportSql';
-import { BATCH_ROWS, sqlReport } from './sqlReport';
+import { batchRows, sqlReport } from './sqlReport';
 import { must } from '../../../../shared/must';
 
 /**
@@ -109,7 +109,7 @@ function grid(unit: Unit) {
       ), k as (
         select warehouse_id, material_id from (
           select warehouse_id, material_id from g union select warehouse_id, material_id from prior where closing <> 0
-        ) u order by 1, 2 ${last ? sql`limit ${BATCH_ROWS + 1}` : sql``}
+        ) u order by 1, 2 ${last ? sql`limit ${batchRows(ctx) + 1}` : sql``}
       ), x as (
         select k.warehouse_id, k.material_id, p.seq, p.period, g.opening, g.closing, g.in_qty, g.out_qty, coalesce(prior.closing, 0) as before,
           count(g.closing) over (partition by k.warehouse_id, k.material_id order by p.seq) as grp
