@@ -1,4 +1,4 @@
-import axeCore from 'axe-core';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { MenuNode } from '../../src/shared/menu';
@@ -10,28 +10,15 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** One violation of a page: what a failing test names. */
 export interface Finding { page: string; rule: string; impact: string; target: string; summary: string }
 
-/** A violation as it crosses from the page: what a Finding needs of it. */
-interface PageViolation { id: string; impact?: string | null; nodes: { target: string[]; failureSummary?: string }[] }
-
 /**
  * The serious and critical violations of what the page shows now (or of `within`, a dialog).
- * axe-core is put into the document once (the console is one document: every page of the menu
- * is a hash route in it) and run there with violations alone collected. AxeBuilder put its whole
- * source in again at every run and gathered every passing node too: 22 s of a 32 s test against 8 s.
- * `evaluate` is not an inline script, so the console's CSP does not stop it.
+ * Legacy mode runs axe in the page itself: the console has no frames to walk, and the default mode
+ * opens a blank page of its own to finish every run.
  */
 export async function seriousViolations(page: Page, label: string, within?: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source);
-  // A dialog fading in, or a button easing to its colour, shows axe colours that are on their way
-  // (the console's transitions do not all heed reduced motion): every finite animation ends first.
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined))));
-  const violations = await page.evaluate(async ({ tags, within }): Promise<PageViolation[]> => {
-    const { axe } = window as unknown as { axe: typeof axeCore };
-    const result = await axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })) }));
-  }, { tags: WCAG_TAGS, within });
+  let axe = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
+  if (within) axe = axe.include(within);
+  const { violations } = await axe.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => ({
