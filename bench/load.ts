@@ -12,7 +12,7 @@
  * resident memory at the start of the load, at its end and its highest in between, and the
  * ledger invariant check run after the load (ledger = on hand = barcodes = daily roll-up). The
  * server's warnings are printed as they come: on PGlite, each statement that held the database
- * over 300 ms, with its first words (the demo seed's transaction at start is one).
+ * over 300 ms once it serves, with its first words.
  *
  *   npx tsx bench/load.ts [--minutes 5] [--db pglite,postgres] [--viewers 200] [--readers 50] [--scanners 20]
  *     [--exporters 0] [--export <page>] [--baseline <git ref>] [--timeline]

@@ -114,7 +114,10 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
     timeZone: config.timeZone,
     onIdleError: (err) => app.log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
     onLongWait: (waitedMs, lane, ahead) => app.log.info({ waitedMs: Math.round(waitedMs), lane, ahead }, 'a statement waited for the embedded database'),
-    onLongHold: (heldMs, lane, statement) => app.log.warn({ heldMs: Math.round(heldMs), lane, statement }, 'a statement held the embedded database, and the server with it'),
+    // Once serving: the migrations' and the demo seed's transactions at start hold it seconds, and stall no caller.
+    onLongHold: (heldMs, lane, statement) => {
+      if (app.server.listening) app.log.warn({ heldMs: Math.round(heldMs), lane, statement }, 'a statement held the embedded database, and the server with it');
+    },
   });
   app.addHook('onClose', async () => database.close());
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_PREFIX, app.log) : null;

@@ -22,7 +22,7 @@ const USERS = [
 
 test.describe.configure({ mode: 'parallel' });
 
-test('the axe pass finds a missing name, a missing alt and too little contrast, and only inside a dialog when asked', async ({ page }) => {
+test('the axe pass finds a missing name, a missing alt and too little contrast, and looks only inside the part it is given', async ({ page }) => {
   await prepare(page, { lang: 'en-US', theme: 'light' });
   await page.goto('/#/login');
   await expect(page.getByTestId('login-submit')).toBeEnabled();

@@ -143,7 +143,7 @@ export async function openDatabase(opts: {
     await refreshArrayTypes();
     Object.assign(client.parsers, asDrizzleExecuteReads);
   };
-  client.query = withoutDrizzleReaders(client.query.bind(client));
+  client.query = namingStatements(withoutDrizzleReaders(client.query.bind(client)));
   // Drizzle hands a transaction's statements the transaction's own client: remember whose it is,
   // so prepared statements run inside it can reach the database's protocol (`preparedStatement`).
   // PGlite runs on this thread, synchronously, and its lock passes to the next statement through
@@ -170,7 +170,7 @@ export async function openDatabase(opts: {
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) => transaction((tx) => {
     pgliteOfTransaction.set(tx, client);
-    tx.query = withoutDrizzleReaders(tx.query);
+    tx.query = namingStatements(withoutDrizzleReaders(tx.query));
     return fn(tx);
   });
   if (opts.timeZone) await client.exec(`set time zone '${opts.timeZone}'`);
@@ -212,7 +212,7 @@ const PROBE = '2026-11-27';
  * still go through.
  */
 export function withoutDrizzleReaders(query: PGlite['query']): PGlite['query'] {
-  return async <T>(text: string, params?: unknown[], options?: QueryOptions) => statementOfCall.run(text, async () => {
+  return async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
     if (!options?.parsers) return query<T>(text, params, options);
     const { parsers, ...rest } = options;
     let textOnly = onlyTextReaders.get(parsers);
@@ -221,13 +221,16 @@ export function withoutDrizzleReaders(query: PGlite['query']): PGlite['query'] {
       onlyTextReaders.set(parsers, textOnly);
     }
     return query<T>(text, params, textOnly ? rest : options);
-  });
+  };
 }
 
-/** The text of the statement a call runs, for the log of one that held the embedded database long. */
+/** The text of the statement a `query` call runs, for the log of one that held the embedded database long. */
 const statementOfCall = new AsyncLocalStorage<string>();
-/** Its start, whitespace folded (a transaction has none of its own). */
-const statementHead = () => statementOfCall.getStore()?.replace(/\s+/g, ' ').trim().slice(0, 160) ?? '(a transaction)';
+/** PGlite's `query`, its text kept where the gate's log finds it (`statementHead`). */
+const namingStatements = (query: PGlite['query']): PGlite['query'] =>
+  <T>(text: string, params?: unknown[], options?: QueryOptions) => statementOfCall.run(text, () => query<T>(text, params, options));
+/** Its start, whitespace folded; a transaction or a prepared statement (a scan's) has no text of its own here. */
+const statementHead = () => statementOfCall.getStore()?.replace(/\s+/g, ' ').trim().slice(0, 160) ?? '(a transaction or prepared statement)';
 
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

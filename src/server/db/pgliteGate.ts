@@ -63,7 +63,7 @@ export type LongWaitListener = (waitedMs: number, lane: Lane, ahead: number) => 
 
 /**
  * A statement (or transaction) holding the database longer than this is logged: the server's one
- * thread ran nothing else meanwhile, `/health` and static files included. Under a day's load the
+ * thread ran nothing else meanwhile, `/health` and static files included. On the demo data the
  * longest report statements hold it 40 to 130 ms; one of 850 ms (a planner walking the wrong index)
  * was what stalled every call for seconds.
  */

@@ -65,13 +65,13 @@ export async function xlsxBuffer<Row>(lang: Language, columns: SheetColumn<Row>[
   return size > maxBytes ? null : { file: Buffer.concat(chunks), rows: count };
 }
 
+/** Rows written between two turns of the event loop. */
+const ROWS_BETWEEN_TURNS = 200;
+
 /**
  * Streams an xlsx file: rows are written as the source yields them and flushed to the
  * socket, so an export of a million rows never holds the whole file in memory.
  */
-/** Rows written between two turns of the event loop. */
-const ROWS_BETWEEN_TURNS = 200;
-
 export async function streamXlsx<Row>(
   reply: FastifyReply, fileName: string, lang: Language, columns: SheetColumn<Row>[], rows: AsyncIterable<Row[]>,
   /** After each batch, the rows written so far; answering false stops the export (a cancel): the source's query is closed. */
