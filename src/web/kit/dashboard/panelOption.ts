@@ -22,8 +22,13 @@ export function panelOption(panel: ChartPanel, rows: Row[], lang: Language): ECh
     case 'bar':
     case 'line': {
       const big = rows.length > 200;
-      // A few categories (age buckets, ranks) all keep their label; long series let ECharts thin them.
-      const category = { type: 'category' as const, data: categories, boundaryGap: panel.type === 'bar', ...(rows.length <= 12 ? { axisLabel: { interval: 0 } } : {}) };
+      // A few categories (age buckets, ranks) all keep their label where they fit; on a phone the ones
+      // that would overlap their neighbour are left out rather than drawn over each other. Long
+      // series let ECharts thin them.
+      const category = {
+        type: 'category' as const, data: categories, boundaryGap: panel.type === 'bar',
+        ...(rows.length <= 12 ? { axisLabel: { interval: 0, hideOverlap: true } } : {}),
+      };
       const value = { type: 'value' as const };
       return {
         tooltip: { trigger: 'axis' },
