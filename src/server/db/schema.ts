@@ -669,6 +669,27 @@ export const stockOnHand = pgTable('stock_on_hand', {
 ]);
 
 /**
+ * Tyres on hand over the whole channel by brand, the dealer's region (0: a warehouse without a
+ * dealer, or a dealer without a region), DOT code ('' none) and whether they sit on a storage
+ * location: the sums of stock_on_hand, kept by its triggers in the writing statement's transaction
+ * (migration 0026, docs/stock-model.md). The unrestricted dashboards' on-hand panels read these
+ * (a row per key, however large the channel) instead of every stock_on_hand row.
+ */
+export const stockChannelOnHand = pgTable('stock_channel_on_hand', {
+  brandId: integer('brand_id').notNull(),
+  regionId: integer('region_id').notNull(),
+  dotCode: varchar('dot_code', { length: 4 }).notNull(),
+  located: boolean('located').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.brandId, t.regionId, t.dotCode, t.located] })]);
+
+/** Tyres on hand per warehouse (the sums of stock_on_hand, kept by the same triggers); the index answers "the warehouses holding the most". */
+export const stockWarehouseOnHand = pgTable('stock_warehouse_on_hand', {
+  warehouseId: integer('warehouse_id').primaryKey(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [index('stock_warehouse_on_hand_qty_idx').on(t.qty.desc(), t.warehouseId)]);
+
+/**
  * Daily roll-up per dealer, warehouse and material: opening, in, out, closing (every move, so
  * opening + in − out = closing), and the part of in and out that is channel flow (shared
  * analytics/domain.ts `channelFlow`): what DOS, turnover and the flow charts count.

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
 import { checkWarehouseDaily } from './warehouseDaily';
 import { checkChannelDays } from './channelRollup';
+import { checkOnHandCounters } from './onHandCounters';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree:
@@ -14,7 +15,8 @@ import { checkChannelDays } from './channelRollup';
  *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
  * - every week and month rolled up for the balance reports still sums its daily rows;
  * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
- * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts).
+ * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts);
+ * - the on-hand counters (channel and per warehouse) still sum on hand (onHandCounters.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -90,5 +92,6 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
   problems.push(...await checkRolledPeriods(db));
   problems.push(...await checkWarehouseDaily(db));
   problems.push(...await checkChannelDays(db));
+  problems.push(...await checkOnHandCounters(db));
   return problems;
 }

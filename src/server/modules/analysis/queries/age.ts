@@ -4,6 +4,7 @@ import { dotAgeWeeks, STOCK_AGE_BUCKETS } from '../../../../shared/analytics/dom
 import { queryRows } from '../../../db/client';
 import { stockAgeIndexSql } from '../ageSql';
 import type { DashboardQuery } from '../registry';
+import { onHandRows } from './distribution';
 import { stockWhere } from './where';
 import { getOrThrow } from '../../../../shared/must';
 
@@ -32,14 +33,14 @@ export const ageBuckets: DashboardQuery = {
 
 /**
  * DOT age (docs/product.md#glossary, domain.ts dotAgeWeeks, ageGroups.ts dotAgeGroup): tyres in stock by
- * DOT age group, answered as the group keys (DOT_AGE_KEYS; the console names them). stock_on_hand
- * holds the DOT per row, so only its distinct codes are aged here.
+ * DOT age group, answered as the group keys (DOT_AGE_KEYS; the console names them). On hand is
+ * held per DOT code (onHandRows), so only the distinct codes are aged here.
  */
 export const dotAge: DashboardQuery = {
   id: 'stock.dotAge', summary: 'Tyres in stock by DOT age group (up to 26 weeks, 27-52 weeks, 1-2, 2-3, over 3 years, no DOT)',
   async run(ctx, f) {
     const rows = await queryRows<{ dotCode: string; qty: number }>(ctx.db, sql`
-      select s.dot_code as "dotCode", sum(s.qty)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')} group by s.dot_code`);
+      select o.dot_code as "dotCode", sum(o.qty)::int as qty from (${onHandRows(ctx, f)}) o group by o.dot_code`);
     const groups = new Map(DOT_AGE_KEYS.map((key) => [key, 0]));
     for (const { dotCode, qty } of rows) {
       const key = dotAgeGroup(dotAgeWeeks(dotCode, ctx.now));

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * The on-hand counters (stock_channel_on_hand, stock_warehouse_on_hand) are kept by triggers on
+ * stock_on_hand, dealers' region and materials' brand (migration 0026, docs/stock-model.md).
+ * Proves they still equal the sums of stock_on_hand under today's regions and brands: the keys
+ * that disagree (at most 20 of each table); empty means they agree.
+ */
+export async function checkOnHandCounters(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  for (const r of await queryRows<{ b: number; r: number; t: string; l: boolean; counted: number; on_hand: number }>(db, sql`
+    with h as (
+      select m.brand_id b, coalesce(d.region_id, 0) r, s.dot_code t, s.location_id <> 0 l, sum(s.qty)::bigint q
+      from stock_on_hand s join materials m on m.id = s.material_id left join dealers d on d.id = s.dealer_id
+      group by 1, 2, 3, 4),
+    c as (select brand_id b, region_id r, dot_code t, located l, qty q from stock_channel_on_hand)
+    select b, r, t, l, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
+    from h full join c using (b, r, t, l) where coalesce(c.q, 0) <> coalesce(h.q, 0)
+    order by b, r, t, l limit 20`)) {
+    problems.push(`channel on hand brand ${r.b} region ${r.r} DOT '${r.t}' ${r.l ? 'located' : 'not located'}: counted ${r.counted}, on hand ${r.on_hand}`);
+  }
+  for (const r of await queryRows<{ w: number; counted: number; on_hand: number }>(db, sql`
+    with h as (select warehouse_id w, sum(qty)::bigint q from stock_on_hand group by 1),
+    c as (select warehouse_id w, qty q from stock_warehouse_on_hand)
+    select w, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
+    from h full join c using (w) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by w limit 20`)) {
+    problems.push(`warehouse ${r.w} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
+  }
+  return problems;
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/server/db/client';
+import { barcodes, brands, dealers, materials, orders, regions, stockChannelOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
+import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
+import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
+import { post, type Move } from '../../src/server/modules/stock/ledger';
+import { checkOnHandCounters } from '../../src/server/modules/stock/onHandCounters';
+import { dataScopeOf } from '../../src/server/platform/dataScope';
+import type { SessionUser } from '../../src/server/platform/sessionStore';
+import { DOT_AGE_KEYS, dotAgeGroup } from '../../src/shared/analytics/ageGroups';
+import { dotAgeWeeks } from '../../src/shared/analytics/domain';
+import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
+import { dealer1Warehouse, unusedMaterial } from './fixtures';
+import { startTestServer, type TestServer } from './server';
+
+/**
+ * The on-hand counters (docs/stock-model.md): the channel's tyres on hand by brand, region, DOT and
+ * located, and per warehouse, kept by triggers on stock_on_hand, a dealer's region and a
+ * material's brand. The administrator's on-hand panels read them; their answers are held to the
+ * same panels computed over stock_on_hand's rows, after postings, a region change, a brand change
+ * and a posting that runs while its dealer's region changes.
+ */
+let server: TestServer;
+let db: Db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = server.services.db;
+});
+afterAll(async () => { await server?.stop(); });
+
+async function ctxOf(userName: string, on: Db = db): Promise<AnalyticsCtx> {
+  const [user] = await on.select({ id: users.id, dealerId: users.dealerId }).from(users).where(eq(users.userName, userName));
+  return { db: on, user: user as SessionUser, scope: await dataScopeOf(on, user), lang: 'en-US', now: new Date() };
+}
+
+const run = async (ctx: AnalyticsCtx, id: string, params: Record<string, unknown> = {}) => {
+  const q = DASHBOARD_QUERIES.find((d) => d.id === id);
+  if (!q) throw new Error(`no dashboard query ${id}`);
+  return (await q.run(ctx, analyticsFilters.parse(params) as AnalyticsFilters)) as Record<string, number | string | null>[];
+};
+
+/** The five panels as the administrator gets them. */
+async function panels(params: Record<string, unknown> = {}, on: Db = db) {
+  const ctx = await ctxOf('admin', on);
+  const [byBrand, regionBrand, byWarehouse, locationFill, dotAge] = await Promise.all(
+    ['stock.byBrand', 'stock.regionBrand', 'stock.byWarehouse', 'stock.locationFill', 'stock.dotAge'].map((id) => run(ctx, id, params)));
+  return { byBrand, regionBrand, byWarehouse, locationFill, dotAge };
+}
+
+/** The same panels over every stock_on_hand row (brand filter optional), as they were computed before the counters. */
+async function rawPanels(brandId?: number) {
+  const brand = brandId ? sql`and m.brand_id = ${brandId}` : sql``;
+  const from = sql`from stock_on_hand s join materials m on m.id = s.material_id where true ${brand}`;
+  const byBrand = await queryRows(db, sql`
+    select b.id as "brandId", b.name as brand, sum(s.qty)::int as qty
+    from stock_on_hand s join materials m on m.id = s.material_id join brands b on b.id = m.brand_id where true ${brand}
+    group by b.id, b.name order by qty desc, b.id`);
+  const regionBrand = await queryRows(db, sql`
+    select r.id as "regionId", r.name_en as region, b.id as "brandId", b.name as brand, sum(s.qty)::int as qty
+    from stock_on_hand s join dealers d on d.id = s.dealer_id join regions r on r.id = d.region_id
+      join materials m on m.id = s.material_id join brands b on b.id = m.brand_id where true ${brand}
+    group by r.id, r.name, r.name_en, b.id, b.name order by r.id, b.id`);
+  const byWarehouse = brandId ? null : await queryRows(db, sql`
+    select t."warehouseId", w.name as warehouse, t.qty from (
+      select s.warehouse_id as "warehouseId", sum(s.qty)::int as qty from stock_on_hand s group by 1 order by qty desc, 1 limit 15) t
+    join warehouses w on w.id = t."warehouseId" order by t.qty desc, t."warehouseId"`);
+  const [located] = await queryRows<{ qty: number }>(db, sql`select coalesce(sum(s.qty), 0)::int as qty ${from} and s.location_id <> 0`);
+  const dots = await queryRows<{ dotCode: string; qty: number }>(db, sql`
+    select s.dot_code as "dotCode", sum(s.qty)::int as qty ${from} group by 1 order by 1`);
+  return { byBrand, regionBrand, byWarehouse, located: Number(located.qty), dots: dots.map((d) => ({ ...d, qty: Number(d.qty) })) };
+}
+
+/** Every panel against the raw rows, and the invariant check of the counters. */
+async function agree(brandId?: number) {
+  const expected = await rawPanels(brandId);
+  expect(expected.byBrand.length, 'the demo has stock').toBeGreaterThan(0);
+  const got = await panels(brandId ? { brandId } : {});
+  expect(got.byBrand).toEqual(expected.byBrand);
+  expect(got.regionBrand).toEqual(expected.regionBrand);
+  if (expected.byWarehouse) expect(got.byWarehouse).toEqual(expected.byWarehouse);
+  // The fill's numerator, without its rounding: the counters' located tyres.
+  const [counted] = await queryRows<{ qty: number }>(db, sql`
+    select coalesce(sum(qty), 0)::int as qty from stock_channel_on_hand where located ${brandId ? sql`and brand_id = ${brandId}` : sql``}`);
+  expect(Number(counted.qty)).toBe(expected.located);
+  const groups = new Map<string, number>(DOT_AGE_KEYS.map((key) => [key, 0]));
+  for (const { dotCode, qty } of expected.dots) {
+    const key = dotAgeGroup(dotAgeWeeks(dotCode, new Date()));
+    groups.set(key, (groups.get(key) ?? 0) + qty);
+  }
+  expect(got.dotAge).toEqual([...groups].map(([bucket, qty]) => ({ bucket, qty })));
+  expect(await checkOnHandCounters(db)).toEqual([]);
+}
+
+/** Receives `n` new tyres of `materialId` into a warehouse through the ledger's posting, as a completion posts them; answers their codes. */
+async function receive(on: Db, place: { id: number; dealerId: number }, materialId: number, n: number, dotCode = '0126'): Promise<string[]> {
+  const codes = Array.from({ length: n }, (_, i) => `CNT${Date.now()}${i}`);
+  await on.insert(barcodes).values(codes.map((code) => ({ code, materialId, dotCode, status: 'pending', dealerId: place.dealerId })));
+  const [order] = await on.insert(orders).values({ orderNo: codes[0], orderType: 'PR', status: '2', dealerId: place.dealerId, warehouseId: place.id }).returning();
+  await post(on, {
+    orderId: order.id, orderType: 'PR', userId: null, at: new Date(),
+    moves: codes.map((barcode): Move => ({ barcode, qty: 1, dealerId: place.dealerId, warehouseId: place.id, locationId: null, materialId, dotCode })),
+    states: codes.map((code) => ({ code, status: 'in', dealerId: place.dealerId, warehouseId: place.id, locationId: null, inbound: true })),
+  });
+  return codes;
+}
+
+/** Ships tyres out of the warehouse they are in. */
+async function ship(on: Db, place: { id: number; dealerId: number }, materialId: number, codes: string[], dotCode = '0126') {
+  const [order] = await on.insert(orders).values({ orderNo: `SHIP${codes[0]}`, orderType: 'WL', status: '2', dealerId: place.dealerId, warehouseId: place.id }).returning();
+  await post(on, {
+    orderId: order.id, orderType: 'WL', userId: null, at: new Date(),
+    moves: codes.map((barcode): Move => ({ barcode, qty: -1, dealerId: place.dealerId, warehouseId: place.id, locationId: null, materialId, dotCode })),
+    states: codes.map((code) => ({ code, status: 'out', dealerId: place.dealerId, warehouseId: null, locationId: null, inbound: false })),
+  });
+}
+
+const otherRegion = async (dealerId: number) => {
+  const [d] = await db.select({ regionId: dealers.regionId }).from(dealers).where(eq(dealers.id, dealerId));
+  const [r] = await db.select({ id: regions.id }).from(regions).where(d.regionId == null ? undefined : ne(regions.id, d.regionId)).orderBy(asc(regions.id)).limit(1);
+  return { from: d.regionId, to: r.id };
+};
+
+describe('the on-hand panels read the counters and agree with stock_on_hand', () => {
+  it('on the demo data, for the whole channel and with a brand chosen', async () => {
+    expect(await db.$count(stockChannelOnHand)).toBeGreaterThan(0);
+    expect(await db.$count(stockWarehouseOnHand)).toBeGreaterThan(0);
+    await agree();
+    const [brand] = await queryRows<{ id: number }>(db, sql`
+      select m.brand_id as id from stock_on_hand s join materials m on m.id = s.material_id group by 1 order by sum(s.qty) desc limit 1`);
+    await agree(Number(brand.id));
+  });
+
+  it("answer from the counters: a counter changed (and rolled back) changes the administrator's panel, not a dealer's", async () => {
+    const [row] = await db.select().from(stockChannelOnHand).where(sql`${stockChannelOnHand.qty} > 0`).orderBy(asc(stockChannelOnHand.brandId)).limit(1);
+    const before = (await panels()).byBrand.find((b) => b.brandId === row.brandId)?.qty;
+    const dealerBefore = await run(await ctxOf('dealer1'), 'stock.byBrand');
+    let during: unknown;
+    let dealerDuring: unknown;
+    await db.transaction(async (tx) => {
+      await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} + 1000` }).where(and(
+        eq(stockChannelOnHand.brandId, row.brandId), eq(stockChannelOnHand.regionId, row.regionId),
+        eq(stockChannelOnHand.dotCode, row.dotCode), eq(stockChannelOnHand.located, row.located)));
+      during = (await panels({}, tx as unknown as Db)).byBrand.find((b) => b.brandId === row.brandId)?.qty;
+      dealerDuring = await run(await ctxOf('dealer1', tx as unknown as Db), 'stock.byBrand');
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    expect(during).toBe(Number(before) + 1000);
+    expect(dealerDuring).toEqual(dealerBefore);
+  });
+
+  it('after receipts and a shipment, a dealer moved to another region and a material moved to another brand', async () => {
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const codes = await db.transaction((tx) => receive(tx as unknown as Db, w1, mat.id, 5));
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, codes.slice(0, 2)));
+    await agree();
+
+    const region = await otherRegion(w1.dealerId);
+    await db.update(dealers).set({ regionId: region.to }).where(eq(dealers.id, w1.dealerId));
+    await agree();
+    await db.update(dealers).set({ regionId: null }).where(eq(dealers.id, w1.dealerId));
+    await agree();
+
+    const [brand] = await db.select({ id: brands.id }).from(brands).where(ne(brands.id, mat.brandId)).orderBy(asc(brands.id)).limit(1);
+    await db.update(materials).set({ brandId: brand.id }).where(eq(materials.id, mat.id));
+    await agree();
+    await agree(brand.id);
+
+    await db.update(dealers).set({ regionId: region.from }).where(eq(dealers.id, w1.dealerId));
+    await db.update(materials).set({ brandId: mat.brandId }).where(eq(materials.id, mat.id));
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it("a posting still open while its dealer's region changes is counted under the new region", async () => {
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const region = await otherRegion(w1.dealerId);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => { written = resolve; });
+    const posting = db.transaction(async (tx) => {
+      await receive(tx as unknown as Db, w1, mat.id, 3, '0226');
+      written();
+      await held;
+    });
+    await wrote;
+    // The region change starts while the posting is uncommitted: it waits for it (the counters'
+    // lock on PostgreSQL, the one connection on the embedded database) and then moves its tyres too.
+    const change = db.update(dealers).set({ regionId: region.to }).where(eq(dealers.id, w1.dealerId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([posting, change]);
+    await agree();
+    await db.update(dealers).set({ regionId: region.from }).where(eq(dealers.id, w1.dealerId));
+    await agree();
+  });
+});
+
+describe('the invariant check proves the counters', () => {
+  it('names a channel key and a warehouse whose counter no longer sums on hand', async () => {
+    let problems: string[] = [];
+    const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
+    await db.transaction(async (tx) => {
+      await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
+      await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
+      problems = await checkStockInvariant(tx as unknown as Db);
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    expect(problems.some((p) => /^channel on hand brand \d+ region \d+ DOT '\w*' (located|not located): counted -?\d+, on hand \d+$/.test(p))).toBe(true);
+    expect(problems).toContain(`warehouse ${w.warehouseId} on hand: counted ${Number(w.qty) + 2}, on hand ${Number(w.qty)}`);
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+});
