@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, brands, dealers, materials, orders, regions, stockChannelOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
@@ -10,7 +10,7 @@ import { checkOnHandCounters } from '../../src/server/modules/stock/onHandCounte
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { DOT_AGE_KEYS, dotAgeGroup } from '../../src/shared/analytics/ageGroups';
-import { dotAgeWeeks } from '../../src/shared/analytics/domain';
+import { dotAgeWeeks, STOCK_AGE_BUCKETS, stockAgeBucket } from '../../src/shared/analytics/domain';
 import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
 import { dealer1Warehouse, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
@@ -91,7 +91,22 @@ async function agree(brandId?: number) {
     groups.set(key, (groups.get(key) ?? 0) + qty);
   }
   expect(got.dotAge).toEqual([...groups].map(([bucket, qty]) => ({ bucket, qty })));
+  await agreeOnAge();
   expect(await checkOnHandCounters(db)).toEqual([]);
+}
+
+/** The stock-age panel against every barcode in stock, bucketed by the domain's own rule. */
+async function agreeOnAge() {
+  const now = new Date();
+  const starts = await queryRows<{ start: string }>(db, sql`
+    select to_char(coalesce(inbound_at, created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start from barcodes where status = 'in'`);
+  const expected = new Map(STOCK_AGE_BUCKETS.map((b) => [b, 0]));
+  for (const { start } of starts) {
+    const bucket = stockAgeBucket(new Date(start), now);
+    expected.set(bucket, (expected.get(bucket) ?? 0) + 1);
+  }
+  const ctx = { ...(await ctxOf('admin')), now };
+  expect(await run(ctx, 'stock.ageBuckets')).toEqual([...expected].map(([bucket, qty]) => ({ bucket, qty })));
 }
 
 /** Receives `n` new tyres of `materialId` into a warehouse through the ledger's posting, as a completion posts them; answers their codes. */
@@ -200,18 +215,35 @@ describe('the on-hand panels read the counters and agree with stock_on_hand', ()
   });
 });
 
+describe('the stock-age panel from the stock-age days', () => {
+  it('agrees where the bucket edges cut UTC days (a zone east of UTC) and where they do not (UTC)', async () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Asia/Shanghai', 'UTC', 'America/New_York']) {
+        process.env.TZ = tz;
+        await agreeOnAge();
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+    }
+  });
+});
+
 describe('the invariant check proves the counters', () => {
-  it('names a channel key and a warehouse whose counter no longer sums on hand', async () => {
+  it('names a channel key, a warehouse and a stock-age day whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
+    const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
     await db.transaction(async (tx) => {
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
       await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
+      await tx.update(stockAgeDays).set({ qty: sql`${stockAgeDays.qty} + 3` }).where(and(eq(stockAgeDays.day, age.day), eq(stockAgeDays.slot, age.slot)));
       problems = await checkStockInvariant(tx as unknown as Db);
       tx.rollback();
     }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
     expect(problems.some((p) => /^channel on hand brand \d+ region \d+ DOT '\w*' (located|not located): counted -?\d+, on hand \d+$/.test(p))).toBe(true);
     expect(problems).toContain(`warehouse ${w.warehouseId} on hand: counted ${Number(w.qty) + 2}, on hand ${Number(w.qty)}`);
+    expect(problems).toContain(`stock age day ${age.day} slot ${age.slot}: counted ${Number(age.qty) + 3}, barcodes in stock ${Number(age.qty)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

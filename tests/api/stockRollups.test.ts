@@ -10,7 +10,7 @@ import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { post } from '../../src/server/modules/stock/ledger';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
-import { CHANNEL_INBOUND_TYPES } from '../../src/shared/analytics/domain';
+import { CHANNEL_INBOUND_TYPES, DEALER_RANKING_TYPES } from '../../src/shared/analytics/domain';
 import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
 import { dealer1Warehouse, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
@@ -80,6 +80,18 @@ async function agree(userName: string) {
   expect(Object.fromEntries(trend.map((r) => [r.period, r.onHand]))).toEqual(Object.fromEntries(expected.closing));
   const flows = await run(ctx, 'flow.byPeriod', { dimension: 'day' });
   expect(Object.fromEntries(flows.map((r) => [r.period, { inQty: r.inQty, outQty: r.outQty }]))).toEqual(Object.fromEntries(expected.flow));
+  for (const [id, types, sign] of [['rank.dealersPR', DEALER_RANKING_TYPES.receipts, 1], ['rank.dealersWL', DEALER_RANKING_TYPES.sales, -1]] as const) {
+    const warehouses = ctx.scope.warehouseIds === null ? sql`true` : sql`m.warehouse_id = any(${sql.param(ctx.scope.warehouseIds)}::int[])`;
+    const { from, to } = windowOf(ctx, f);
+    const ranked = await queryRows(db, sql`
+      select r."dealerId", d.name as dealer, r.qty from (
+        select m.dealer_id as "dealerId", (${sql.raw(String(sign))} * sum(m.qty))::int as qty from stock_moves m
+        where (m.moved_at at time zone ${TZ})::date between ${from}::date and ${to}::date
+          and m.order_type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)}) and m.dealer_id is not null and ${warehouses}
+        group by 1 order by qty desc, 1 limit 10) r join dealers d on d.id = r."dealerId" order by r.qty desc, r."dealerId"`);
+    expect(ranked.length, `${id} ranks dealers`).toBeGreaterThan(0);
+    expect(await run(ctx, id), id).toEqual(ranked);
+  }
   const hours = await run(ctx, 'flow.inboundHours');
   expect(hours.filter((h) => Number(h.qty) !== 0).map((h) => [`${h.weekday}|${h.hour}`, h.qty])).toEqual(
     [...expected.hours].filter(([, n]) => n !== 0).sort(([a], [b]) => { const [wa, ha] = a.split('|').map(Number); const [wb, hb] = b.split('|').map(Number); return wa - wb || ha - hb; }),
@@ -141,7 +153,7 @@ describe('the invariant check proves the roll-ups', () => {
     return problems;
   };
 
-  it('names a warehouse day, a channel day and an hour that no longer sum their rows', async () => {
+  it('names a warehouse day, a channel day, an hour and a dealer\'s day that no longer sum their rows', async () => {
     await rollUpChannelDays(db);
     const [w] = await queryRows<{ warehouseId: number; day: string }>(db, sql`
       select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day from stock_warehouse_daily where in_qty > 0 order by day desc limit 1`);
@@ -154,6 +166,11 @@ describe('the invariant check proves the roll-ups', () => {
     const [h] = await queryRows<{ day: string; hour: number }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day, hour from stock_channel_inbound_hours order by day desc, hour limit 1`);
     expect(await problemsWith((tx) => tx.delete(stockChannelInboundHours).where(sql`${stockChannelInboundHours.day} = ${h.day} and ${stockChannelInboundHours.hour} = ${h.hour}`)))
       .toEqual([expect.stringMatching(new RegExp(`^channel day ${h.day} hour ${h.hour}: 0 inbound moves rolled`))]);
+    const [r] = await queryRows<{ day: string; orderType: string; dealerId: number }>(db, sql`
+      select to_char(day, 'YYYY-MM-DD') as day, order_type as "orderType", dealer_id as "dealerId" from stock_channel_dealer_days order by day desc limit 1`);
+    expect(await problemsWith((tx) => tx.execute(sql`
+      update stock_channel_dealer_days set qty = qty + 1 where day = ${r.day}::date and order_type = ${r.orderType} and dealer_id = ${r.dealerId}`)))
+      .toEqual([expect.stringMatching(new RegExp(`^channel day ${r.day} dealer ${r.dealerId} ${r.orderType}: -?\\d+ moves rolled, the ledger's -?\\d+$`))]);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

@@ -690,6 +690,19 @@ export const stockWarehouseOnHand = pgTable('stock_warehouse_on_hand', {
 }, (t) => [index('stock_warehouse_on_hand_qty_idx').on(t.qty.desc(), t.warehouseId)]);
 
 /**
+ * Tyres in stock by the UTC day their stock age started (the inbound time, else the barcode's
+ * creation; shared analytics/ageGroups.ts stockAgeStart) and a slot (warehouse id mod 16, so the
+ * receipts of one day in different warehouses seldom wait for one row): the counts of barcodes in
+ * stock, kept by triggers on barcodes (migration 0028, docs/stock-model.md). The unrestricted
+ * stock-age panel reads these, and the barcodes of the days its bucket edges cut.
+ */
+export const stockAgeDays = pgTable('stock_age_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+  slot: integer('slot').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.slot] })]);
+
+/**
  * Daily roll-up per dealer, warehouse and material: opening, in, out, closing (every move, so
  * opening + in − out = closing), and the part of in and out that is channel flow (shared
  * analytics/domain.ts `channelFlow`): what DOS, turnover and the flow charts count.
@@ -761,6 +774,18 @@ export const stockChannelInboundHours = pgTable('stock_channel_inbound_hours', {
   hour: integer('hour').notNull(),
   qty: bigint('qty', { mode: 'number' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.day, t.hour] })]);
+
+/**
+ * The net moves per closed day, dealer and order type of the order types a dealer ranking counts
+ * (shared analytics/domain.ts RANKED_ORDER_TYPES), rolled with the day's stock_channel_daily row
+ * from the ledger. The unrestricted rankings read these for the days rolled and the ledger after.
+ */
+export const stockChannelDealerDays = pgTable('stock_channel_dealer_days', {
+  orderType: varchar('order_type', { length: 4 }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  dealerId: integer('dealer_id').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.orderType, t.day, t.dealerId] })]);
 
 /**
  * The balance reports' figures of a closed week or month per warehouse, rolled up once from

@@ -3,7 +3,7 @@
  * same figures over many rows; these functions define them, and the hand-worked tests of both
  * sides check against each other.
  */
-import { ORDER_TYPE_CODES, ORDER_TYPES } from '../orders/orderTypes';
+import { ORDER_TYPE_CODES, ORDER_TYPES, type OrderType } from '../orders/orderTypes';
 import { isKeyOf } from '../must';
 
 /** DOT date code WWYY: production week and year (2324 = week 23 of 2024). null when not a DOT code. */
@@ -77,6 +77,11 @@ export function channelFlow(orderType: string, qty: number): 'ship' | 'receive' 
 export const CHANNEL_OUTBOUND_TYPES = ORDER_TYPE_CODES.filter((t) => channelFlow(t, -1) === 'ship');
 /** Order types whose +1 moves are channel inbound (`channelFlow`), for SQL over the ledger. */
 export const CHANNEL_INBOUND_TYPES = ORDER_TYPE_CODES.filter((t) => channelFlow(t, 1) === 'receive');
+
+/** The dealer rankings (top 10 by the net moves of their order types): purchase receipts, and sales outbound. */
+export const DEALER_RANKING_TYPES = { receipts: ['PR', 'PB'], sales: ['WL', 'WC'] } as const satisfies Record<string, readonly OrderType[]>;
+/** Every order type a dealer ranking counts: the channel's closed days keep their net moves per dealer (stock_channel_dealer_days). */
+export const RANKED_ORDER_TYPES: readonly OrderType[] = [...DEALER_RANKING_TYPES.receipts, ...DEALER_RANKING_TYPES.sales];
 
 /** DOS: on hand divided by average daily outbound (`channelFlow`) over the trailing window (30 days unless chosen); null when nothing went out. */
 export function daysOfStock(onHand: number, outboundInWindow: number, windowDays = 30): number | null {

@@ -90,3 +90,15 @@ FROM "stock_on_hand" s JOIN "materials" m ON m.id = s.material_id LEFT JOIN "dea
 GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
 INSERT INTO "stock_warehouse_on_hand" (warehouse_id, qty) SELECT warehouse_id, sum(qty) FROM "stock_on_hand" GROUP BY 1;
+--> statement-breakpoint
+-- The counters hold for every writer, a bulk load that skips foreign-key triggers as a replica too
+-- (session_replication_role, the history seed): these fire always.
+ALTER TABLE "stock_on_hand" ENABLE ALWAYS TRIGGER "stock_on_hand_counters_insert";
+--> statement-breakpoint
+ALTER TABLE "stock_on_hand" ENABLE ALWAYS TRIGGER "stock_on_hand_counters_update";
+--> statement-breakpoint
+ALTER TABLE "stock_on_hand" ENABLE ALWAYS TRIGGER "stock_on_hand_counters_delete";
+--> statement-breakpoint
+ALTER TABLE "dealers" ENABLE ALWAYS TRIGGER "dealers_region_counters";
+--> statement-breakpoint
+ALTER TABLE "materials" ENABLE ALWAYS TRIGGER "materials_brand_counters";

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CHANNEL_INBOUND_TYPES } from '../../../shared/analytics/domain';
+import { CHANNEL_INBOUND_TYPES, RANKED_ORDER_TYPES } from '../../../shared/analytics/domain';
 import { addDays } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 import { dayOf } from './ledger';
@@ -7,8 +7,9 @@ import { ROLLUP_GRACE_MS } from './periodRollup';
 
 /**
  * The whole channel per closed day (docs/stock-model.md): stock_channel_daily (in, out, ship,
- * receive and the closing over every warehouse, from stock_warehouse_daily) and
- * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger), rolled
+ * receive and the closing over every warehouse, from stock_warehouse_daily),
+ * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger) and
+ * stock_channel_dealer_days (the net moves per dealer of the ranked order types), rolled
  * once per day an hour after it ends. Postings only ever write today, so a rolled day never
  * changes; the dashboards of an unrestricted user read these for the days rolled and the
  * warehouse rows (or the ledger) for the days after.
@@ -24,6 +25,7 @@ export function dayStart(day: string): string {
 }
 
 const inboundTypes = sql.join(CHANNEL_INBOUND_TYPES.map((t) => sql`${t}`), sql`, `);
+const rankedTypes = sql.join(RANKED_ORDER_TYPES.map((t) => sql`${t}`), sql`, `);
 
 /** Channel inbound moves of the ledger between two moments, per local hour (the columns of stock_channel_inbound_hours but the day). */
 export const inboundHoursSql = (from: string, to: string) => sql`
@@ -69,6 +71,13 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
     await tx.execute(sql`
       insert into stock_channel_inbound_hours (day, hour, qty)
       select ${day}::date, h.hour, h.qty from (${inboundHoursSql(dayStart(day), dayStart(addDays(day, 1)))}) h`);
+    await tx.execute(sql`
+      insert into stock_channel_dealer_days (order_type, day, dealer_id, qty)
+      select m.order_type, ${day}::date, m.dealer_id, sum(m.qty)
+      from stock_moves m
+      where m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz
+        and m.order_type in (${rankedTypes}) and m.dealer_id is not null
+      group by m.order_type, m.dealer_id`);
     return true;
   });
 }
@@ -76,7 +85,8 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
 /**
  * For the ledger invariant check: every rolled day against what it rolled up, now: its flows
  * against the day's warehouse rows, its closing against every warehouse's latest closing up to
- * it, its hours against the ledger's channel inbound moves of the day (at most 20 of each kind).
+ * it, its hours against the ledger's channel inbound moves of the day, its dealer rows against the
+ * ledger's moves of the ranked types (at most 20 of each kind).
  */
 export async function checkChannelDays(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -105,6 +115,16 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     from stock_channel_inbound_hours h full join rolled using (day, hour)
     where coalesce(h.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2 limit 20`)) {
     problems.push(`channel day ${r.day} hour ${r.hour}: ${r.rolled} inbound moves rolled, the ledger's ${r.ledger}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.dealer_id, sum(m.qty)::bigint as qty
+      from stock_moves m where m.order_type in (${rankedTypes}) and m.dealer_id is not null group by 1, 2, 3),
+    rolled as (select l.* from l join stock_channel_daily c using (day))
+    select to_char(day, 'YYYY-MM-DD') as day, order_type, dealer_id, coalesce(d.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
+    from stock_channel_dealer_days d full join rolled using (day, order_type, dealer_id)
+    where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
+    problems.push(`channel day ${r.day} dealer ${r.dealer_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
   }
   return problems;
 }

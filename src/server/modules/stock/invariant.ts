@@ -15,7 +15,7 @@ import { checkOnHandCounters } from './onHandCounters';
  *   channel flow (shared analytics/domain.ts `channelFlow`) the row's ship and receive;
  * - every week and month rolled up for the balance reports still sums its daily rows;
  * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
- * - every channel day rolled still sums its warehouse rows and the ledger's inbound hours (channelRollup.ts);
+ * - every channel day rolled still sums its warehouse rows, and the ledger's inbound hours and dealers' ranked moves (channelRollup.ts);
  * - the on-hand counters (channel and per warehouse) still sum on hand (onHandCounters.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */

@@ -54,11 +54,12 @@ export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
       ...m, orderId: p.orderId, orderType: p.orderType, userId: p.userId, movedAt: p.at,
     })));
   }
-  await updateBarcodes(tx, p);
   await updateDaily(tx, dayOf(p.at), p.orderType, p.moves);
   await updateWarehouseDaily(tx, dayOf(p.at), p.orderType, p.moves);
-  // On hand last (before the alerts, which read it): its triggers update the channel's counters,
-  // rows every posting of a region and brand shares, so they stay locked only until the commit.
+  // The barcodes and on hand last (on hand before the alerts, which read it): their triggers
+  // update the channel's counters (docs/stock-model.md), rows postings in other warehouses share,
+  // so those stay locked only until the commit.
+  await updateBarcodes(tx, p);
   await updateOnHand(tx, p.moves);
   // Stock alerts in the same transaction: a crossing is raised (or a return cleared) with the posting that made it.
   return judgeStock(tx, pairsOf(p.moves));

@@ -3,9 +3,10 @@ import { queryRows, type Db } from '../../db/client';
 
 /**
  * The on-hand counters (stock_channel_on_hand, stock_warehouse_on_hand) are kept by triggers on
- * stock_on_hand, dealers' region and materials' brand (migration 0026, docs/stock-model.md).
- * Proves they still equal the sums of stock_on_hand under today's regions and brands: the keys
- * that disagree (at most 20 of each table); empty means they agree.
+ * stock_on_hand, dealers' region and materials' brand (migration 0026), the stock-age days
+ * (stock_age_days) by triggers on barcodes (migration 0028; docs/stock-model.md). Proves they
+ * still equal the sums of stock_on_hand under today's regions and brands, and the barcodes in
+ * stock: the keys that disagree (at most 20 of each table); empty means they agree.
  */
 export async function checkOnHandCounters(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -26,6 +27,15 @@ export async function checkOnHandCounters(db: Db): Promise<string[]> {
     select w, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
     from h full join c using (w) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by w limit 20`)) {
     problems.push(`warehouse ${r.w} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
+  }
+  for (const r of await queryRows<{ day: string; slot: number; counted: number; in_stock: number }>(db, sql`
+    with b as (
+      select (coalesce(inbound_at, created_at) at time zone 'UTC')::date as day, coalesce(warehouse_id, 0) % 16 as slot, count(*)::bigint q
+      from barcodes where status = 'in' group by 1, 2),
+    c as (select day, slot, qty q from stock_age_days)
+    select to_char(day, 'YYYY-MM-DD') as day, slot, coalesce(c.q, 0)::bigint as counted, coalesce(b.q, 0)::bigint as in_stock
+    from b full join c using (day, slot) where coalesce(c.q, 0) <> coalesce(b.q, 0) order by 1, 2 limit 20`)) {
+    problems.push(`stock age day ${r.day} slot ${r.slot}: counted ${r.counted}, barcodes in stock ${r.in_stock}`);
   }
   return problems;
 }

@@ -4,7 +4,8 @@ import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
 import { dailyFlows, wholeChannel } from './balances';
 import { stockWhere } from './where';
-import { addDays, daysOf, periodsOf, startOf, windowOf } from './window';
+import { daysNotRolled } from './rolledDays';
+import { addDays, periodsOf, startOf, windowOf } from './window';
 
 /**
  * Channel inbound and outbound per period of the range (domain.ts `channelFlow`: receipts and
@@ -47,14 +48,7 @@ export const inboundHours: DashboardQuery = {
       group by 1, 2`;
     let query = hours(from, to);
     if (wholeChannel(ctx, f)) {
-      const rolled = new Set((await queryRows<{ day: string }>(ctx.db, sql`
-        select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where day between ${from}::date and ${to}::date`)).map((r) => r.day));
-      // The days not rolled (today, and any the job has not reached), as runs of consecutive days.
-      const runs: [string, string][] = [];
-      for (const day of daysOf(from, to).filter((d) => !rolled.has(d))) {
-        const last = runs.at(-1);
-        if (last && addDays(last[1], 1) === day) last[1] = day; else runs.push([day, day]);
-      }
+      const runs = await daysNotRolled(ctx, from, to);
       query = sql`
         select extract(isodow from h.day)::int as weekday, h.hour, sum(h.qty)::int as qty
         from stock_channel_inbound_hours h where h.day between ${from}::date and ${to}::date group by 1, 2
