@@ -45,7 +45,11 @@ function locations(): ReportQuery {
         case when coalesce(h.qty, 0) = 0 then 'empty' when l.capacity <= 0 then 'unbounded' when h.qty > l.capacity then 'over'
           when h.qty = l.capacity then 'full' else 'ok' end as "stateCode"
       from storage_locations l join warehouses w on w.id = l.warehouse_id join storehouses a on a.id = l.storehouse_id
-        left join (select location_id, sum(qty) as qty from stock_on_hand where location_id > 0 group by location_id) h on h.location_id = l.id
+        left join (
+          -- On hand of the located rows in scope only: a dealer's on its index, not all of the channel's.
+          select location_id, sum(qty) as qty from stock_on_hand
+          where location_id > 0 and ${scopeSql(ctx.scope, sql`dealer_id`, sql`warehouse_id`)} and ${placeFilters(f, sql`dealer_id`, sql`warehouse_id`)}
+          group by location_id) h on h.location_id = l.id
       where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`l.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`l.warehouse_id`)}
         ${f.keyword ? sql`and (l.code ilike ${`%${f.keyword}%`} or l.name ilike ${`%${f.keyword}%`} or a.code ilike ${`%${f.keyword}%`})` : sql``}
         and ${after}
