@@ -46,6 +46,7 @@ import { webInlineScriptHashes } from './http/inlineScripts';
 import { scheduleAlertSweep } from './jobs/alertSweep';
 import { scheduleInvariantCheck } from './jobs/invariantCheck';
 import { schedulePeriodRollup } from './jobs/periodRollup';
+import { scheduleEmbeddedStats } from './jobs/embeddedStats';
 import { createOutbox } from './outbox/dispatcher';
 import { outboxRoutes } from './modules/monitoring/outboxRetry';
 import { startMail, viewRoutes } from './modules/views';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, opts: { pgliteSnapshot?: Uint8Arr
   scheduleAlertSweep(app, services);
   scheduleInvariantCheck(app, services);
   schedulePeriodRollup(app, services);
+  scheduleEmbeddedStats(app, services);
   outbox.schedule(app);
   startMail(app, services);
 

@@ -65,6 +65,11 @@ const envSchema = z.object({
   INVARIANT_CHECK_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(360),
   /** Minutes between roll-ups of the weeks and months that ended, for the balance reports (0: none; the reports then read the daily roll-up alone). */
   ROLLUP_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /**
+   * Minutes between refreshes of the embedded database's planner statistics (ANALYZE of each table
+   * grown by a tenth; 0: none). PostgreSQL's autovacuum does this on a server, where it does not run.
+   */
+  STATS_MINUTES: z.coerce.number().min(0).max(24 * 60).default(60),
   /** Attempts at delivering an outbox message (mail, webhook) before it is shown as failed in the upload monitor. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Seconds before the second attempt at a delivery; each later wait doubles, up to an hour. */

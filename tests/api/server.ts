@@ -34,7 +34,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA: 'off', WEB_DIR: '/nonexistent',
     // No scheduled jobs: a test sweeps or checks when it means to (a whole-ledger check mid-test would only slow the suite).
-    ALERT_SWEEP_MINUTES: '0', INVARIANT_CHECK_MINUTES: '0', ROLLUP_MINUTES: '0',
+    ALERT_SWEEP_MINUTES: '0', INVARIANT_CHECK_MINUTES: '0', ROLLUP_MINUTES: '0', STATS_MINUTES: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

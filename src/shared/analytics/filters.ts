@@ -51,6 +51,8 @@ export interface QueryAnswer {
 /** A report's page: rows, total, and the same asOf. */
 export interface ReportPageAnswer extends QueryAnswer {
   total: number;
+  /** The total is an estimate (a list of many rows: counting them all would take longer than the page). */
+  totalEstimated?: boolean;
   pageNum: number;
   pageSize: number;
 }
@@ -63,7 +65,7 @@ export type BatchLine = { panel: string; answer: QueryAnswer } | { panel: string
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** The answers as schemas, for the API document. */
 export const queryAnswerSchema = z.object({ rows: z.array(z.record(z.string(), cell)), asOf: z.string() });
-export const reportPageAnswerSchema = queryAnswerSchema.extend({ total: z.number(), pageNum: z.number(), pageSize: z.number() });
+export const reportPageAnswerSchema = queryAnswerSchema.extend({ total: z.number(), totalEstimated: z.boolean().optional(), pageNum: z.number(), pageSize: z.number() });
 /** One line of a dashboard batch (`BatchLine`), for the API document. */
 export const batchLineSchema = z.union([
   z.object({ panel: z.string(), answer: queryAnswerSchema }),

@@ -49,7 +49,7 @@ const en: Shape<typeof zh> = {
     export: 'Export', exportSelected: 'Export selected ({{count}})', refresh: 'Refresh', columns: 'Columns', compact: 'Compact', medium: 'Medium',
     loose: 'Loose', resetColumns: 'Default columns', actions: 'Actions', deleteTitle: 'Delete',
     deleteConfirm: 'Delete the {{count}} selected records? This cannot be undone.', deleted: '{{count}} records deleted', saved: 'Saved',
-    secretKept: 'Unchanged: type a new one to replace it', noData: 'No data', noMatch: 'Nothing matches the filters', loadFailed: 'The list could not be loaded',
+    secretKept: 'Unchanged: type a new one to replace it', noData: 'No data', noMatch: 'Nothing matches the filters', totalAbout: 'About {{total}} rows', loadFailed: 'The list could not be loaded',
     importHint: 'Download the template, fill it in and upload it. Only xls or xlsx files are accepted; if any row has an error, nothing in the file is imported.',
     template: 'Download template', chooseFile: 'Choose a file to import', importFailed: 'Rows with errors: {{count}}; nothing was imported',
     downloadReport: 'Download error report', row: 'Row', problem: 'Problem', imported: '{{count}} records imported', status: 'Status',

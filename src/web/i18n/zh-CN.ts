@@ -43,7 +43,7 @@ export default {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', add: '新增', edit: '编辑', delete: '删除', import: '导入', export: '导出',
     exportSelected: '导出所选 ({{count}})', refresh: '刷新', columns: '列设置', compact: '紧凑', medium: '适中', loose: '宽松',
     resetColumns: '恢复默认列', actions: '操作', deleteTitle: '确认删除', deleteConfirm: '确定删除所选的 {{count}} 条数据吗？此操作不可撤销。',
-    deleted: '已删除 {{count}} 条数据', saved: '保存成功', secretKept: '未更改：输入新的值以替换', noData: '暂无数据', noMatch: '没有符合条件的数据', loadFailed: '数据加载失败',
+    deleted: '已删除 {{count}} 条数据', saved: '保存成功', secretKept: '未更改：输入新的值以替换', noData: '暂无数据', noMatch: '没有符合条件的数据', totalAbout: '约 {{total}} 条', loadFailed: '数据加载失败',
     importHint: '请先下载模板，按模板填写后上传。只接受 xls 或 xlsx 文件；任何一行有错误时，整个文件都不会导入。',
     template: '下载模板', chooseFile: '选择文件并导入', importFailed: '{{count}} 行有错误，未导入任何数据', downloadReport: '下载错误报告',
     row: '行号', problem: '问题', imported: '已导入 {{count}} 条数据', status: '状态', keyword: '关键字', normal: '正常', disabled: '停用', yes: '是', no: '否',

@@ -107,11 +107,11 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         summary: `${title}: a page of the report, filtered and sorted, within the caller's data scope`,
         handler: inLaneOf('long', async (rc) => {
           const { pageNum, pageSize, orderBy, ...filters } = rc.body;
-          const { rows, total } = await r.page(await ctxOf(rc), filters, {
+          const { rows, total, totalEstimated } = await r.page(await ctxOf(rc), filters, {
             limit: pageSize, offset: (pageNum - 1) * pageSize,
             orderBy: orderBy?.filter((o) => r.def.columns.some((c) => c.key === o.field && c.sortable)),
           });
-          return { rows, total, pageNum, pageSize, asOf: asOf() };
+          return { rows, total, ...(totalEstimated ? { totalEstimated } : {}), pageNum, pageSize, asOf: asOf() };
         }),
       }),
       defineRoute({

@@ -48,7 +48,8 @@ export interface ReportPaging {
 /** A report's rows: a page for the table, all of them in batches for the streamed export, and its chart's rows. */
 export interface ReportQuery {
   def: ReportDef;
-  page(ctx: AnalyticsCtx, filters: AnalyticsFilters, paging: ReportPaging): Promise<{ rows: Row[]; total: number }>;
+  /** A page and the total; `totalEstimated` when the total is the planner's estimate (a row list of many rows, sqlReport.ts). */
+  page(ctx: AnalyticsCtx, filters: AnalyticsFilters, paging: ReportPaging): Promise<{ rows: Row[]; total: number; totalEstimated?: boolean }>;
   batches(ctx: AnalyticsCtx, filters: AnalyticsFilters): AsyncIterable<Row[]>;
   chart?(ctx: AnalyticsCtx, filters: AnalyticsFilters): Promise<Row[]>;
   /** The rows of each of the def's `moreCharts`, by id. */

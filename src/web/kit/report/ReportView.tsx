@@ -161,7 +161,9 @@ export function ReportView({ def, renderCell, rowClassName, onOpenRow, keywordHi
           scroll={{ x: 'max-content' }}
           border={{ wrapper: true, cell: false }}
           pagination={{
-            current: pageNum, pageSize, total: query.data?.total ?? 0, showTotal: true, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
+            current: pageNum, pageSize, total: query.data?.total ?? 0, sizeCanChange: true, sizeOptions: [10, 20, 50, 100],
+            // A long list's total is the server's estimate (counting millions of rows would outlast the page): said as such.
+            showTotal: query.data?.totalEstimated ? (total: number) => t('kit.totalAbout', { total: total.toLocaleString(lang) }) : true,
             onChange: (current, size) => setView({ page: size !== pageSize ? 1 : current, size }),
           }}
           onChange={(_p, sorter, _f, extra) => {

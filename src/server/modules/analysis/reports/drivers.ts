@@ -56,6 +56,7 @@ function driverRecord(): ReportQuery {
     def: defOf('DriverRecord'),
     keys: [{ name: 'id', expr: sql`t.id` }],
     sortExprs: { deliveredAt: sql`t.delivered_at`, id: sql`t.id` },
+    notNullSorts: ['id'],
     rows: (ctx, f, after) => sql`
       select t.id, ${localTime(sql`t.delivered_at`)} as "deliveredAt", t.request_no as "requestNo", t.driver_name as "driverName", t.phone as "driverPhone",
         (select v.plate_no from vehicles v where v.id = t.vehicle_id) as "plateNo",

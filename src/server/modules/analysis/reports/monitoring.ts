@@ -55,6 +55,7 @@ function loginMonitor(): ReportQuery {
     def: defOf('loginMonitor'),
     keys: [{ name: 'id', expr: sql`l.id` }],
     sortExprs: { loggedAt: sql`l.created_at`, id: sql`l.id` },
+    notNullSorts: ['loggedAt', 'id'],
     rows: (ctx, f, after) => sql`
       select l.id, ${localTime(sql`l.created_at`)} as "loggedAt", l.user_name as "userName", u.nick_name as "nickName", d.name as "dealerName",
         case when l.success then 'yes' else 'no' end as succeeded, ${nameOf(sql`l.reason`, LOGIN_REASONS, ctx.lang)} as reason,
@@ -90,6 +91,7 @@ function logMonitor(): ReportQuery {
     def: defOf('logMonitor'),
     keys: [{ name: 'id', expr: sql`a.id` }],
     sortExprs: { loggedAt: sql`a.created_at`, id: sql`a.id` },
+    notNullSorts: ['loggedAt', 'id'],
     rows: (ctx, f, after) => sql`
       select a.id, ${localTime(sql`a.created_at`)} as "loggedAt", a.user_name as "userName", u.nick_name as "nickName", d.name as "dealerName",
         ${nameOf(sql`a.action`, AUDIT_ACTIONS, ctx.lang)} as action, a.action as "actionCode", a.entity, a.entity_id as "entityId", a.ip,
@@ -135,6 +137,7 @@ function uploadMonitor(): ReportQuery {
     def: defOf('uploadMonitor'),
     keys: [{ name: 'channel', expr: sql`x.channel` }, { name: 'id', expr: sql`x.id` }],
     sortExprs: { uploadedAt: sql`x.created_at`, channel: sql`x.channel`, id: sql`x.id` },
+    notNullSorts: ['uploadedAt', 'channel', 'id'],
     rows: (ctx, f, after) => sql`
       select x.channel, x.id, ${localTime(sql`x.created_at`)} as "uploadedAt", d.name as "dealerName", x.user_name as "userName", x.what as "uploadId",
         x.ref as "orderNo", x.order_id as "orderId", x.order_type as "orderType",

@@ -27,6 +27,7 @@ function moveDetail(page: string, types: SQL, chartSign: 1 | -1 = 1): ReportQuer
     def: defOf(page),
     keys: [{ name: 'id', expr: sql`m.id` }],
     sortExprs: { movedAt: sql`m.moved_at`, id: sql`m.id` },
+    notNullSorts: ['movedAt', 'id'],
     rows: (ctx, f, after) => sql`
       select m.id, ${localTime(sql`m.moved_at`)} as "movedAt", o.order_no as "orderNo", ${orderTypeName(sql`m.order_type`, ctx.lang)} as "orderType",
         d.name as "dealerName", w.name as "warehouseName", l.code as "locationCode", m.barcode, ${materialSelect}, m.dot_code as "dotCode", m.qty,
@@ -122,6 +123,7 @@ function scanDetail(): ReportQuery {
     def: defOf('scanDetail'),
     keys: [{ name: 'id', expr: sql`s.id` }],
     sortExprs: { scannedAt: sql`s.scanned_at`, id: sql`s.id` },
+    notNullSorts: ['scannedAt', 'id'],
     rows: (ctx, f, after) => sql`
       select s.id, ${localTime(sql`s.scanned_at`)} as "scannedAt", o.order_no as "orderNo", ${orderTypeName(sql`o.order_type`, ctx.lang)} as "orderType",
         d.name as "dealerName", w.name as "warehouseName", l.code as "locationCode", s.barcode, ${materialSelect}, u.nick_name as "userName", s.source

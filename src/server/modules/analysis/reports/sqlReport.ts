@@ -29,8 +29,15 @@ export interface SqlReport {
    * For a row query without GROUP BY: the table expression behind a sortable column (e.g.
    * `m.moved_at` behind the formatted `movedAt`). A page sorted only by such columns is
    * ordered inside the query, so an index on them answers the first page without a full sort.
+   * Such a row list also gets an estimated total when it is long (`ESTIMATE_FROM`).
    */
   sortExprs?: Record<string, SQL>;
+  /**
+   * The sortExprs columns that are never null (NOT NULL in the schema). A descending sort on
+   * them says plain `desc`, which an ascending index read backwards serves; `desc nulls last`
+   * would need an index of its own, or a sort of the whole window.
+   */
+  notNullSorts?: readonly string[];
   chart?(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL;
   /** The SQL of each of the def's `moreCharts`, by id. */
   moreCharts?: Record<string, (ctx: AnalyticsCtx, f: AnalyticsFilters) => SQL>;
@@ -57,19 +64,22 @@ export function sqlReport(spec: SqlReport): ReportQuery {
       const base = spec.rows(ctx, f, sql`true`);
       const { sortExprs } = spec;
       const direct = sortExprs && orderBy.every((o) => sortExprs[o.field]);
+      const direction = (o: { field: string; order: string }) => (o.order === 'asc' ? sql`asc`
+        : spec.notNullSorts?.includes(o.field) ? sql`desc` : sql`desc nulls last`);
       const pageSql = sortExprs && direct
         ? sql`${base} order by ${sql.join([
-          ...orderBy.map((o) => sql`${sortExprs[o.field]} ${o.order === 'asc' ? sql`asc` : sql`desc`} nulls last`),
+          ...orderBy.map((o) => sql`${sortExprs[o.field]} ${direction(o)}`),
           ...spec.keys.map((k) => sql`${k.expr} asc`),
         ], sql`, `)} limit ${paging.limit} offset ${paging.offset}`
         : sql`select * from (${base}) q order by ${order} limit ${paging.limit} offset ${paging.offset}`;
       // Both at once: on PostgreSQL each takes a connection of the pool, so the first page waits
       // for the slower of the two rather than their sum (PGlite runs them one after the other).
-      const [rows, [{ n }]] = await Promise.all([
-        queryRows<Row>(ctx.db, pageSql),
-        queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${base}) q`),
-      ]);
-      return { rows, total: Number(n) };
+      const [rows, counted] = await Promise.all([queryRows<Row>(ctx.db, pageSql), totalOf(ctx, base, Boolean(sortExprs))]);
+      const seen = paging.offset + rows.length;
+      if (!counted.estimated) return { rows, total: counted.total };
+      // A short page is the last: the total is known. Else never less than what the pages showed.
+      if (rows.length < paging.limit) return { rows, total: seen };
+      return { rows, total: Math.max(counted.total, seen + 1), totalEstimated: true };
     },
     async *batches(ctx, f) {
       let after = sql`true`;
@@ -91,6 +101,28 @@ export function sqlReport(spec: SqlReport): ReportQuery {
       ? Object.fromEntries(Object.entries(spec.moreCharts).map(([id, q]) => [id, (ctx: AnalyticsCtx, f: AnalyticsFilters) => queryRows<Row>(ctx.db, q(ctx, f))]))
       : undefined,
   };
+}
+
+/**
+ * From how many rows (the planner's estimate) a row list's total is that estimate, not a count:
+ * counting millions of moves or scans reads every one of them (seconds on a large channel, and
+ * the embedded database held as long), while the page itself reads one index range.
+ */
+export const ESTIMATE_FROM = 50_000;
+
+/**
+ * The total of a report's rows: counted, or for a row list (no GROUP BY) the planner's estimate
+ * when that is at least ESTIMATE_FROM. An aggregate's estimate can be far off and its page reads
+ * every row anyway, so it is always counted.
+ */
+async function totalOf(ctx: AnalyticsCtx, base: SQL, rowList: boolean): Promise<{ total: number; estimated: boolean }> {
+  if (rowList) {
+    const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(ctx.db, sql`explain (format json) ${base}`);
+    const estimate = Math.round(Number(plan['QUERY PLAN'][0].Plan['Plan Rows']));
+    if (estimate >= ESTIMATE_FROM) return { total: estimate, estimated: true };
+  }
+  const [{ n }] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${base}) q`);
+  return { total: Number(n), estimated: false };
 }
 
 /** The chart rows of a report whose spec has a chart query. */
