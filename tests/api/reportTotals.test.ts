@@ -74,6 +74,13 @@ describe('a long report list answers an estimated total', () => {
     expect(body.data.total).toBe(trueCount);
   });
 
+  it('an empty page past the end (an estimate too high) answers the counted total', async () => {
+    const { body } = await scanPage({ pageNum: Math.ceil(trueCount / 20) + 40, pageSize: 20 });
+    expect(body.data.rows).toEqual([]);
+    expect(body.data.totalEstimated).toBeUndefined();
+    expect(body.data.total).toBe(trueCount);
+  });
+
   it('a filter that leaves few rows is counted exactly', async () => {
     const { body } = await scanPage({ keyword: 'EST0000012' });
     expect(body.data.totalEstimated).toBeUndefined();

@@ -16,7 +16,8 @@ import { checkOnHandCounters } from './onHandCounters';
  * - every week and month rolled up for the balance reports still sums its daily rows;
  * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
  * - every channel day rolled still sums its warehouse rows, and the ledger's inbound hours and dealers' ranked moves (channelRollup.ts);
- * - the on-hand counters (channel and per warehouse) still sum on hand (onHandCounters.ts).
+ * - the on-hand counters (channel and per warehouse) still sum on hand, and the stock-age days the
+ *   barcodes in stock (onHandCounters.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {

@@ -58,11 +58,28 @@ export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
   await updateWarehouseDaily(tx, dayOf(p.at), p.orderType, p.moves);
   // The barcodes and on hand last (on hand before the alerts, which read it): their triggers
   // update the channel's counters (docs/stock-model.md), rows postings in other warehouses share,
-  // so those stay locked only until the commit.
+  // so those stay locked only until the commit; locked first, all of them in one order.
+  await lockCounters(tx, p);
   await updateBarcodes(tx, p);
   await updateOnHand(tx, p.moves);
   // Stock alerts in the same transaction: a crossing is raised (or a return cleared) with the posting that made it.
   return judgeStock(tx, pairsOf(p.moves));
+}
+
+/**
+ * Takes every counter row the posting's barcode and on-hand writes will change (stock-age days,
+ * channel keys, warehouses), each kind in key order, before the writes' triggers take them in
+ * the order of their statements (lock_stock_counters, migration 0029): two postings then queue on
+ * a shared row rather than deadlock.
+ */
+async function lockCounters(tx: Db, p: Posting) {
+  const ints = (values: (number | null)[]) => sql`${sql.param(values)}::int[]`;
+  await tx.execute(sql`select lock_stock_counters(${p.at.toISOString()}::timestamptz,
+    ${sql.param(p.states.map((s) => s.code))}::text[], ${sql.param(p.states.map((s) => s.status))}::text[],
+    ${ints(p.states.map((s) => s.warehouseId))}, ${sql.param(p.states.map((s) => s.inbound))}::boolean[],
+    ${ints(p.moves.map((m) => m.materialId))}, ${ints(p.moves.map((m) => m.dealerId ?? 0))},
+    ${sql.param(p.moves.map((m) => m.dotCode ?? ''))}::text[], ${sql.param(p.moves.map((m) => (m.locationId ?? 0) !== 0))}::boolean[],
+    ${ints(p.moves.map((m) => m.warehouseId))})`);
 }
 
 /** Barcodes that end in the same state are updated by one statement. */

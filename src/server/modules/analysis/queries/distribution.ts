@@ -12,7 +12,7 @@ import { stockWhere } from './where';
  * reads its stock_on_hand rows. region_id is the dealer's (0: no dealer, or a dealer without one).
  */
 export function onHandRows(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
-  if (ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.warehouseId && !f.specification && !f.pattern) {
+  if (wholeChannel(ctx, { ...f, brandId: undefined })) {
     return sql`select c.brand_id, c.region_id, c.dot_code, c.located, c.qty from stock_channel_on_hand c ${f.brandId ? sql`where c.brand_id = ${f.brandId}` : sql``}`;
   }
   return sql`
@@ -45,7 +45,7 @@ export const byWarehouse: DashboardQuery = {
   run: (ctx, f) => queryRows(ctx.db, sql`
     select t."warehouseId", w.name as warehouse, t.qty
     from (${wholeChannel(ctx, f)
-      ? sql`select c.warehouse_id as "warehouseId", c.qty::int as qty from stock_warehouse_on_hand c where c.qty > 0 order by c.qty desc, c.warehouse_id limit 15`
+      ? sql`select c.warehouse_id as "warehouseId", c.qty::int as qty from stock_warehouse_on_hand c where c.qty > 0 order by c.qty desc nulls last, c.warehouse_id limit 15`
       : sql`select s.warehouse_id as "warehouseId", sum(s.qty)::int as qty from stock_on_hand s where ${stockWhere(ctx, f, 's')}
             group by s.warehouse_id order by qty desc, s.warehouse_id limit 15`}) t
       join warehouses w on w.id = t."warehouseId"

@@ -77,7 +77,9 @@ export function sqlReport(spec: SqlReport): ReportQuery {
       const [rows, counted] = await Promise.all([queryRows<Row>(ctx.db, pageSql), totalOf(ctx, base, Boolean(sortExprs))]);
       const seen = paging.offset + rows.length;
       if (!counted.estimated) return { rows, total: counted.total };
-      // A short page is the last: the total is known. Else never less than what the pages showed.
+      // A short page is the last: the total is known; an empty one past the end (the estimate was
+      // too high) is counted. Else never less than what the pages showed.
+      if (!rows.length && paging.offset > 0) return { rows, total: (await totalOf(ctx, base, false)).total };
       if (rows.length < paging.limit) return { rows, total: seen };
       return { rows, total: Math.max(counted.total, seen + 1), totalEstimated: true };
     },
