@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
 import type { OrderOptions } from '../../src/shared/api/orders';
 import { dealers, resources, roleResources, roles, storageLocations } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
 import { startTestServer, type TestServer } from './server';
 
 /** Monitoring › Upload monitor: every PDA batch, taken or refused, with its order's ERP state. */
@@ -58,5 +59,20 @@ describe('upload monitor', () => {
     expect(mine.rows.some((r) => r.uploadId === 'upmon-taken-1')).toBe(true);
     expect(new Set(mine.rows.map((r) => r.dealerName)).size).toBe(1);
     expect((await report({})).total).toBeGreaterThanOrEqual(mine.total);
+  });
+
+  it("a dealer's batches are every upload of its orders in its warehouses over the half year, no more and no fewer", async () => {
+    const db = server.services.db;
+    const [sh] = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.code, 'SH0001'));
+    const day = (offset: number) => { const d = new Date(); d.setDate(d.getDate() + offset); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
+    const window = { dateFrom: day(-200), dateTo: day(0) };
+    const start = (text: string) => { const [y, m, d] = text.split('-').map(Number); return new Date(y, m - 1, d).toISOString(); };
+    const [{ n }] = await queryRows<{ n: number }>(db, sql`
+      select count(*)::int as n from upload_logs p join orders o on o.id = p.order_id join warehouses w on w.id = o.warehouse_id
+      where o.dealer_id = ${sh.id} and w.dealer_id = ${sh.id}
+        and p.created_at >= ${start(window.dateFrom)}::timestamptz and p.created_at < ${start(day(1))}::timestamptz`);
+    expect(Number(n), 'the demo history has uploads of dealer1').toBeGreaterThan(0);
+    // The PDA channel's rows (the keyword matches the channel's name): found through the dealer's orders.
+    expect((await report({ ...window, keyword: 'PDA' }, dealer1)).total).toBe(Number(n));
   });
 });

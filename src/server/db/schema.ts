@@ -844,7 +844,12 @@ export const uploadLogs = pgTable('upload_logs', {
   ok: boolean('ok').notNull(),
   message: varchar('message', { length: 512 }),
   createdAt: createdAt(),
-}, (t) => [index('upload_logs_time_idx').on(t.createdAt)]);
+}, (t) => [
+  index('upload_logs_time_idx').on(t.createdAt),
+  // A dealer's uploads for the upload monitor: through its orders, or its own without an order.
+  index('upload_logs_order_idx').on(t.orderId),
+  index('upload_logs_dealer_idx').on(t.dealerId, t.createdAt),
+]);
 
 /** Delivery fees uploaded per delivery order (route `psfByDelivery`). */
 export const deliveryFees = pgTable('delivery_fees', {

@@ -109,19 +109,31 @@ function logMonitor(): ReportQuery {
 function uploadMonitor(): ReportQuery {
   // yes and no, as the kit shows tags and the export names them in the reader's language.
   const yesNo = (cond: SQL) => sql`case when ${cond} then 'yes' else 'no' end`;
-  const rows = (lang: Language) => sql`(
+  /**
+   * A restricted caller's uploads, found on indexes before the union is read: those of its orders
+   * (orders by dealer or warehouse, then upload_logs_order_idx) and, where its scope is dealers
+   * alone, those without an order by its dealers (upload_logs_dealer_idx). A superset: the
+   * union's own scope test below decides. Unrestricted callers read the window by time.
+   */
+  const pdaInScope = (scope: DataScope) => (scope.dealerIds === null && scope.warehouseIds === null ? sql`true` : sql`p.id in (
+      select su.id from upload_logs su join orders so on so.id = su.order_id where ${scopeSql(scope, sql`so.dealer_id`, sql`so.warehouse_id`)}
+      union all
+      select su.id from upload_logs su where su.order_id is null
+        and ${scope.warehouseIds === null ? scopeSql(scope, sql`su.dealer_id`) : sql`false`})`);
+  const rows = (ctx: AnalyticsCtx) => sql`(
     select 'PDA' as channel, p.id, p.created_at, coalesce(o.dealer_id, p.dealer_id) as dealer_id, o.warehouse_id, u.user_name,
       p.upload_id as what, o.order_no as ref, p.order_id, o.order_type, p.ok, p.accepted, p.refused, p.message,
       o.upload_status = '1' as erp_ok, false as retryable
     from upload_logs p left join orders o on o.id = p.order_id left join users u on u.id = p.user_id
+    where ${pdaInScope(ctx.scope)}
     union all
-    select e.system, e.id, e.created_at, e.dealer_id, e.warehouse_id, e.user_name, ${nameOf(sql`e.kind`, EXCHANGE_KINDS, lang)}, e.ref, null, null,
+    select e.system, e.id, e.created_at, e.dealer_id, e.warehouse_id, e.user_name, ${nameOf(sql`e.kind`, EXCHANGE_KINDS, ctx.lang)}, e.ref, null, null,
       e.ok, null, null, coalesce(e.message, case when e.retried_at is not null then 'retried by ' || e.retried_by end), null,
       e.system = 'TMS' and not e.ok and e.retried_at is null and e.payload is not null
     from exchange_logs e
     union all
     -- The outbox's bigint id as int, as the other rows' ids (the monitor's keys and retries read numbers).
-    select case q.kind when 'mail' then 'MAIL' else 'HOOK' end, q.id::int, q.created_at, q.dealer_id, null, q.retried_by, ${nameOf(sql`q.topic`, OUTBOX_TOPICS, lang)},
+    select case q.kind when 'mail' then 'MAIL' else 'HOOK' end, q.id::int, q.created_at, q.dealer_id, null, q.retried_by, ${nameOf(sql`q.topic`, OUTBOX_TOPICS, ctx.lang)},
       q.target, null, null, case q.status when 'sent' then true when 'failed' then false end, null, null,
       nullif(concat_ws(' · ', q.last_error, q.last_answer, case when q.retried_by is not null then 'retried by ' || q.retried_by end), ''), null,
       q.status = 'failed'
@@ -144,12 +156,12 @@ function uploadMonitor(): ReportQuery {
         case when x.ok is null then ${OUTBOX_PENDING[ctx.lang]} else ${yesNo(sql`x.ok`)} end as result, x.ok,
         x.accepted, x.refused, x.message, case when x.erp_ok is null then null else ${yesNo(sql`x.erp_ok`)} end as "erpUploaded", x.erp_ok as "erpOk",
         x.retryable
-      from ${rows(ctx.lang)} left join dealers d on d.id = x.dealer_id
+      from ${rows(ctx)} left join dealers d on d.id = x.dealer_id
       where ${where(ctx, f)} and ${after}`,
     chart: (ctx, f) => sql`
       select ${periodLabel(localDay(sql`x.created_at`), f.dimension)} as period,
         (count(*) filter (where x.ok))::int as taken, (count(*) filter (where not x.ok))::int as refused
-      from ${rows(ctx.lang)} where ${where(ctx, f)} group by 1 order by 1`,
+      from ${rows(ctx)} where ${where(ctx, f)} group by 1 order by 1`,
   });
 }
 
