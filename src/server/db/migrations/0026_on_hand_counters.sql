@@ -18,8 +18,9 @@ CREATE INDEX "stock_warehouse_on_hand_qty_idx" ON "stock_warehouse_on_hand" USIN
 -- located) and stock_warehouse_on_hand, in its own transaction. A change of a dealer's region or
 -- a material's brand moves that dealer's or material's stock between the keys. Advisory lock
 -- 7310201 orders the two: writers hold it shared, a key change alone, so no writer adds under a
--- region or brand that a concurrent change is taking away. Rows are upserted in key order, so
--- two writers queue rather than deadlock.
+-- region or brand that a concurrent change is taking away. Rows are upserted in key order, and a
+-- posting takes every row it will change first (lock_stock_counters, migration 0029), so two
+-- writers queue rather than deadlock.
 CREATE FUNCTION "stock_on_hand_counters"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   cols text := 'material_id, dealer_id, warehouse_id, dot_code, location_id <> 0 as located';
@@ -51,37 +52,42 @@ CREATE TRIGGER "stock_on_hand_counters_update" AFTER UPDATE ON "stock_on_hand" R
 --> statement-breakpoint
 CREATE TRIGGER "stock_on_hand_counters_delete" AFTER DELETE ON "stock_on_hand" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "stock_on_hand_counters"();
 --> statement-breakpoint
--- A dealer's new region: its stock leaves the old region's keys for the new one's.
-CREATE FUNCTION "stock_on_hand_dealer_region"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A dealer's new region or a material's new brand: its stock leaves the old keys for the new ones,
+-- as one statement over every row the update changed (a catalogue import that changes many brands
+-- reads on hand once, not once per material).
+CREATE FUNCTION "stock_on_hand_dealer_regions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (select 1 from old_rows o join new_rows n on n.id = o.id where o.region_id is distinct from n.region_id) THEN RETURN NULL; END IF;
   PERFORM pg_advisory_xact_lock(7310201);
   insert into stock_channel_on_hand as c (brand_id, region_id, dot_code, located, qty)
-  select m.brand_id, x.region_id, s.dot_code, s.location_id <> 0, x.sign * sum(s.qty)
-  from stock_on_hand s join materials m on m.id = s.material_id
-    cross join (values (coalesce(OLD.region_id, 0), -1), (coalesce(NEW.region_id, 0), 1)) x(region_id, sign)
-  where s.dealer_id = NEW.id
-  group by 1, 2, 3, 4, x.sign order by 1, 2, 3, 4
+  select m.brand_id, v.region_id, s.dot_code, s.location_id <> 0, sum(v.sign * s.qty)
+  from old_rows o join new_rows n on n.id = o.id
+    cross join lateral (values (coalesce(o.region_id, 0), -1), (coalesce(n.region_id, 0), 1)) v(region_id, sign)
+    join stock_on_hand s on s.dealer_id = n.id join materials m on m.id = s.material_id
+  where o.region_id is distinct from n.region_id
+  group by 1, 2, 3, 4 order by 1, 2, 3, 4
   on conflict (brand_id, region_id, dot_code, located) do update set qty = c.qty + excluded.qty;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "dealers_region_counters" AFTER UPDATE OF "region_id" ON "dealers" FOR EACH ROW WHEN (OLD.region_id IS DISTINCT FROM NEW.region_id) EXECUTE FUNCTION "stock_on_hand_dealer_region"();
+CREATE TRIGGER "dealers_region_counters" AFTER UPDATE ON "dealers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "stock_on_hand_dealer_regions"();
 --> statement-breakpoint
--- A material's new brand: its stock leaves the old brand's keys for the new one's.
-CREATE FUNCTION "stock_on_hand_material_brand"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "stock_on_hand_material_brands"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (select 1 from old_rows o join new_rows n on n.id = o.id where o.brand_id <> n.brand_id) THEN RETURN NULL; END IF;
   PERFORM pg_advisory_xact_lock(7310201);
   insert into stock_channel_on_hand as c (brand_id, region_id, dot_code, located, qty)
-  select x.brand_id, coalesce(r.region_id, 0), s.dot_code, s.location_id <> 0, x.sign * sum(s.qty)
-  from stock_on_hand s left join dealers r on r.id = s.dealer_id
-    cross join (values (OLD.brand_id, -1), (NEW.brand_id, 1)) x(brand_id, sign)
-  where s.material_id = NEW.id
-  group by 1, 2, 3, 4, x.sign order by 1, 2, 3, 4
+  select v.brand_id, coalesce(r.region_id, 0), s.dot_code, s.location_id <> 0, sum(v.sign * s.qty)
+  from old_rows o join new_rows n on n.id = o.id
+    cross join lateral (values (o.brand_id, -1), (n.brand_id, 1)) v(brand_id, sign)
+    join stock_on_hand s on s.material_id = n.id left join dealers r on r.id = s.dealer_id
+  where o.brand_id <> n.brand_id
+  group by 1, 2, 3, 4 order by 1, 2, 3, 4
   on conflict (brand_id, region_id, dot_code, located) do update set qty = c.qty + excluded.qty;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "materials_brand_counters" AFTER UPDATE OF "brand_id" ON "materials" FOR EACH ROW WHEN (OLD.brand_id IS DISTINCT FROM NEW.brand_id) EXECUTE FUNCTION "stock_on_hand_material_brand"();
+CREATE TRIGGER "materials_brand_counters" AFTER UPDATE ON "materials" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "stock_on_hand_material_brands"();
 --> statement-breakpoint
 -- The stock already on hand.
 INSERT INTO "stock_channel_on_hand" (brand_id, region_id, dot_code, located, qty)

@@ -24,8 +24,9 @@ export function dayStart(day: string): string {
   return new Date(y, m - 1, d).toISOString();
 }
 
-const inboundTypes = sql.join(CHANNEL_INBOUND_TYPES.map((t) => sql`${t}`), sql`, `);
-const rankedTypes = sql.join(RANKED_ORDER_TYPES.map((t) => sql`${t}`), sql`, `);
+const listOf = (codes: readonly string[]) => sql.join(codes.map((t) => sql`${t}`), sql`, `);
+const inboundTypes = listOf(CHANNEL_INBOUND_TYPES);
+const rankedTypes = listOf(RANKED_ORDER_TYPES);
 
 /** Channel inbound moves of the ledger between two moments, per local hour (the columns of stock_channel_inbound_hours but the day). */
 export const inboundHoursSql = (from: string, to: string) => sql`

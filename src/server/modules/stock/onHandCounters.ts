@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 /**
@@ -8,13 +8,21 @@ import { queryRows, type Db } from '../../db/client';
  * still equal the sums of stock_on_hand under today's regions and brands, and the barcodes in
  * stock: the keys that disagree (at most 20 of each table); empty means they agree.
  */
+/**
+ * stock_on_hand's rows under the channel counters' key, as (brand_id, region_id, dot_code, located,
+ * warehouse_id, qty) where `where` holds over the alias `s`: what the counters sum, and what a
+ * narrower view of on hand reads instead of them. region_id is the dealer's (0: no dealer, or a
+ * dealer without one), located is on a storage location.
+ */
+export const onHandKeysSql = (where: SQL = sql`true`) => sql`
+  select m.brand_id, coalesce(d.region_id, 0) as region_id, s.dot_code, s.location_id <> 0 as located, s.warehouse_id, s.qty
+  from stock_on_hand s join materials m on m.id = s.material_id left join dealers d on d.id = s.dealer_id
+  where ${where}`;
+
 export async function checkOnHandCounters(db: Db): Promise<string[]> {
   const problems: string[] = [];
   for (const r of await queryRows<{ b: number; r: number; t: string; l: boolean; counted: number; on_hand: number }>(db, sql`
-    with h as (
-      select m.brand_id b, coalesce(d.region_id, 0) r, s.dot_code t, s.location_id <> 0 l, sum(s.qty)::bigint q
-      from stock_on_hand s join materials m on m.id = s.material_id left join dealers d on d.id = s.dealer_id
-      group by 1, 2, 3, 4),
+    with h as (select k.brand_id b, k.region_id r, k.dot_code t, k.located l, sum(k.qty)::bigint q from (${onHandKeysSql()}) k group by 1, 2, 3, 4),
     c as (select brand_id b, region_id r, dot_code t, located l, qty q from stock_channel_on_hand)
     select b, r, t, l, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
     from h full join c using (b, r, t, l) where coalesce(c.q, 0) <> coalesce(h.q, 0)

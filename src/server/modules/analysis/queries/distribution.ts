@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
 import { scopeSql, type AnalyticsCtx, type DashboardQuery } from '../registry';
+import { onHandKeysSql } from '../../stock/onHandCounters';
 import { wholeChannel } from './balances';
 import { stockWhere } from './where';
 
@@ -9,16 +10,13 @@ import { stockWhere } from './where';
  * Tyres on hand within the scope and filters, as rows of (brand_id, region_id, dot_code, located,
  * qty). The whole channel, a brand at most chosen, reads the channel's on-hand counters (a row per
  * brand, region, DOT and located, however many tyres; docs/stock-model.md); anything narrower
- * reads its stock_on_hand rows. region_id is the dealer's (0: no dealer, or a dealer without one).
+ * reads its stock_on_hand rows under the same key (onHandKeysSql).
  */
 export function onHandRows(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
   if (wholeChannel(ctx, { ...f, brandId: undefined })) {
     return sql`select c.brand_id, c.region_id, c.dot_code, c.located, c.qty from stock_channel_on_hand c ${f.brandId ? sql`where c.brand_id = ${f.brandId}` : sql``}`;
   }
-  return sql`
-    select m.brand_id, coalesce(d.region_id, 0) as region_id, s.dot_code, s.location_id <> 0 as located, s.qty
-    from stock_on_hand s join materials m on m.id = s.material_id left join dealers d on d.id = s.dealer_id
-    where ${stockWhere(ctx, f, 's')}`;
+  return onHandKeysSql(stockWhere(ctx, f, 's'));
 }
 
 /** Tyres on hand now by brand, largest first. */

@@ -4,6 +4,7 @@ import { DEALER_RANKING_TYPES } from '../../../../shared/analytics/domain';
 import type { OrderType } from '../../../../shared/orders/orderTypes';
 import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
+import { typeList } from '../reports/reportSql';
 import { wholeChannel } from './balances';
 import { daysNotRolled } from './rolledDays';
 import { stockWhere } from './where';
@@ -17,7 +18,7 @@ import { addDays, startOf, windowOf } from './window';
  * moved_at, order_type, qty, dealer_id, warehouse_id).
  */
 function dealerRanking(id: DashboardQueryId, summary: string, types: readonly OrderType[], sign: 1 | -1): DashboardQuery {
-  const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const typeSql = typeList(...types);
   return {
     id, summary,
     async run(ctx, f) {
@@ -25,10 +26,10 @@ function dealerRanking(id: DashboardQueryId, summary: string, types: readonly Or
       const ledger = (start: string, end: string, where = sql`true`) => sql`
         select m.dealer_id, m.qty from stock_moves m
         where m.moved_at >= ${startOf(start)}::timestamptz and m.moved_at < ${startOf(addDays(end, 1))}::timestamptz
-          and m.order_type in (${typeList}) and m.dealer_id is not null and ${where}`;
+          and m.order_type in (${typeSql}) and m.dealer_id is not null and ${where}`;
       const moves = wholeChannel(ctx, f)
         ? sql`
-          select d.dealer_id, d.qty from stock_channel_dealer_days d where d.order_type in (${typeList}) and d.day between ${from}::date and ${to}::date
+          select d.dealer_id, d.qty from stock_channel_dealer_days d where d.order_type in (${typeSql}) and d.day between ${from}::date and ${to}::date
           ${sql.join((await daysNotRolled(ctx, from, to)).map(([start, end]) => sql`union all ${ledger(start, end)}`), sql` `)}`
         : ledger(from, to, stockWhere(ctx, f, 'm'));
       return queryRows(ctx.db, sql`
