@@ -36,7 +36,7 @@ export function scheduleEmbeddedStats(app: FastifyInstance, services: Services) 
     name: 'embeddedStats', title: 'embedded database statistics', lane: 'long', minutes: services.config.STATS_MINUTES, firstAfterMs: 20_000,
     run: async () => {
       const tables = await analyseStaleTables(services.db);
-      if (tables.length) app.log.info({ tables }, 'embedded database statistics refreshed');
+      if (tables.length) app.log.info({ tables: tables.length }, 'embedded database statistics refreshed');
     },
   });
 }
