@@ -7,7 +7,10 @@
  * PGlite data folder and on a fresh database of the PostgreSQL server, each with the demo data.
  * Beside them, `/health` is asked by 2 monitors every 500 ms, and with --exporters N, N users
  * export the largest report the administrator reads (--export <page> names another) over and
- * over, each export streamed to its end.
+ * over, each export streamed to its end (--export-filters '<json>' is its body: the filters, e.g. a
+ * year of scans, {"dateFrom":"2026-01-01"}).
+ * --data-dir <folder> runs PGlite on that data folder as it is (one bench/generateStock.ts made, a
+ * large one; the demo users are in it) rather than on a fresh demo database, and leaves it there.
  * Prints, per database: calls, error rate and p50/p95/p99 per call class, the server's
  * resident memory at the start of the load, at its end and its highest in between, and the
  * ledger invariant check run after the load (ledger = on hand = barcodes = daily roll-up). The
@@ -15,7 +18,7 @@
  * over 300 ms once it serves, with its first words.
  *
  *   npx tsx bench/load.ts [--minutes 5] [--db pglite,postgres] [--viewers 200] [--readers 50] [--scanners 20]
- *     [--exporters 0] [--export <page>] [--baseline <git ref>] [--timeline]
+ *     [--exporters 0] [--export <page>] [--export-filters <json>] [--data-dir <folder>] [--baseline <git ref>] [--timeline]
  *
  * --timeline also prints each class's calls and p50/p95/max per 30 s of the run (is a queue growing?).
  * --baseline <ref> first runs that commit's server (its src, dashboards and package.json, with
@@ -43,6 +46,8 @@ const READERS = Number(arg('readers') ?? 50);
 const SCANNERS = Number(arg('scanners') ?? 20);
 const EXPORTERS = Number(arg('exporters') ?? 0);
 const EXPORT_PAGE = arg('export');
+const EXPORT_FILTERS = JSON.parse(arg('export-filters') ?? '{}') as Record<string, unknown>;
+const DATA_DIR = arg('data-dir');
 const BASELINE = arg('baseline');
 const TIMELINE = process.argv.includes('--timeline');
 const HEALTH_MONITORS = 2;
@@ -124,7 +129,7 @@ async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
   let dataDir: string | undefined;
   let pg: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   const seedStarted = performance.now();
-  if (database === 'pglite') dataDir = mkdtempSync(path.join(os.tmpdir(), 'tyre-load-'));
+  if (database === 'pglite') dataDir = DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tyre-load-'));
   else pg = await freshPostgresDatabase({ prefix: 'tyre_load' });
   let server: ChildServer | undefined;
   try {
@@ -159,6 +164,10 @@ async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
       reportsOf.set(userName, pages);
     }
     const exportPage = EXPORT_PAGE ?? [...rowsOf].sort((a, b) => b[1] - a[1])[0][0];
+    if (Object.keys(EXPORT_FILTERS).length) {
+      const res = await post(base, `${reportPath(exportPage)}/selectByPage`, { ...EXPORT_FILTERS, pageNum: 1, pageSize: 20 }, await login('admin'));
+      rowsOf.set(exportPage, (res.data as { total: number }).total);
+    }
     const exporterTokens: string[] = [];
     for (let i = 0; i < EXPORTERS; i++) exporterTokens.push(await login('admin'));
     const options = (await post(base, '/orderManage/PRorder/options', {}, scannerTokens[0])).data as { warehouses: { id: number; code: string }[]; materials: { id: number }[] };
@@ -229,7 +238,7 @@ async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
       }
     };
     const exporter = async (token: string) => {
-      while (performance.now() < until) await rec.time(`export (${exportPage}, ${rowsOf.get(exportPage)} rows)`, () => post(base, `${reportPath(exportPage)}/export`, {}, token));
+      while (performance.now() < until) await rec.time(`export (${exportPage}, ${rowsOf.get(exportPage)} rows)`, () => post(base, `${reportPath(exportPage)}/export`, EXPORT_FILTERS, token));
     };
     await Promise.all([
       ...viewerTokens.map(viewer), ...readerTokens.map(reader), ...scannerTokens.map(scanner),
@@ -278,7 +287,7 @@ async function runOn(database: 'pglite' | 'postgres', variant: Variant) {
       await server.exited;
     }
     await pg?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir && !DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPgliteGate, inLane, LONG_HOLD_MS } from './pgliteGate';
+import { createPgliteGate, inLane, LONG_GRACE_MS, LONG_HOLD_MS, longWorkTurn } from './pgliteGate';
 
 /** A lock like PGlite's: one holder, the rest in the order they asked. */
 function fifoLock() {
@@ -74,4 +74,39 @@ describe('the embedded database gate', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(gate.answeredWithin(10)).toBe(false);
   });
+
+  it('keeps a long read out for a moment after a short statement, so a request\'s next statement goes first', async () => {
+    const gate = createPgliteGate();
+    const run = gate.wrap(fifoLock());
+    const order: string[] = [];
+    const at: Record<string, number> = {};
+    const work = (name: string) => async () => { order.push(name); at[name] = performance.now(); };
+    await run(work('session'));
+    const released = performance.now();
+    const read = inLane('long', () => run(work('read')));
+    // The request's next statement, asked after a little of its own work: still ahead of the read.
+    await Promise.resolve();
+    const scan = run(work('scan'));
+    await Promise.all([read, scan]);
+    expect(order).toEqual(['session', 'scan', 'read']);
+    expect(at.read - released).toBeGreaterThanOrEqual(LONG_GRACE_MS - 0.5);
+  });
+
+  it('lets long work in JavaScript go on only while no short statement holds the lock or waits', async () => {
+    const gate = createPgliteGate();
+    const run = gate.wrap(fifoLock());
+    let scanDone = 0;
+    const scan = run(() => new Promise<void>((r) => setTimeout(() => { scanDone = performance.now(); r(); }, 20)));
+    const resumed = gate.quiet().then(() => performance.now());
+    await scan;
+    expect(await resumed).toBeGreaterThanOrEqual(scanDone + LONG_GRACE_MS - 0.5);
+    expect(gate.shortWithin(1000)).toBe(true);
+    // Quiet and idle for long: at once, and an export's turn does not pause.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(gate.shortWithin(100)).toBe(false);
+    const t = performance.now();
+    await longWorkTurn(gate)();
+    expect(performance.now() - t).toBeLessThan(50);
+  });
 });
+

@@ -8,6 +8,7 @@ import { REPORT_DEFS } from '../../../shared/analytics/reports';
 import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import type { Services } from '../../services';
+import { longWorkTurn } from '../../db/pgliteGate';
 import type { RequestContext } from '../../platform/requestContext';
 import { DASHBOARDS } from './dashboards';
 import { exportTicketRoutes } from './exportTickets';
@@ -120,7 +121,7 @@ export function analyticsRoutes(services: Services): RouteDef[] {
         handler: inLaneOf('long', async (rc) => {
           const ctx = await ctxOf(rc);
           const columns: SheetColumn<Row>[] = r.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
-          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body));
+          await streamXlsx(rc.reply, `${r.def.title[ctx.lang]}.xlsx`, ctx.lang, columns, r.batches(ctx, rc.body), undefined, longWorkTurn(services.database.gate));
         }),
       }),
     ];

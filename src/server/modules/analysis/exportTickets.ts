@@ -10,6 +10,7 @@ import { defineRoute, type RouteDef } from '../../http/route';
 import { streamXlsx, type SheetColumn } from '../../http/xlsx';
 import { dataScopeOf } from '../../platform/dataScope';
 import { userGrants } from '../../platform/sessionStore';
+import { longWorkTurn } from '../../db/pgliteGate';
 import type { Services } from '../../services';
 import type { ReportQuery, Row } from './registry';
 import { XLSX_FILE } from '../../http/rawAnswers';
@@ -19,6 +20,8 @@ export const EXPORT_DOWNLOAD_PATH = '/analysis/report/export';
 const ticketBody = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }).strict();
 const ticketAnswer = z.object({ ticket: z.string(), url: z.string() });
 const progressAnswer = z.object({ rows: z.number(), status: z.string() });
+/** How often a download's written rows are stored for the progress dialog (and a cancel looked for). */
+const PROGRESS_MS = 500;
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 /** A half of a surrogate pair alone cannot be stored in jsonb: it becomes U+FFFD (such a filter matches nothing either way). */
 const storable = (filters: AnalyticsFilters) => Object.fromEntries(Object.entries(filters).map(([k, v]) =>
@@ -72,12 +75,19 @@ export function exportTicketRoutes(services: Services, reports: ReportQuery[]): 
         };
         const columns: SheetColumn<Row>[] = report.def.columns.map((c) => ({ key: c.key, header: c.title, width: c.width, value: (row) => row[c.key] }));
         let cancelled = false;
+        let told = 0;
+        let written = 0;
         const whole = await streamXlsx(reply, `${report.def.title[lang]}.xlsx`, lang, columns, report.batches(ctx, analyticsFilters.parse(t.filters)), async (rows) => {
+          // The count the dialog polls, and a cancel, read at most every PROGRESS_MS: on the embedded
+          // database a batch is a few dozen rows, and a write per batch would double its statements.
+          written = rows;
+          if (performance.now() - told < PROGRESS_MS) return true;
+          told = performance.now();
           const [now] = await db.update(exportTickets).set({ rows }).where(eq(exportTickets.id, t.id)).returning({ status: exportTickets.status });
           cancelled = now?.status === 'cancelled';
           return !cancelled;
-        });
-        if (!cancelled) await db.update(exportTickets).set({ status: whole ? 'done' : 'failed' }).where(and(eq(exportTickets.id, t.id), eq(exportTickets.status, 'running')));
+        }, longWorkTurn(services.database.gate));
+        if (!cancelled) await db.update(exportTickets).set({ status: whole ? 'done' : 'failed', rows: written }).where(and(eq(exportTickets.id, t.id), eq(exportTickets.status, 'running')));
       }),
     }),
     defineRoute({

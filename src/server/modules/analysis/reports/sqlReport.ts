@@ -5,12 +5,32 @@ import { queryRows } from '../../../db/client';
 import type { AnalyticsCtx, ReportQuery, Row } from '../registry';
 
 /**
- * Rows per batch of a streamed export, each batch one statement. On the embedded database a
- * statement holds the server's one thread (docs/architecture.md, The database): 500 rows there,
- * where a batch of the day balance took 40 to 65 ms against 60 to 175 ms at 2,000, so a scan beside
- * an export waits for less; the whole export takes about twice as long. 2,000 on PostgreSQL.
+ * Rows per batch of a streamed export, each batch one statement: 2,000 on PostgreSQL. On the
+ * embedded database a statement holds the server's one thread (docs/architecture.md, The
+ * database), and a scan beside an export waits for the batch under way: 500 rows there, where a
+ * batch of the day balance (an aggregate, whose every batch costs about the same whatever its
+ * rows) took 40 to 65 ms. A row list's batch costs by its rows, and is sized by time instead
+ * (`nextBatchRows`).
  */
 export const batchRows = (ctx: AnalyticsCtx) => (ctx.dbKind === 'pglite' ? 500 : 2000);
+
+/**
+ * How long one batch of a row list's export may hold the embedded database, and the rows such a
+ * batch starts with and stays between. Beside an export of a million scans on 400,000 tyres, 20
+ * scanners took 44 / 99 ms (p50 / p95) with batches of 500 rows, 3 / 7 alone, and 4 / 11 with
+ * batches of 2 ms (bench/load.ts --export-filters; docs/architecture.md, The database).
+ */
+export const BATCH_MS_TARGET = 2;
+export const ROW_LIST_BATCH = { first: 100, least: 25, most: 1000 };
+
+/**
+ * A row list's next batch from its last one: scaled towards BATCH_MS_TARGET, at most doubled or
+ * halved at a time (one slow batch, a cold page, does not swing it), within ROW_LIST_BATCH.
+ */
+export function nextBatchRows(rows: number, tookMs: number): number {
+  const scaled = rows * Math.min(2, Math.max(0.5, BATCH_MS_TARGET / Math.max(tookMs, 0.1)));
+  return Math.round(Math.min(ROW_LIST_BATCH.most, Math.max(ROW_LIST_BATCH.least, scaled)));
+}
 
 export interface SqlReport {
   def: ReportDef;
@@ -86,13 +106,18 @@ export function sqlReport(spec: SqlReport): ReportQuery {
     async *batches(ctx, f) {
       let after = sql`true`;
       let last: Row | undefined;
-      const size = batchRows(ctx);
+      // On the embedded database a row list's batches are sized by time and planned in written join order.
+      const timed = ctx.dbKind === 'pglite' && Boolean(spec.sortExprs);
+      let size = timed ? ROW_LIST_BATCH.first : batchRows(ctx);
       for (;;) {
-        const batch = await queryRows<Row>(ctx.db, sql`select * from (${spec.rows(ctx, f, after, last)}) q order by ${keyOrder} limit ${size}`);
+        const query = sql`select * from (${spec.rows(ctx, f, after, last)}) q order by ${keyOrder} limit ${size}`;
+        const started = performance.now();
+        const batch = timed ? await inWrittenJoinOrder(ctx, query) : await queryRows<Row>(ctx.db, query);
         if (!batch.length) return;
         // The sheet says yes/no in the reader's language; the console colours the raw value.
         yield tags.length ? batch.map((r) => localiseTags(r, tags, ctx)) : batch;
         if (batch.length < size) return;
+        if (timed) size = nextBatchRows(size, performance.now() - started);
         const lastRow = batch[batch.length - 1];
         last = lastRow;
         after = sql`(${sql.join(spec.keys.map((k) => k.expr), sql`, `)}) > (${sql.join(spec.keys.map((k) => sql`${lastRow[k.name]}`), sql`, `)})`;
@@ -103,6 +128,18 @@ export function sqlReport(spec: SqlReport): ReportQuery {
       ? Object.fromEntries(Object.entries(spec.moreCharts).map(([id, q]) => [id, (ctx: AnalyticsCtx, f: AnalyticsFilters) => queryRows<Row>(ctx.db, q(ctx, f))]))
       : undefined,
   };
+}
+
+/**
+ * A row list's batch (its driving table first in FROM, the rest joined to it row by row) planned
+ * with its joins in written order: the planner's search over eight joined tables took 9 to 19 ms
+ * of PGlite's one thread per batch, against 1.5 to 5 ms so, for the same plan.
+ */
+function inWrittenJoinOrder(ctx: AnalyticsCtx, query: SQL): Promise<Row[]> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local join_collapse_limit = 1`);
+    return queryRows<Row>(tx, query);
+  });
 }
 
 /**
