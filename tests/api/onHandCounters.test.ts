@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
@@ -253,6 +254,61 @@ describe('postings at once', () => {
   });
 });
 
+/** A report's every row for a user (one page of all of them). */
+async function reportRows(ctx: AnalyticsCtx, page: string) {
+  const report = REPORT_QUERIES.find((r) => r.def.page === page);
+  if (!report) throw new Error(`no report ${page}`);
+  return (await report.page(ctx, analyticsFilters.parse({}), { limit: 100_000, offset: 0 })).rows;
+}
+
+/** The DOT inventory (per DOT and material) and the DOT report (per material) of the administrator, against stock_on_hand's sums. */
+async function agreeOnDots(on: Db = db) {
+  const ctx = await ctxOf('admin', on);
+  const raw = await queryRows<{ dot: string; material: number; qty: number }>(on, sql`
+    select dot_code as dot, material_id as material, sum(qty)::int as qty from stock_on_hand group by 1, 2 having sum(qty) <> 0`);
+  const inventory = (await reportRows(ctx, 'dotInventory')).map((r) => `${r.dotCode}|${r.materialId}|${r.onHand}`).sort();
+  expect(inventory).toEqual(raw.map((r) => `${r.dot}|${r.material}|${r.qty}`).sort());
+  const perMaterial = new Map<number, number>();
+  for (const r of raw) perMaterial.set(Number(r.material), (perMaterial.get(Number(r.material)) ?? 0) + Number(r.qty));
+  const report = (await reportRows(ctx, 'dotReport')).map((r) => `${r.materialId}|${r.total}`).sort();
+  expect(report).toEqual([...perMaterial].filter(([, q]) => q !== 0).map(([m, q]) => `${m}|${q}`).sort());
+}
+
+describe('the DOT reports of the whole channel read the material counter and agree with stock_on_hand', () => {
+  it('on the demo data, after receipts of two DOT codes and after the last tyre of a key is shipped', async () => {
+    expect(await db.$count(stockMaterialOnHand)).toBeGreaterThan(0);
+    await agreeOnDots();
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const codes = await db.transaction((tx) => receiveLines(tx as unknown as Db, w1, [
+      { materialId: mat.id, dotCode: '0925' }, { materialId: mat.id, dotCode: '0925' }, { materialId: mat.id, dotCode: '3126' }]));
+    await agreeOnDots();
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, codes.slice(2), '3126'));
+    await agreeOnDots();
+    const [gone] = await db.select().from(stockMaterialOnHand).where(and(eq(stockMaterialOnHand.materialId, mat.id), eq(stockMaterialOnHand.dotCode, '3126')));
+    expect(Number(gone.qty)).toBe(0);
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it("answer from the counter: a counter changed (and rolled back) changes the administrator's reports, not a dealer's", async () => {
+    const [row] = await db.select().from(stockMaterialOnHand).where(sql`${stockMaterialOnHand.qty} > 0`)
+      .orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
+    const onHandOf = (rows: Record<string, unknown>[]) => rows.find((r) => r.materialId === row.materialId && r.dotCode === row.dotCode)?.onHand;
+    let during: unknown;
+    let dealerDuring: unknown;
+    const dealerBefore = await reportRows(await ctxOf('dealer1'), 'dotInventory');
+    await db.transaction(async (tx) => {
+      await tx.update(stockMaterialOnHand).set({ qty: sql`${stockMaterialOnHand.qty} + 1000` })
+        .where(and(eq(stockMaterialOnHand.materialId, row.materialId), eq(stockMaterialOnHand.dotCode, row.dotCode)));
+      during = onHandOf(await reportRows(await ctxOf('admin', tx as unknown as Db), 'dotInventory'));
+      dealerDuring = await reportRows(await ctxOf('dealer1', tx as unknown as Db), 'dotInventory');
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    expect(during).toBe(Number(row.qty) + 1000);
+    expect(dealerDuring).toEqual(dealerBefore);
+  });
+});
+
 describe('the stock-age panel from the stock-age days', () => {
   it('agrees where the bucket edges cut UTC days (a zone east of UTC) and where they do not (UTC)', async () => {
     const zone = process.env.TZ;
@@ -268,20 +324,24 @@ describe('the stock-age panel from the stock-age days', () => {
 });
 
 describe('the invariant check proves the counters', () => {
-  it('names a channel key, a warehouse and a stock-age day whose counter no longer sums its rows', async () => {
+  it('names a channel key, a warehouse, a stock-age day and a material key whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
+    const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
     await db.transaction(async (tx) => {
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
       await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
       await tx.update(stockAgeDays).set({ qty: sql`${stockAgeDays.qty} + 3` }).where(and(eq(stockAgeDays.day, age.day), eq(stockAgeDays.slot, age.slot)));
+      await tx.update(stockMaterialOnHand).set({ qty: sql`${stockMaterialOnHand.qty} + 4` })
+        .where(and(eq(stockMaterialOnHand.materialId, material.materialId), eq(stockMaterialOnHand.dotCode, material.dotCode)));
       problems = await checkStockInvariant(tx as unknown as Db);
       tx.rollback();
     }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
     expect(problems.some((p) => /^channel on hand brand \d+ region \d+ DOT '\w*' (located|not located): counted -?\d+, on hand \d+$/.test(p))).toBe(true);
     expect(problems).toContain(`warehouse ${w.warehouseId} on hand: counted ${Number(w.qty) + 2}, on hand ${Number(w.qty)}`);
     expect(problems).toContain(`stock age day ${age.day} slot ${age.slot}: counted ${Number(age.qty) + 3}, barcodes in stock ${Number(age.qty)}`);
+    expect(problems).toContain(`material ${material.materialId} DOT '${material.dotCode}' on hand: counted ${Number(material.qty) + 4}, on hand ${Number(material.qty)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

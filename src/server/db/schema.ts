@@ -690,6 +690,18 @@ export const stockWarehouseOnHand = pgTable('stock_warehouse_on_hand', {
 }, (t) => [index('stock_warehouse_on_hand_qty_idx').on(t.qty.desc(), t.warehouseId)]);
 
 /**
+ * Tyres on hand over the whole channel per material and DOT code ('' none): the sums of
+ * stock_on_hand, kept by the same triggers (migration 0031, docs/stock-model.md). The DOT reports
+ * of an unrestricted caller read these (250,000 rows at ten million tyres, against 1.1 million on
+ * hand, and no aggregate) instead of every stock_on_hand row.
+ */
+export const stockMaterialOnHand = pgTable('stock_material_on_hand', {
+  materialId: integer('material_id').notNull(),
+  dotCode: varchar('dot_code', { length: 4 }).notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.materialId, t.dotCode] })]);
+
+/**
  * Tyres in stock by the UTC day their stock age started (the inbound time, else the barcode's
  * creation; shared analytics/ageGroups.ts stockAgeStart) and a slot (warehouse id mod 16, so the
  * receipts of one day in different warehouses seldom wait for one row): the counts of barcodes in

@@ -4,6 +4,7 @@ import { AGE_COLUMNS, ANALYSIS_REPORTS, DOT_GROUPS, NO_DOT } from '../../../../s
 import { dotAgeIndexSql, dotAgeWeeksSql, stockAgeIndexSql, stockAgeStartSql } from '../ageSql';
 import type { AnalyticsCtx } from '../registry';
 import { analysisReport, joinMaterial, MATERIAL_COLUMNS, materialIn, placeWhere, stockWhere } from './analysisSql';
+import { everyPlace } from './reportSql';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
@@ -29,9 +30,12 @@ const inventoryAgeReport = analysisReport({
  * per distinct code, not per row.
  */
 function dotAged(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
-  return sql`with s as materialized (
-      select s.material_id, s.dot_code, sum(s.qty)::int as qty from stock_on_hand s join warehouses w on w.id = s.warehouse_id
-      where ${stockWhere(ctx, f)} group by 1, 2),
+  // A caller who sees every place reads the channel's counter per material and DOT code (no aggregate).
+  const onHand = everyPlace(ctx, f)
+    ? sql`select s.material_id, s.dot_code, s.qty::int as qty from stock_material_on_hand s where s.qty <> 0 and ${materialIn(f, sql`s.material_id`)}`
+    : sql`select s.material_id, s.dot_code, sum(s.qty)::int as qty from stock_on_hand s join warehouses w on w.id = s.warehouse_id
+      where ${stockWhere(ctx, f)} group by 1, 2`;
+  return sql`with s as materialized (${onHand}),
     d as materialized (
       select w.dot_code, w.weeks, ${dotAgeIndexSql(sql`w.weeks`)} as grp
       from (select x.dot_code, ${dotAgeWeeksSql(sql`x.dot_code`, ctx.now)} as weeks from (select distinct dot_code from s) x) w)
