@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialBarcodes, stockMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
@@ -309,6 +309,59 @@ describe('the DOT reports of the whole channel read the material counter and agr
   });
 });
 
+/** The barcode count report (per material: in stock, pending, out, total) of a user, against the barcodes of the whole channel. */
+async function agreeOnBarcodes(on: Db = db) {
+  const raw = await queryRows<{ material: number; status: string; n: number }>(on, sql`
+    select material_id as material, status, count(*)::int as n from barcodes group by 1, 2`);
+  const expected = new Map<number, { in: number; pending: number; out: number; total: number }>();
+  for (const r of raw) {
+    const e = expected.get(Number(r.material)) ?? { in: 0, pending: 0, out: 0, total: 0 };
+    if (r.status === 'in' || r.status === 'pending' || r.status === 'out') e[r.status] += Number(r.n);
+    e.total += Number(r.n);
+    expected.set(Number(r.material), e);
+  }
+  const rows = await reportRows(await ctxOf('admin', on), 'countTheInventory');
+  expect(rows.map((r) => `${r.materialId}|${r.inStock}|${r.pending}|${r.out}|${r.total}`).sort())
+    .toEqual([...expected].map(([m, e]) => `${m}|${e.in}|${e.pending}|${e.out}|${e.total}`).sort());
+}
+
+describe('the barcode count of the whole channel reads the barcodes per material and status', () => {
+  it('on the demo data, after tyres registered, received and shipped', async () => {
+    expect(await db.$count(stockMaterialBarcodes)).toBeGreaterThan(0);
+    await agreeOnBarcodes();
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const codes = await db.transaction((tx) => receive(tx as unknown as Db, w1, mat.id, 4));
+    await agreeOnBarcodes();
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, codes.slice(0, 3)));
+    await agreeOnBarcodes();
+    await db.insert(barcodes).values({ code: `CNTP${Date.now()}`, materialId: mat.id, dotCode: '0126', status: 'pending', dealerId: w1.dealerId });
+    await agreeOnBarcodes();
+    const counts = await db.select().from(stockMaterialBarcodes).where(eq(stockMaterialBarcodes.materialId, mat.id)).orderBy(asc(stockMaterialBarcodes.status));
+    expect(counts.map((c) => [c.status, Number(c.qty)])).toEqual([['in', 1], ['out', 3], ['pending', 1]]);
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it("answer from the counter: a counter changed (and rolled back) changes the administrator's report, not a dealer's", async () => {
+    const [row] = await db.select().from(stockMaterialBarcodes).where(and(eq(stockMaterialBarcodes.status, 'in'), sql`${stockMaterialBarcodes.qty} > 0`))
+      .orderBy(asc(stockMaterialBarcodes.materialId)).limit(1);
+    const inStockOf = (rows: Record<string, unknown>[]) => rows.find((r) => r.materialId === row.materialId)?.inStock;
+    const before = inStockOf(await reportRows(await ctxOf('admin'), 'countTheInventory'));
+    const dealerBefore = await reportRows(await ctxOf('dealer1'), 'countTheInventory');
+    let during: unknown;
+    let dealerDuring: unknown;
+    await db.transaction(async (tx) => {
+      await tx.update(stockMaterialBarcodes).set({ qty: sql`${stockMaterialBarcodes.qty} + 1000` })
+        .where(and(eq(stockMaterialBarcodes.materialId, row.materialId), eq(stockMaterialBarcodes.status, 'in')));
+      during = inStockOf(await reportRows(await ctxOf('admin', tx as unknown as Db), 'countTheInventory'));
+      dealerDuring = await reportRows(await ctxOf('dealer1', tx as unknown as Db), 'countTheInventory');
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    expect(during).toBe(Number(before) + 1000);
+    expect(dealerDuring).toEqual(dealerBefore);
+  });
+});
+
 describe('the stock-age panel from the stock-age days', () => {
   it('agrees where the bucket edges cut UTC days (a zone east of UTC) and where they do not (UTC)', async () => {
     const zone = process.env.TZ;
@@ -324,15 +377,18 @@ describe('the stock-age panel from the stock-age days', () => {
 });
 
 describe('the invariant check proves the counters', () => {
-  it('names a channel key, a warehouse, a stock-age day and a material key whose counter no longer sums its rows', async () => {
+  it('names a channel key, a warehouse, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
+    const [tally] = await db.select().from(stockMaterialBarcodes).orderBy(asc(stockMaterialBarcodes.materialId), asc(stockMaterialBarcodes.status)).limit(1);
     const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
     await db.transaction(async (tx) => {
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
       await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
       await tx.update(stockAgeDays).set({ qty: sql`${stockAgeDays.qty} + 3` }).where(and(eq(stockAgeDays.day, age.day), eq(stockAgeDays.slot, age.slot)));
+      await tx.update(stockMaterialBarcodes).set({ qty: sql`${stockMaterialBarcodes.qty} + 5` })
+        .where(and(eq(stockMaterialBarcodes.materialId, tally.materialId), eq(stockMaterialBarcodes.status, tally.status)));
       await tx.update(stockMaterialOnHand).set({ qty: sql`${stockMaterialOnHand.qty} + 4` })
         .where(and(eq(stockMaterialOnHand.materialId, material.materialId), eq(stockMaterialOnHand.dotCode, material.dotCode)));
       problems = await checkStockInvariant(tx as unknown as Db);
@@ -341,6 +397,7 @@ describe('the invariant check proves the counters', () => {
     expect(problems.some((p) => /^channel on hand brand \d+ region \d+ DOT '\w*' (located|not located): counted -?\d+, on hand \d+$/.test(p))).toBe(true);
     expect(problems).toContain(`warehouse ${w.warehouseId} on hand: counted ${Number(w.qty) + 2}, on hand ${Number(w.qty)}`);
     expect(problems).toContain(`stock age day ${age.day} slot ${age.slot}: counted ${Number(age.qty) + 3}, barcodes in stock ${Number(age.qty)}`);
+    expect(problems).toContain(`material ${tally.materialId} barcodes ${tally.status}: counted ${Number(tally.qty) + 5}, barcodes ${Number(tally.qty)}`);
     expect(problems).toContain(`material ${material.materialId} DOT '${material.dotCode}' on hand: counted ${Number(material.qty) + 4}, on hand ${Number(material.qty)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });

@@ -702,6 +702,17 @@ export const stockMaterialOnHand = pgTable('stock_material_on_hand', {
 }, (t) => [primaryKey({ columns: [t.materialId, t.dotCode] })]);
 
 /**
+ * Barcodes per material and status (pending, in, out): the counts of barcodes, kept by triggers
+ * on barcodes (migration 0032, docs/stock-model.md). The barcode count report of an unrestricted
+ * caller reads these (a few rows per material) instead of every barcode ever registered.
+ */
+export const stockMaterialBarcodes = pgTable('stock_material_barcodes', {
+  materialId: integer('material_id').notNull(),
+  status: varchar('status', { length: 8 }).notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.materialId, t.status] })]);
+
+/**
  * Tyres in stock by the UTC day their stock age started (the inbound time, else the barcode's
  * creation; shared analytics/ageGroups.ts stockAgeStart) and a slot (warehouse id mod 16, so the
  * receipts of one day in different warehouses seldom wait for one row): the counts of barcodes in

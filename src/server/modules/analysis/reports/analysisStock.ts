@@ -5,6 +5,7 @@ import type { AnalyticsCtx } from '../registry';
 import {
   addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
+import { everyPlace } from './reportSql';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
@@ -115,20 +116,29 @@ const inventoryReport = analysisReport({
  */
 function barcodeWhere(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
   return sql`((c.status = 'pending' and ${placeWhere(ctx, f, sql`c.dealer_id`)})
-    or (c.status <> 'pending' and ${placeWhere(ctx, f, sql`c.dealer_id`, sql`c.warehouse_id`)})) and ${materialWhere(f)}`;
+    or (c.status <> 'pending' and ${placeWhere(ctx, f, sql`c.dealer_id`, sql`c.warehouse_id`)}))`;
 }
+/**
+ * Barcodes per material and status (c.material_id, c.status, c.qty) within scope and filters: for
+ * a caller who sees every place, the channel's counter (stock_material_barcodes, a few rows per
+ * material, where the barcodes are every tyre ever registered: 9.9 million at ten million tyres);
+ * else a row per barcode.
+ */
+const barcodeCounts = (ctx: AnalyticsCtx, f: AnalyticsFilters) => (everyPlace(ctx, f)
+  ? sql`select c.material_id, c.status, c.qty::int as qty from stock_material_barcodes c where c.qty <> 0`
+  : sql`select c.material_id, c.status, 1 as qty from barcodes c where ${barcodeWhere(ctx, f)}`);
 const countTheInventory = analysisReport({
   def: defOf('countTheInventory'),
   key: ['materialId'],
-  rows: (ctx, f) => sql`select ${MATERIAL_COLUMNS}, count(*) filter (where c.status = 'in')::int as "inStock",
-      count(*) filter (where c.status = 'pending')::int as pending, count(*) filter (where c.status = 'out')::int as out,
-      count(*)::int as total, m.id as "materialId"
-    from barcodes c ${joinMaterial(sql`c.material_id`)}
-    where ${barcodeWhere(ctx, f)} group by m.id, b.id`,
-  chart: (ctx, f) => sql`select b.name as "brandName", count(*) filter (where c.status = 'in')::int as "inStock",
-      count(*) filter (where c.status = 'pending')::int as pending
-    from barcodes c ${joinMaterial(sql`c.material_id`)}
-    where ${barcodeWhere(ctx, f)} and c.status <> 'out' group by b.id, b.name order by 2 desc, 1`,
+  rows: (ctx, f) => sql`select ${MATERIAL_COLUMNS}, coalesce(sum(c.qty) filter (where c.status = 'in'), 0)::int as "inStock",
+      coalesce(sum(c.qty) filter (where c.status = 'pending'), 0)::int as pending, coalesce(sum(c.qty) filter (where c.status = 'out'), 0)::int as out,
+      sum(c.qty)::int as total, m.id as "materialId"
+    from (${barcodeCounts(ctx, f)}) c ${joinMaterial(sql`c.material_id`)}
+    where ${materialWhere(f)} group by m.id, b.id`,
+  chart: (ctx, f) => sql`select b.name as "brandName", coalesce(sum(c.qty) filter (where c.status = 'in'), 0)::int as "inStock",
+      coalesce(sum(c.qty) filter (where c.status = 'pending'), 0)::int as pending
+    from (${barcodeCounts(ctx, f)}) c ${joinMaterial(sql`c.material_id`)}
+    where ${materialWhere(f)} and c.status <> 'out' group by b.id, b.name order by 2 desc, 1`,
 });
 
 export const STOCK_REPORTS = [numberOfDay, turnoverRate, inventoryReport, countTheInventory];
