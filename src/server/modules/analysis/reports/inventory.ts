@@ -135,17 +135,21 @@ const STOCK_AGE_KEYS = ['age0to3', 'age4to6', 'age7to9', 'age10to12', 'age12plus
  * the stockAge filter keeps the tyres of one bucket.
  */
 function stockAge(): ReportQuery {
+  // Counted per material id, the names joined after: grouped by the names too, the aggregate of a
+  // million tyres in stock spilled to disk (1.0 s at ten million tyres).
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
-      select b.material_id as "materialId", ${materialSelect}, count(*)::int as "onHand",
-        ${sql.join(STOCK_AGE_KEYS.map((key, i) => sql`count(*) filter (where b.bucket = ${sql.raw(String(i))})::int as ${sql.identifier(key)}`), sql`, `)}
+      select b.material_id as "materialId", ${materialSelect}, b."onHand", ${sql.join(STOCK_AGE_KEYS.map((key) => sql`b.${sql.identifier(key)}`), sql`, `)}
       from (
-        select b.material_id, ${stockAgeIndexSql(stockAgeStartSql('b'), ctx.now)} as bucket
-        from barcodes b
-        where b.status = 'in' and ${scopeSql(ctx.scope, sql`b.dealer_id`, sql`b.warehouse_id`)} and ${placeFilters(f, sql`b.dealer_id`, sql`b.warehouse_id`)}
-          ${f.stockAge ? sql`and ${stockAgeWhere(stockAgeStartSql('b'), f.stockAge, ctx.now)}` : sql``}
+        select b.material_id, count(*)::int as "onHand",
+          ${sql.join(STOCK_AGE_KEYS.map((key, i) => sql`count(*) filter (where b.bucket = ${sql.raw(String(i))})::int as ${sql.identifier(key)}`), sql`, `)}
+        from (
+          select b.material_id, ${stockAgeIndexSql(stockAgeStartSql('b'), ctx.now)} as bucket
+          from barcodes b
+          where b.status = 'in' and ${scopeSql(ctx.scope, sql`b.dealer_id`, sql`b.warehouse_id`)} and ${placeFilters(f, sql`b.dealer_id`, sql`b.warehouse_id`)}
+            and ${after} ${f.stockAge ? sql`and ${stockAgeWhere(stockAgeStartSql('b'), f.stockAge, ctx.now)}` : sql``}
+        ) b group by b.material_id
       ) b ${materialJoin(sql`b.material_id`)}
-      where ${materialFilters(f, sql`mat`)} and ${after}
-      group by b.material_id, ${materialGroup}`;
+      where ${materialFilters(f, sql`mat`)}`;
   return sqlReport({
     def: defOf('samuelCouling'),
     keys: [{ name: 'materialId', expr: sql`b.material_id` }],
