@@ -624,9 +624,10 @@ export const barcodes = pgTable('barcodes', {
   index('barcodes_place_idx').on(t.warehouseId, t.status, t.materialId),
   index('barcodes_dealer_idx').on(t.dealerId, t.status),
   index('barcodes_age_idx').on(t.status, t.inboundAt),
-  // The tyres in stock with what the stock-age reports read of them, answered from the index
-  // alone (a tenth of the barcodes, where every barcode ever registered stays in the table).
-  index('barcodes_in_stock_idx').on(t.materialId, t.inboundAt, t.createdAt, t.dealerId, t.warehouseId).where(sql`status = 'in'`),
+  // The tyres in stock with what the stock-age reports and an open stocktake's book read of them,
+  // answered from the index alone (a tenth of the barcodes: every barcode ever registered stays).
+  // Warehouse first: a stocktake reads one warehouse's (led by material, the planner scanned it all).
+  index('barcodes_in_stock_idx').on(t.warehouseId, t.materialId, t.locationId, t.inboundAt, t.createdAt, t.dealerId).where(sql`status = 'in'`),
 ]);
 
 /** The ledger: append-only, one row per barcode movement, with its order. qty is +1 in, -1 out. */

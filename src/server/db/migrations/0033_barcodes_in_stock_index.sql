@@ -1,1 +1,1 @@
-CREATE INDEX "barcodes_in_stock_idx" ON "barcodes" USING btree ("material_id","inbound_at","created_at","dealer_id","warehouse_id") WHERE status = 'in';
+CREATE INDEX "barcodes_in_stock_idx" ON "barcodes" USING btree ("warehouse_id","material_id","location_id","inbound_at","created_at","dealer_id") WHERE status = 'in';

@@ -8,7 +8,7 @@ import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import { stocktakeBook } from '../../orders/stocktakeBook';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { everyPlace, localTime, materialFilters, materialGroup, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { everyPlace, localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BALANCE_QUERIES } from './balances';
 import { sqlReport } from './sqlReport';
 import { must } from '../../../../shared/must';
@@ -42,11 +42,16 @@ function tyres(): ReportQuery {
 /** Sales and consigned shipments by customer (the order's counterparty) and material. */
 function customers(): ReportQuery {
   const customer = sql`coalesce(o.counterparty, '')`;
+  // Summed per customer and material id, the names joined after (grouped by the names too, the
+  // aggregate of a month's sales spilled to disk at ten million tyres).
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
-    select ${customer} as customer, m.material_id as "materialId", ${materialSelect}, (-sum(m.qty))::int as qty, count(distinct m.order_id)::int as orders
-    from stock_moves m join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}
-    where m.order_type in (${typeList('WL', 'WC')}) and ${moveWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`o.counterparty`])} and ${after}
-    group by 1, 2, ${materialGroup} having sum(m.qty) <> 0`;
+    select k.customer, k.material_id as "materialId", ${materialSelect}, k.qty, k.orders
+    from (
+      select ${customer} as customer, m.material_id, (-sum(m.qty))::int as qty, count(distinct m.order_id)::int as orders
+      from stock_moves m join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}
+      where m.order_type in (${typeList('WL', 'WC')}) and ${moveWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`o.counterparty`])} and ${after}
+      group by 1, 2 having sum(m.qty) <> 0
+    ) k ${materialJoin(sql`k.material_id`)}`;
   return sqlReport({
     def: defOf('customerTireReport'),
     keys: [{ name: 'customer', expr: customer }, { name: 'materialId', expr: sql`m.material_id` }],
@@ -163,13 +168,17 @@ function stockAge(): ReportQuery {
 
 /** On hand by warehouse, location and material (location 0 = none). */
 function locations(): ReportQuery {
+  // Summed per key in the primary key's order (its DOT codes and dealers are the rest of it), the
+  // names joined after: grouped by the names too, the aggregate spilled to disk at ten million tyres.
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
     select h.warehouse_id as "warehouseId", h.location_id as "locationId", h.material_id as "materialId", w.name as "warehouseName",
-      l.code as "locationCode", l.name as "locationName", ${materialSelect}, sum(h.qty)::int as "onHand"
-    from stock_on_hand h join warehouses w on w.id = h.warehouse_id left join storage_locations l on l.id = nullif(h.location_id, 0)
+      l.code as "locationCode", l.name as "locationName", ${materialSelect}, h.qty as "onHand"
+    from (
+      select h.warehouse_id, h.location_id, h.material_id, sum(h.qty)::int as qty from stock_on_hand h
+      where ${onHandWhere(ctx, f)} and ${after} group by 1, 2, 3
+    ) h join warehouses w on w.id = h.warehouse_id left join storage_locations l on l.id = nullif(h.location_id, 0)
       ${materialJoin(sql`h.material_id`)}
-    where ${onHandWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`l.code`])} and ${after}
-    group by h.warehouse_id, h.location_id, h.material_id, w.name, l.code, l.name, ${materialGroup}`;
+    where ${materialFilters(f, sql`mat`, [sql`l.code`])}`;
   return sqlReport({
     def: defOf('locationInventory'),
     keys: [{ name: 'warehouseId', expr: sql`h.warehouse_id` }, { name: 'locationId', expr: sql`h.location_id` }, { name: 'materialId', expr: sql`h.material_id` }],
