@@ -160,14 +160,13 @@ describe('the on-hand panels read the counters and agree with stock_on_hand', ()
     const dealerBefore = await run(await ctxOf('dealer1'), 'stock.byBrand');
     let during: unknown;
     let dealerDuring: unknown;
-    await db.transaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} + 1000` }).where(and(
         eq(stockChannelOnHand.brandId, row.brandId), eq(stockChannelOnHand.regionId, row.regionId),
         eq(stockChannelOnHand.dotCode, row.dotCode), eq(stockChannelOnHand.located, row.located)));
-      during = (await panels({}, tx as unknown as Db)).byBrand.find((b) => b.brandId === row.brandId)?.qty;
-      dealerDuring = await run(await ctxOf('dealer1', tx as unknown as Db), 'stock.byBrand');
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+      during = (await panels({}, tx)).byBrand.find((b) => b.brandId === row.brandId)?.qty;
+      dealerDuring = await run(await ctxOf('dealer1', tx), 'stock.byBrand');
+    });
     expect(during).toBe(Number(before) + 1000);
     expect(dealerDuring).toEqual(dealerBefore);
   });
@@ -254,6 +253,14 @@ describe('postings at once', () => {
   });
 });
 
+/** Runs `fn` in a transaction rolled back after it: a counter changed there is seen by no one else. */
+async function rolledBack(fn: (tx: Db) => Promise<void>) {
+  await db.transaction(async (tx) => {
+    await fn(tx as unknown as Db);
+    tx.rollback();
+  }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+}
+
 /** A report's every row for a user (one page of all of them). */
 async function reportRows(ctx: AnalyticsCtx, page: string) {
   const report = REPORT_QUERIES.find((r) => r.def.page === page);
@@ -297,13 +304,12 @@ describe('the DOT reports of the whole channel read the material counter and agr
     let during: unknown;
     let dealerDuring: unknown;
     const dealerBefore = await reportRows(await ctxOf('dealer1'), 'dotInventory');
-    await db.transaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.update(stockMaterialOnHand).set({ qty: sql`${stockMaterialOnHand.qty} + 1000` })
         .where(and(eq(stockMaterialOnHand.materialId, row.materialId), eq(stockMaterialOnHand.dotCode, row.dotCode)));
-      during = onHandOf(await reportRows(await ctxOf('admin', tx as unknown as Db), 'dotInventory'));
-      dealerDuring = await reportRows(await ctxOf('dealer1', tx as unknown as Db), 'dotInventory');
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+      during = onHandOf(await reportRows(await ctxOf('admin', tx), 'dotInventory'));
+      dealerDuring = await reportRows(await ctxOf('dealer1', tx), 'dotInventory');
+    });
     expect(during).toBe(Number(row.qty) + 1000);
     expect(dealerDuring).toEqual(dealerBefore);
   });
@@ -350,13 +356,12 @@ describe('the barcode count of the whole channel reads the barcodes per material
     const dealerBefore = await reportRows(await ctxOf('dealer1'), 'countTheInventory');
     let during: unknown;
     let dealerDuring: unknown;
-    await db.transaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.update(stockMaterialBarcodes).set({ qty: sql`${stockMaterialBarcodes.qty} + 1000` })
         .where(and(eq(stockMaterialBarcodes.materialId, row.materialId), eq(stockMaterialBarcodes.status, 'in')));
-      during = inStockOf(await reportRows(await ctxOf('admin', tx as unknown as Db), 'countTheInventory'));
-      dealerDuring = await reportRows(await ctxOf('dealer1', tx as unknown as Db), 'countTheInventory');
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+      during = inStockOf(await reportRows(await ctxOf('admin', tx), 'countTheInventory'));
+      dealerDuring = await reportRows(await ctxOf('dealer1', tx), 'countTheInventory');
+    });
     expect(during).toBe(Number(before) + 1000);
     expect(dealerDuring).toEqual(dealerBefore);
   });
@@ -383,7 +388,7 @@ describe('the invariant check proves the counters', () => {
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
     const [tally] = await db.select().from(stockMaterialBarcodes).orderBy(asc(stockMaterialBarcodes.materialId), asc(stockMaterialBarcodes.status)).limit(1);
     const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
-    await db.transaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
       await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
       await tx.update(stockAgeDays).set({ qty: sql`${stockAgeDays.qty} + 3` }).where(and(eq(stockAgeDays.day, age.day), eq(stockAgeDays.slot, age.slot)));
@@ -391,9 +396,8 @@ describe('the invariant check proves the counters', () => {
         .where(and(eq(stockMaterialBarcodes.materialId, tally.materialId), eq(stockMaterialBarcodes.status, tally.status)));
       await tx.update(stockMaterialOnHand).set({ qty: sql`${stockMaterialOnHand.qty} + 4` })
         .where(and(eq(stockMaterialOnHand.materialId, material.materialId), eq(stockMaterialOnHand.dotCode, material.dotCode)));
-      problems = await checkStockInvariant(tx as unknown as Db);
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+      problems = await checkStockInvariant(tx);
+    });
     expect(problems.some((p) => /^channel on hand brand \d+ region \d+ DOT '\w*' (located|not located): counted -?\d+, on hand \d+$/.test(p))).toBe(true);
     expect(problems).toContain(`warehouse ${w.warehouseId} on hand: counted ${Number(w.qty) + 2}, on hand ${Number(w.qty)}`);
     expect(problems).toContain(`stock age day ${age.day} slot ${age.slot}: counted ${Number(age.qty) + 3}, barcodes in stock ${Number(age.qty)}`);

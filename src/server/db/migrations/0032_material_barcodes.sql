@@ -28,8 +28,8 @@ CREATE TRIGGER "stock_material_barcodes_update" AFTER UPDATE ON "barcodes" REFER
 --> statement-breakpoint
 CREATE TRIGGER "stock_material_barcodes_delete" AFTER DELETE ON "barcodes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "stock_material_barcode_counters"();
 --> statement-breakpoint
--- A posting takes the material and status keys its barcodes leave and come to, after the others
--- (the lock order of migration 0029).
+-- A posting takes the material and DOT keys of its moves (migration 0031) and the material and
+-- status keys its barcodes leave and come to, after the others (the lock order of migration 0029).
 CREATE OR REPLACE FUNCTION "lock_stock_counters"(
   p_at timestamptz, p_codes text[], p_status text[], p_warehouses int[], p_inbound boolean[],
   p_materials int[], p_dealers int[], p_dots text[], p_located boolean[], p_move_warehouses int[]
