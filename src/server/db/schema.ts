@@ -626,7 +626,7 @@ export const barcodes = pgTable('barcodes', {
   index('barcodes_age_idx').on(t.status, t.inboundAt),
   // The tyres in stock with what the stock-age reports and an open stocktake's book read of them,
   // answered from the index alone (a tenth of the barcodes: every barcode ever registered stays).
-  // Warehouse first: a stocktake reads one warehouse's (led by material, the planner scanned it all).
+  // Warehouse first, so a dealer's or a stocktake's warehouse is a range of it.
   index('barcodes_in_stock_idx').on(t.warehouseId, t.materialId, t.locationId, t.inboundAt, t.createdAt, t.dealerId).where(sql`status = 'in'`),
 ]);
 
