@@ -58,12 +58,11 @@ BEGIN
   insert into stock_material_on_hand as t (material_id, dot_code, qty)
   select distinct k.material_id, k.dot_code, 0 from unnest(p_materials, p_dots) k(material_id, dot_code) order by 1, 2
   on conflict (material_id, dot_code) do update set qty = t.qty;
-  with s as (select * from unnest(p_codes, p_status) s(code, status)),
-  keys as (
-    select b.material_id, b.status from s join barcodes b on b.code = s.code
-    union
-    select b.material_id, s.status from s join barcodes b on b.code = s.code)
-  insert into stock_material_barcodes as g (material_id, status, qty) select material_id, status, 0 from keys order by 1, 2
+  insert into stock_material_barcodes as g (material_id, status, qty)
+  select distinct b.material_id, k.status, 0
+  from unnest(p_codes, p_status) s(code, status) join barcodes b on b.code = s.code
+    cross join lateral (values (b.status), (s.status)) k(status)
+  order by 1, 2
   on conflict (material_id, status) do update set qty = g.qty;
 END $$;
 --> statement-breakpoint

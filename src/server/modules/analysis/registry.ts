@@ -60,6 +60,13 @@ export interface ReportQuery {
  * The data scope as SQL over a dealer column and a warehouse column (either may be omitted):
  * a dealer user sees its dealer, data rules narrow staff, unrestricted staff see all.
  */
+/**
+ * Whether the caller sees every place and chose none: no data rules, no dealer, region or
+ * warehouse filter. Such a call may read a whole-channel counter or roll-up (docs/stock-model.md).
+ */
+export const everyPlace = (ctx: { scope: DataScope }, f: AnalyticsFilters) =>
+  ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.regionId && !f.warehouseId;
+
 export function scopeSql(scope: DataScope, dealerColumn?: SQL, warehouseColumn?: SQL): SQL {
   const parts: SQL[] = [];
   if (dealerColumn && scope.dealerIds !== null) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { queryRows } from '../../../db/client';
-import type { AnalyticsCtx } from '../registry';
+import { everyPlace, type AnalyticsCtx } from '../registry';
 import { addDays, daysOf } from './window';
 import { materialWhere, stockWhere } from './where';
 import { getOrThrow } from '../../../../shared/must';
@@ -33,8 +33,7 @@ const stockKey = (f: AnalyticsFilters) => JSON.stringify([f.dealerId, f.warehous
 const wholeWarehouses = (f: AnalyticsFilters) => !materialWhere(f, sql`0`);
 
 /** Whether the call sees the whole channel: no data rules, no dealer, warehouse or material filter (the channel roll-up answers). */
-export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
-  ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.warehouseId && wholeWarehouses(f);
+export const wholeChannel = (ctx: AnalyticsCtx, f: AnalyticsFilters) => everyPlace(ctx, f) && wholeWarehouses(f);
 
 /**
  * The last channel day rolled and its closing (channelRollup.ts), or null before the first roll.

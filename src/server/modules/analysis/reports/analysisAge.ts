@@ -2,9 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { AGE_COLUMNS, ANALYSIS_REPORTS, DOT_GROUPS, NO_DOT } from '../../../../shared/analytics/reports/analysis';
 import { dotAgeIndexSql, dotAgeWeeksSql, stockAgeIndexSql, stockAgeStartSql } from '../ageSql';
-import type { AnalyticsCtx } from '../registry';
+import { everyPlace, type AnalyticsCtx } from '../registry';
 import { analysisReport, joinMaterial, MATERIAL_COLUMNS, materialIn, placeWhere, stockWhere } from './analysisSql';
-import { everyPlace } from './reportSql';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);

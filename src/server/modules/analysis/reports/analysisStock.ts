@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS, DOS_WINDOW_DAYS } from '../../../../shared/analytics/reports/analysis';
-import type { AnalyticsCtx } from '../registry';
+import { everyPlace, type AnalyticsCtx } from '../registry';
 import {
   addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
-import { everyPlace } from './reportSql';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);

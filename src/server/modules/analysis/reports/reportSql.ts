@@ -4,7 +4,6 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ORDER_TYPES, type StockEffect } from '../../../../shared/orders/orderTypes';
 import type { Language } from '../../../../shared/i18n/languages';
 import { dayOf } from '../../stock/ledger';
-import type { AnalyticsCtx } from '../registry';
 
 /**
  * SQL pieces the report queries share. Business days are the server's local days (as the
@@ -84,13 +83,6 @@ export function placeFilters(f: AnalyticsFilters, dealer: SQL | null, warehouse:
   if (f.warehouseId && warehouse) parts.push(sql`${warehouse} = ${f.warehouseId}`);
   return sql.join(parts, sql` and `);
 }
-
-/**
- * Whether the caller sees every place and chose none: no data rules, no dealer, region or
- * warehouse filter. Such a report may read a whole-channel counter (docs/stock-model.md).
- */
-export const everyPlace = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
-  ctx.scope.dealerIds === null && ctx.scope.warehouseIds === null && !f.dealerId && !f.regionId && !f.warehouseId;
 
 /** Order types of some stock effects, as an SQL list. */
 export const typesOf = (...effects: StockEffect[]) =>
