@@ -252,6 +252,19 @@ test.describe('the shell as the administrator sees it', () => {
     await tab(page, '用户管理').click({ button: 'middle' });
     await expect(tabs(page)).toHaveText(['首页', '角色管理', '部门管理']);
 
+    // The menu stays while a view scrolls its own content (a view shown again restores its
+    // position), and goes when its tab moves: the tab bar or the page scrolls.
+    const scrolled = (selector: string) => page.locator(selector).evaluate((el) => el.dispatchEvent(new Event('scroll')));
+    await tab(page, '部门管理').click({ button: 'right' });
+    await scrolled('.app-main');
+    await page.waitForTimeout(100);
+    await expect(page.locator('.tags-view__menu')).toBeVisible();
+    await scrolled('.tags-view__scroll');
+    await expect(page.locator('.tags-view__menu')).toHaveCount(0);
+    await tab(page, '部门管理').click({ button: 'right' });
+    await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+    await expect(page.locator('.tags-view__menu')).toHaveCount(0);
+
     await tab(page, '角色管理').click({ button: 'right' });
     await page.locator('.tags-view__menu li', { hasText: '关闭其他' }).click();
     await expect(tabs(page)).toHaveText(['首页', '角色管理']);

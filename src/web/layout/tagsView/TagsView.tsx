@@ -10,6 +10,13 @@ import type { VisitedView } from './tagsRules';
 export const TAB_MENU_WIDTH = 105;
 export const TAB_SCROLL_MARGIN = 4;
 
+/**
+ * The path shown now, for a key or a click: the address changes as soon as a tab is opened, the
+ * drawing of it later (on a slow device, a fast typist's next key comes first, and `location` would
+ * still be the view before: closing the view just opened would then leave it shown, and open again).
+ */
+const shownPath = () => new URL(window.location.hash.slice(1) || '/', window.location.origin).pathname;
+
 interface MenuAt { view: VisitedView; left: number; top: number; byKeyboard?: boolean }
 
 /** The tab bar of visited views (docs/product.md#routes-and-screens). */
@@ -23,7 +30,7 @@ export function TagsView() {
   const active = location.pathname;
 
   const go = (to: string | undefined) => to && navigate(to);
-  const close = (view: VisitedView) => go(closeTag(view.path, active));
+  const close = (view: VisitedView) => go(closeTag(view.path, shownPath()));
 
   useEffect(() => {
     const box = scroller.current;
@@ -41,14 +48,19 @@ export function TagsView() {
     if (menu?.byKeyboard) menuList.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [menu]);
 
+  // The menu stands where its tab was: it goes when the tab moves (the page or the tab bar scrolls),
+  // not when a view scrolls its own content (a view shown again restores its scroll position).
   useEffect(() => {
     if (!menu) return;
     const hide = () => setMenu(null);
+    const bar = scroller.current;
     window.addEventListener('click', hide);
-    window.addEventListener('scroll', hide, true);
+    window.addEventListener('scroll', hide);
+    bar?.addEventListener('scroll', hide);
     return () => {
       window.removeEventListener('click', hide);
-      window.removeEventListener('scroll', hide, true);
+      window.removeEventListener('scroll', hide);
+      bar?.removeEventListener('scroll', hide);
     };
   }, [menu]);
 
@@ -60,7 +72,7 @@ export function TagsView() {
 
   const refresh = (view: VisitedView) => {
     refreshTag(view.path);
-    if (view.path !== active) navigate(view.fullPath);
+    if (view.path !== shownPath()) navigate(view.fullPath);
   };
 
   const refocus = useRef(false);
@@ -158,8 +170,8 @@ export function TagsView() {
         >
           {menuItem(t('tags.refresh'), () => refresh(menu.view))}
           {!menu.view.affix && menuItem(t('tags.close'), () => close(menu.view))}
-          {menuItem(t('tags.closeOthers'), () => go(closeOtherTags(menu.view.path, active)))}
-          {menuItem(t('tags.closeAll'), () => go(closeAllTags(active)))}
+          {menuItem(t('tags.closeOthers'), () => go(closeOtherTags(menu.view.path, shownPath())))}
+          {menuItem(t('tags.closeAll'), () => go(closeAllTags(shownPath())))}
         </ul>
       )}
     </div>
