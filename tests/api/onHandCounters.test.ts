@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialBarcodes, stockMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialBarcodes, stockMaterialOnHand, stockWarehouseMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
-import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
+import { scopeSql, type AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { post, type Move } from '../../src/server/modules/stock/ledger';
 import { checkOnHandCounters } from '../../src/server/modules/stock/onHandCounters';
@@ -315,6 +315,59 @@ describe('the DOT reports of the whole channel read the material counter and agr
   });
 });
 
+/**
+ * The stock monitor (per warehouse and material) and the inventory report (the same as of today) of
+ * a user, against stock_on_hand's sums of the warehouses in their scope.
+ */
+async function agreeOnWarehouseMaterials(userName = 'admin', on: Db = db) {
+  const ctx = await ctxOf(userName, on);
+  const raw = await queryRows<{ w: number; m: number; q: number }>(on, sql`
+    select s.warehouse_id as w, s.material_id as m, sum(s.qty)::int as q from stock_on_hand s join warehouses w on w.id = s.warehouse_id
+    where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`s.warehouse_id`)} group by 1, 2 having sum(s.qty) <> 0`);
+  const expected = raw.map((r) => `${r.w}|${r.m}|${r.q}`).sort();
+  expect(expected.length, 'stock in scope').toBeGreaterThan(0);
+  expect((await reportRows(ctx, 'inventoryMonitor')).map((r) => `${r.warehouseId}|${r.materialId}|${r.onHand}`).sort()).toEqual(expected);
+  expect((await reportRows(ctx, 'inventoryReport')).map((r) => `${r.warehouseId}|${r.materialId}|${r.quantity}`).sort()).toEqual(expected);
+}
+
+describe('the stock monitor and the stock as of a day read the warehouse and material counter and agree with stock_on_hand', () => {
+  it('on the demo data, for the administrator and a dealer, after receipts and after the last tyre of a key is shipped', async () => {
+    expect(await db.$count(stockWarehouseMaterialOnHand)).toBeGreaterThan(0);
+    await agreeOnWarehouseMaterials();
+    await agreeOnWarehouseMaterials('dealer1');
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const codes = await db.transaction((tx) => receiveLines(tx as unknown as Db, w1, [
+      { materialId: mat.id, dotCode: '0925' }, { materialId: mat.id, dotCode: '3126' }]));
+    await agreeOnWarehouseMaterials();
+    await agreeOnWarehouseMaterials('dealer1');
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, codes.slice(0, 1), '0925'));
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, codes.slice(1), '3126'));
+    await agreeOnWarehouseMaterials();
+    const [gone] = await db.select().from(stockWarehouseMaterialOnHand)
+      .where(and(eq(stockWarehouseMaterialOnHand.warehouseId, w1.id), eq(stockWarehouseMaterialOnHand.materialId, mat.id)));
+    expect(Number(gone.qty)).toBe(0);
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it('answer from the counter: a counter changed (and rolled back) changes the monitor, its first page by on hand and the inventory report', async () => {
+    const [row] = await db.select().from(stockWarehouseMaterialOnHand).where(sql`${stockWarehouseMaterialOnHand.qty} > 0`)
+      .orderBy(asc(stockWarehouseMaterialOnHand.warehouseId), asc(stockWarehouseMaterialOnHand.materialId)).limit(1);
+    const monitor = REPORT_QUERIES.find((r) => r.def.page === 'inventoryMonitor');
+    let first: Record<string, unknown> | undefined;
+    let reported: unknown;
+    await rolledBack(async (tx) => {
+      await tx.update(stockWarehouseMaterialOnHand).set({ qty: sql`${stockWarehouseMaterialOnHand.qty} + 100000` })
+        .where(and(eq(stockWarehouseMaterialOnHand.warehouseId, row.warehouseId), eq(stockWarehouseMaterialOnHand.materialId, row.materialId)));
+      const ctx = await ctxOf('admin', tx);
+      [first] = (await monitor!.page(ctx, analyticsFilters.parse({}), { limit: 1, offset: 0 })).rows;
+      reported = (await reportRows(ctx, 'inventoryReport')).find((r) => r.warehouseId === row.warehouseId && r.materialId === row.materialId)?.quantity;
+    });
+    expect(first).toMatchObject({ warehouseId: row.warehouseId, materialId: row.materialId, onHand: Number(row.qty) + 100000 });
+    expect(reported).toBe(Number(row.qty) + 100000);
+  });
+});
+
 /** The barcode count report (per material: in stock, pending, out, total) of a user, against the barcodes of the whole channel. */
 async function agreeOnBarcodes(on: Db = db) {
   const raw = await queryRows<{ material: number; status: string; n: number }>(on, sql`
@@ -382,13 +435,16 @@ describe('the stock-age panel from the stock-age days', () => {
 });
 
 describe('the invariant check proves the counters', () => {
-  it('names a channel key, a warehouse, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
+  it('names a channel key, a warehouse, a warehouse material, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
     const [tally] = await db.select().from(stockMaterialBarcodes).orderBy(asc(stockMaterialBarcodes.materialId), asc(stockMaterialBarcodes.status)).limit(1);
     const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
+    const [pair] = await db.select().from(stockWarehouseMaterialOnHand).orderBy(asc(stockWarehouseMaterialOnHand.warehouseId), asc(stockWarehouseMaterialOnHand.materialId)).limit(1);
     await rolledBack(async (tx) => {
+      await tx.update(stockWarehouseMaterialOnHand).set({ qty: sql`${stockWarehouseMaterialOnHand.qty} + 6` })
+        .where(and(eq(stockWarehouseMaterialOnHand.warehouseId, pair.warehouseId), eq(stockWarehouseMaterialOnHand.materialId, pair.materialId)));
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
       await tx.update(stockWarehouseOnHand).set({ qty: sql`${stockWarehouseOnHand.qty} + 2` }).where(eq(stockWarehouseOnHand.warehouseId, w.warehouseId));
       await tx.update(stockAgeDays).set({ qty: sql`${stockAgeDays.qty} + 3` }).where(and(eq(stockAgeDays.day, age.day), eq(stockAgeDays.slot, age.slot)));
@@ -403,6 +459,7 @@ describe('the invariant check proves the counters', () => {
     expect(problems).toContain(`stock age day ${age.day} slot ${age.slot}: counted ${Number(age.qty) + 3}, barcodes in stock ${Number(age.qty)}`);
     expect(problems).toContain(`material ${tally.materialId} barcodes ${tally.status}: counted ${Number(tally.qty) + 5}, barcodes ${Number(tally.qty)}`);
     expect(problems).toContain(`material ${material.materialId} DOT '${material.dotCode}' on hand: counted ${Number(material.qty) + 4}, on hand ${Number(material.qty)}`);
+    expect(problems).toContain(`warehouse ${pair.warehouseId} material ${pair.materialId} on hand: counted ${Number(pair.qty) + 6}, on hand ${Number(pair.qty)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

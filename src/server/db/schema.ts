@@ -706,6 +706,21 @@ export const stockMaterialOnHand = pgTable('stock_material_on_hand', {
 }, (t) => [primaryKey({ columns: [t.materialId, t.dotCode] })]);
 
 /**
+ * Tyres on hand per warehouse and material: the sums of stock_on_hand, kept by the same triggers
+ * (migration 0034, docs/stock-model.md). A row stays at 0 when its stock is gone. The stock monitor
+ * pages these by quantity on their index, and the reports of stock as of a day start from them,
+ * rather than summing every location and DOT code of on hand.
+ */
+export const stockWarehouseMaterialOnHand = pgTable('stock_warehouse_material_on_hand', {
+  warehouseId: integer('warehouse_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.warehouseId, t.materialId] }),
+  index('stock_warehouse_material_on_hand_qty_idx').on(t.qty.desc(), t.warehouseId, t.materialId),
+]);
+
+/**
  * Barcodes per material and status (pending, in, out): the counts of barcodes, kept by triggers
  * on barcodes (migration 0032, docs/stock-model.md). The barcode count report of an unrestricted
  * caller reads these (a few rows per material) instead of every barcode ever registered.

@@ -88,7 +88,7 @@ export function stockAlertRoutes(services: Services): RouteDef[] {
       id: stockAlerts.id, dealerId: stockAlerts.dealerId, dealerName: sql<string | null>`(select d.name from dealers d where d.id = ${stockAlerts.dealerId})`,
       warehouseId: stockAlerts.warehouseId, warehouseName: warehouses.name, materialId: stockAlerts.materialId, materialCode: materials.code,
       materialName: materials.name, kind: sql<'low' | 'high'>`${stockAlerts.kind}`, threshold: stockAlerts.threshold, qty: stockAlerts.qty,
-      currentQty: sql<number>`coalesce((select sum(s.qty) from stock_on_hand s where s.warehouse_id = ${stockAlerts.warehouseId} and s.material_id = ${stockAlerts.materialId}), 0)::int`,
+      currentQty: sql<number>`coalesce((select s.qty from stock_warehouse_material_on_hand s where s.warehouse_id = ${stockAlerts.warehouseId} and s.material_id = ${stockAlerts.materialId}), 0)::int`,
       raisedAt: sql<string>`to_char(${stockAlerts.raisedAt}, 'YYYY-MM-DD HH24:MI:SS')`,
       clearedAt: sql<string | null>`to_char(${stockAlerts.clearedAt}, 'YYYY-MM-DD HH24:MI:SS')`,
       acknowledgedAt: sql<string | null>`to_char(${stockAlerts.acknowledgedAt}, 'YYYY-MM-DD HH24:MI:SS')`,

@@ -13,7 +13,7 @@ export interface StockPair { warehouseId: number; materialId: number }
  * carries (stock now or an open alert), not to every material a dealer never stocked.
  */
 const SWEEP_PAIRS = sql`
-  select warehouse_id, material_id from stock_on_hand group by warehouse_id, material_id
+  select warehouse_id, material_id from stock_warehouse_material_on_hand where qty <> 0
   union select warehouse_id, material_id from stock_alerts where cleared_at is null
   union select warehouse_id, material_id from stock_thresholds where warehouse_id is not null and material_id is not null
   union select w.id, t.material_id from stock_thresholds t join warehouses w on w.dealer_id = t.dealer_id
@@ -47,7 +47,7 @@ export async function judgeStock(tx: Db, pairs: StockPair[] | 'all'): Promise<St
     with pairs as (${source}),
     cur as (
       select p.warehouse_id, p.material_id, w.dealer_id, m.brand_id,
-        coalesce((select sum(s.qty) from stock_on_hand s where s.warehouse_id = p.warehouse_id and s.material_id = p.material_id), 0)::int as qty
+        coalesce((select s.qty from stock_warehouse_material_on_hand s where s.warehouse_id = p.warehouse_id and s.material_id = p.material_id), 0)::int as qty
       from pairs p join warehouses w on w.id = p.warehouse_id join materials m on m.id = p.material_id
     ),
     judged as (

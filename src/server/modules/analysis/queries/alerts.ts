@@ -19,7 +19,7 @@ export const alerts: DashboardQuery = {
       join warehouses w on w.id = a.warehouse_id
       join materials m on m.id = a.material_id
       left join dealers d on d.id = a.dealer_id
-      cross join lateral (select coalesce(sum(o.qty), 0)::int as qty from stock_on_hand o where o.warehouse_id = a.warehouse_id and o.material_id = a.material_id) s
+      cross join lateral (select coalesce(sum(o.qty), 0)::int as qty from stock_warehouse_material_on_hand o where o.warehouse_id = a.warehouse_id and o.material_id = a.material_id) s
     where a.cleared_at is null and ${scopeSql(ctx.scope, sql`a.dealer_id`, sql`a.warehouse_id`)}
       ${f.dealerId ? sql`and a.dealer_id = ${f.dealerId}` : sql``} ${f.warehouseId ? sql`and a.warehouse_id = ${f.warehouseId}` : sql``}
       ${material ? sql`and ${material}` : sql``}

@@ -86,13 +86,14 @@ export const stockWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
 
 /**
  * Quantity per warehouse and material at the end of `day`: the current on hand less the net
- * movement of later days in the daily roll-up. Reads `stock_on_hand` and only the roll-up rows
+ * movement of later days in the daily roll-up. Reads the on-hand counter per warehouse and
+ * material (`stock_warehouse_material_on_hand`, docs/stock-model.md) and only the roll-up rows
  * after `day`, never the ledger (docs/architecture.md#reports-and-dashboards). Stock moves
  * with every move (in_qty, out_qty: transfers and corrections too), not channel flow (domain.ts `channelFlow`).
  */
 export function balanceAt(ctx: AnalyticsCtx, f: AnalyticsFilters, day: string): SQL {
   return sql`select k.warehouse_id, k.material_id, sum(k.q)::int as qty from (
-      select s.warehouse_id, s.material_id, s.qty as q from stock_on_hand s join warehouses w on w.id = s.warehouse_id
+      select s.warehouse_id, s.material_id, s.qty as q from stock_warehouse_material_on_hand s join warehouses w on w.id = s.warehouse_id
       where ${stockWhere(ctx, f)}
       union all
       select s.warehouse_id, s.material_id, s.out_qty - s.in_qty from stock_daily s join warehouses w on w.id = s.warehouse_id

@@ -56,8 +56,8 @@ const turnoverRate = analysisReport({
     const { from, to, days } = dayRange(ctx, f);
     const n = Math.max(days, 1);
     return sql`with oh as (
-        select s.warehouse_id, s.material_id, sum(s.qty)::int as q from stock_on_hand s join warehouses w on w.id = s.warehouse_id
-        where ${stockWhere(ctx, f)} group by 1, 2),
+        select s.warehouse_id, s.material_id, s.qty::int as q from stock_warehouse_material_on_hand s join warehouses w on w.id = s.warehouse_id
+        where s.qty <> 0 and ${stockWhere(ctx, f)}),
       dl as (
         select s.warehouse_id, s.material_id, sum(s.in_qty - s.out_qty)::int as since,
           coalesce(sum(s.ship_qty) filter (where s.day <= ${to}), 0)::int as outbound,
@@ -82,7 +82,7 @@ const turnoverRate = analysisReport({
         from stock_daily s join warehouses w on w.id = s.warehouse_id
         where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1),
       start as (
-        select coalesce((select sum(s.qty) from stock_on_hand s join warehouses w on w.id = s.warehouse_id where ${stockWhere(ctx, f)}), 0)
+        select coalesce((select sum(s.qty) from stock_warehouse_material_on_hand s join warehouses w on w.id = s.warehouse_id where ${stockWhere(ctx, f)}), 0)
           - coalesce((select sum(net) from dl), 0) as balance),
       series as (
         select g.day, coalesce(dl.outq, 0) as outq, (select balance from start) + sum(coalesce(dl.net, 0)) over (order by g.day) as balance

@@ -56,8 +56,8 @@ function setup(ctx: AnalyticsCtx, f: AnalyticsFilters, unit: Unit, last?: Row, w
   const dealerJoin = byDealer ? sql`join warehouses w on w.id = d.warehouse_id` : sql``;
   const joins = sql`${dealerJoin} ${byMaterial ? materialJoin(sql`d.material_id`) : sql``}`;
   const keyed = sql`stock_daily d ${joins}`;
-  /** On-hand within the same scope and filters. */
-  const onHand = sql`stock_on_hand d ${joins}`;
+  /** On-hand per key (the warehouse and material counter, docs/stock-model.md) within the same scope and filters. */
+  const onHand = sql`stock_warehouse_material_on_hand d ${joins}`;
   const step = sql.raw(`interval '1 ${unit}'`);
   /** The periods of the range in order (seq from 1), each with the days of it inside the range. */
   const periods = sql`

@@ -13,24 +13,31 @@ const defOf = (page: string) => must(STOCK_MONITOR_REPORTS.find((d) => d.page ==
 const stateName = (states: Record<string, Record<Language, string>>, code: SQL, lang: Language) =>
   sql`case ${code} ${sql.join(Object.entries(states).map(([k, v]) => sql`when ${k} then ${v[lang]}`), sql` `)} end`;
 
-/** On hand per warehouse and material, with the threshold that applies and where stock stands against it. */
+/**
+ * On hand per warehouse and material, with the threshold that applies and where stock stands
+ * against it. The rows are the warehouse and material counter's (docs/stock-model.md), so a page
+ * sorted by on hand (the default) is read from its quantity index, the threshold looked up for that
+ * page's rows only, rather than summing all of on hand and judging every pair first.
+ */
 function inventory(): ReportQuery {
+  const stateCode = sql`case when t.min_qty is null and t.max_qty is null then 'none' when h.qty < t.min_qty then 'low'
+    when h.qty > t.max_qty then 'high' else 'ok' end`;
   const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
-    select q.*, ${stateName(STOCK_STATES, sql`q."stateCode"`, ctx.lang)} as state from (
-      select h.warehouse_id as "warehouseId", h.material_id as "materialId", d.name as "dealerName", w.name as "warehouseName",
-        mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", h.qty as "onHand", t.min_qty as "minQty", t.max_qty as "maxQty",
-        case when t.min_qty is null and t.max_qty is null then 'none' when h.qty < t.min_qty then 'low' when h.qty > t.max_qty then 'high' else 'ok' end as "stateCode"
-      from (select warehouse_id, material_id, sum(qty)::int as qty from stock_on_hand group by warehouse_id, material_id) h
-        join warehouses w on w.id = h.warehouse_id left join dealers d on d.id = w.dealer_id
-        join materials mat on mat.id = h.material_id join brands br on br.id = mat.brand_id
-        left join lateral (${applicableThreshold(sql`h.warehouse_id`, sql`w.dealer_id`, sql`h.material_id`, sql`mat.brand_id`)}) t on true
-      where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`h.warehouse_id`)}
-        and ${materialFilters(f, sql`mat`, [sql`w.name`])} and ${after}
-    ) q`;
+    select h.warehouse_id as "warehouseId", h.material_id as "materialId", d.name as "dealerName", w.name as "warehouseName",
+      mat.code as "materialCode", mat.name as "materialName", br.name as "brandName", h.qty::int as "onHand", t.min_qty as "minQty", t.max_qty as "maxQty",
+      ${stateCode} as "stateCode", ${stateName(STOCK_STATES, stateCode, ctx.lang)} as state
+    from stock_warehouse_material_on_hand h
+      join warehouses w on w.id = h.warehouse_id left join dealers d on d.id = w.dealer_id
+      join materials mat on mat.id = h.material_id join brands br on br.id = mat.brand_id
+      left join lateral (${applicableThreshold(sql`h.warehouse_id`, sql`w.dealer_id`, sql`h.material_id`, sql`mat.brand_id`)}) t on true
+    where h.qty <> 0 and ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`h.warehouse_id`)}
+      and ${materialFilters(f, sql`mat`, [sql`w.name`])} and ${after}`;
   return sqlReport({
     def: defOf('inventoryMonitor'),
     keys: [{ name: 'warehouseId', expr: sql`h.warehouse_id` }, { name: 'materialId', expr: sql`h.material_id` }],
     rows,
+    // Descending as `desc nulls last`, as the index is written (the column is never null).
+    sortExprs: { onHand: sql`h.qty` },
     chart: (ctx, f) => sql`select state as "stateName", "stateCode", count(*)::int as pairs from (${rows(ctx, f, sql`true`)}) r group by 1, 2 order by 2`,
   });
 }
