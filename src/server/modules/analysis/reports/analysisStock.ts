@@ -3,7 +3,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS, DOS_WINDOW_DAYS } from '../../../../shared/analytics/reports/analysis';
 import { everyPlace, type AnalyticsCtx } from '../registry';
 import {
-  addDays, analysisReport, asOfDay, balanceAt, dayRange, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
+  addDays, analysisReport, asOfDay, balanceAt, dayRange, stockFrom, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
 import { must } from '../../../../shared/must';
 
@@ -18,7 +18,7 @@ function dosKeys(ctx: AnalyticsCtx, f: AnalyticsFilters): SQL {
   const day = asOfDay(ctx, f);
   return sql`with bal as (${balanceAt(ctx, f, day)}),
     outw as (
-      select s.warehouse_id, s.material_id, sum(s.ship_qty)::int as q from stock_daily s join warehouses w on w.id = s.warehouse_id
+      select s.warehouse_id, s.material_id, sum(s.ship_qty)::int as q from ${stockFrom(ctx, f, 'stock_daily')}
       where s.day between ${addDays(day, 1 - DOS_WINDOW_DAYS)} and ${day} and ${stockWhere(ctx, f)} group by 1, 2)
     select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(bal.qty, 0))::int as on_hand, sum(coalesce(outw.q, 0))::int as outbound
     from bal full join outw using (warehouse_id, material_id) join warehouses w on w.id = warehouse_id
@@ -56,13 +56,13 @@ const turnoverRate = analysisReport({
     const { from, to, days } = dayRange(ctx, f);
     const n = Math.max(days, 1);
     return sql`with oh as (
-        select s.warehouse_id, s.material_id, s.qty::int as q from stock_warehouse_material_on_hand s join warehouses w on w.id = s.warehouse_id
+        select s.warehouse_id, s.material_id, s.qty::int as q from ${stockFrom(ctx, f, 'stock_warehouse_material_on_hand')}
         where s.qty <> 0 and ${stockWhere(ctx, f)}),
       dl as (
         select s.warehouse_id, s.material_id, sum(s.in_qty - s.out_qty)::int as since,
           coalesce(sum(s.ship_qty) filter (where s.day <= ${to}), 0)::int as outbound,
           coalesce(sum((s.in_qty - s.out_qty) * (${to}::date - s.day + 1)) filter (where s.day <= ${to}), 0)::numeric as weighted
-        from stock_daily s join warehouses w on w.id = s.warehouse_id
+        from ${stockFrom(ctx, f, 'stock_daily')}
         where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1, 2),
       k as (
         select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(dl.outbound, 0))::int as outbound,
@@ -79,10 +79,10 @@ const turnoverRate = analysisReport({
     const { from, to } = dayRange(ctx, f);
     return sql`with dl as (
         select s.day, sum(s.in_qty - s.out_qty)::int as net, sum(s.ship_qty)::int as outq
-        from stock_daily s join warehouses w on w.id = s.warehouse_id
+        from ${stockFrom(ctx, f, 'stock_daily')}
         where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1),
       start as (
-        select coalesce((select sum(s.qty) from stock_warehouse_material_on_hand s join warehouses w on w.id = s.warehouse_id where ${stockWhere(ctx, f)}), 0)
+        select coalesce((select sum(s.qty) from ${stockFrom(ctx, f, 'stock_warehouse_material_on_hand')} where ${stockWhere(ctx, f)}), 0)
           - coalesce((select sum(net) from dl), 0) as balance),
       series as (
         select g.day, coalesce(dl.outq, 0) as outq, (select balance from start) + sum(coalesce(dl.net, 0)) over (order by g.day) as balance
