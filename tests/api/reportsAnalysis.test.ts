@@ -206,6 +206,17 @@ describe('inventory report', () => {
     const before = await report('inventoryReport', { dateTo: '2099-06-05', warehouseId: wh.WA.id });
     expect(before.rows.find((r) => r.materialCode === 'ANA-MC')).toMatchObject({ quantity: 6, value: 600 });
   });
+
+  it('a page sorted by figures (its rows named after the sort) equals the same page of the named rows sorted by a name', async () => {
+    await NOW();
+    const named = await report('inventoryReport', { orderBy: [{ field: 'warehouseName', order: 'asc' }] });
+    for (const [field, order] of [['value', 'desc'], ['quantity', 'asc'], ['price', 'desc']] as const) {
+      const byFigure = [...named.rows].sort((a, b) => (Number(a[field]) - Number(b[field])) * (order === 'desc' ? -1 : 1)
+        || Number(a.warehouseId) - Number(b.warehouseId) || Number(a.materialId) - Number(b.materialId));
+      const second = await report('inventoryReport', { orderBy: [{ field, order }], pageNum: 2, pageSize: 2 });
+      expect(second).toEqual({ ...named, pageNum: 2, pageSize: 2, rows: byFigure.slice(2, 4) });
+    }
+  });
 });
 
 describe('rankings', () => {

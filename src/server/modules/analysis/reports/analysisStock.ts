@@ -94,14 +94,19 @@ const turnoverRate = analysisReport({
 });
 
 /** Stock per warehouse and material as of the range's end; value = quantity × material price. */
+const inventoryKeyed = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
+  select k.warehouse_id as "warehouseId", k.material_id as "materialId", k.qty as quantity, m.price::float8 as price,
+    round(k.qty * m.price, 2)::float8 as value
+  from (${balanceAt(ctx, f, asOfDay(ctx, f))}) k join materials m on m.id = k.material_id
+  where k.qty <> 0`;
+const inventoryNamed = (ctx: AnalyticsCtx, _f: AnalyticsFilters, some: SQL) => sql`
+  select p.*, ${dealerColumns(ctx.lang)}, w.code as "warehouseCode", w.name as "warehouseName", ${MATERIAL_COLUMNS}
+  from (${some}) p join warehouses w on w.id = p."warehouseId" left join dealers d on d.id = w.dealer_id ${joinMaterial(sql`p."materialId"`)}`;
 const inventoryReport = analysisReport({
   def: defOf('inventoryReport'),
   key: ['warehouseId', 'materialId'],
-  rows: (ctx, f) => sql`select ${dealerColumns(ctx.lang)}, w.code as "warehouseCode", w.name as "warehouseName", ${MATERIAL_COLUMNS},
-      k.qty as quantity, m.price::float8 as price, round(k.qty * m.price, 2)::float8 as value, w.id as "warehouseId", m.id as "materialId"
-    from (${balanceAt(ctx, f, asOfDay(ctx, f))}) k join warehouses w on w.id = k.warehouse_id left join dealers d on d.id = w.dealer_id
-    ${joinMaterial(sql`k.material_id`)}
-    where k.qty <> 0`,
+  rows: (ctx, f) => inventoryNamed(ctx, f, inventoryKeyed(ctx, f)),
+  staged: { keyed: inventoryKeyed, figures: ['quantity', 'price', 'value'], named: inventoryNamed },
   chart: (ctx, f) => sql`select b.name as "brandName", sum(k.qty)::int as quantity, round(sum(k.qty * m.price), 2)::float8 as value
     from (${balanceAt(ctx, f, asOfDay(ctx, f))}) k ${joinMaterial(sql`k.material_id`)}
     group by b.id, b.name having sum(k.qty) <> 0 order by 3 desc, 1`,
