@@ -8,13 +8,23 @@ export const API = '/fms/api/v1';
 /**
  * Fresh browser state in the language and theme a test wants, before the console loads. A signed-in
  * user with unread delivery notices (the demo's, or a delivery a test makes) gets their popup 10 s
- * after the shell (spec: it never closes by itself), over the top right of the page where the search
- * buttons are. Unless a test is about notices (`notices: 'keep'`), the popup is put out of sight
- * whenever it stands in an action's way: hidden, not closed by a click, which would also close the
+ * after the shell (it never closes by itself), over the top right of the page: at 390 px over the
+ * whole of it. Unless a test is about notices (`notices: 'keep'`), the popup is never shown: a
+ * style hides it from the page's start (a popup that came between a click's checks and its press
+ * took the click: the drawer's menu item under it stayed unclicked), and the handler hides one that
+ * still stands in an action's way; hidden, not closed by a click, which would also close the
  * select, drawer or menu the test has open.
  */
 export async function prepare(page: Page, opts: { lang?: 'zh-CN' | 'en-US'; theme?: 'dark' | 'light'; notices?: 'hide' | 'keep' } = {}) {
   if (opts.notices !== 'keep') {
+    await page.addInitScript(() => {
+      const hide = () => {
+        const style = document.createElement('style');
+        style.textContent = '.arco-notification:has([data-testid="notice-popup"]) { display: none !important; }';
+        document.head.append(style);
+      };
+      if (document.head) hide(); else document.addEventListener('DOMContentLoaded', hide);
+    });
     const popup = page.locator('.arco-notification', { has: page.getByTestId('notice-popup') });
     await page.addLocatorHandler(popup, (found) => found.evaluateAll((els) => els.forEach((el) => { (el as HTMLElement).style.display = 'none'; })));
   }
