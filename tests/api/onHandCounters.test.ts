@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockMaterialBarcodes, stockMaterialOnHand, stockWarehouseMaterialOnHand, stockWarehouseOnHand, users } from '../../src/server/db/schema';
+import { barcodes, brands, dealers, materials, orders, regions, stockAgeDays, stockChannelOnHand, stockLocationOnHand, stockMaterialBarcodes, stockMaterialOnHand, stockWarehouseMaterialOnHand, stockWarehouseOnHand, storageLocations, users } from '../../src/server/db/schema';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import { scopeSql, type AnalyticsCtx } from '../../src/server/modules/analysis/registry';
@@ -368,6 +368,62 @@ describe('the stock monitor and the stock as of a day read the warehouse and mat
   });
 });
 
+/** The storage-location monitor (a row per location) of a user, against stock_on_hand's sums per location. */
+async function agreeOnLocations(userName = 'admin') {
+  const ctx = await ctxOf(userName);
+  const raw = await queryRows<{ l: number; q: number }>(db, sql`
+    select l.id as l, coalesce(sum(s.qty), 0)::int as q from storage_locations l join warehouses w on w.id = l.warehouse_id
+      left join stock_on_hand s on s.location_id = l.id
+    where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`l.warehouse_id`)} group by 1`);
+  expect(raw.some((r) => Number(r.q) > 0), 'located stock in scope').toBe(true);
+  expect((await reportRows(ctx, 'storageLocationMonitor')).map((r) => `${r.locationId}|${r.onHand}`).sort())
+    .toEqual(raw.map((r) => `${r.l}|${r.q}`).sort());
+}
+
+describe('the storage-location monitor reads the location counter and agrees with stock_on_hand', () => {
+  it('on the demo data, for the administrator and a dealer, after tyres put on a location and taken off it', async () => {
+    expect(await db.$count(stockLocationOnHand)).toBeGreaterThan(0);
+    await agreeOnLocations();
+    await agreeOnLocations('dealer1');
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const [loc] = await db.select().from(storageLocations).where(eq(storageLocations.warehouseId, w1.id)).orderBy(asc(storageLocations.id)).limit(1);
+    const [before] = await db.select().from(stockLocationOnHand).where(eq(stockLocationOnHand.locationId, loc.id));
+    const codes = [`LOC${Date.now()}A`, `LOC${Date.now()}B`];
+    const place = (qty: 1 | -1, status: 'in' | 'out') => ({
+      moves: codes.map((barcode): Move => ({ barcode, qty, dealerId: w1.dealerId, warehouseId: w1.id, locationId: loc.id, materialId: mat.id, dotCode: '0126' })),
+      states: codes.map((code) => ({ code, status, dealerId: w1.dealerId, warehouseId: status === 'in' ? w1.id : null, locationId: status === 'in' ? loc.id : null, inbound: status === 'in' })),
+    });
+    await db.transaction(async (tx) => {
+      const on = tx as unknown as Db;
+      await on.insert(barcodes).values(codes.map((code) => ({ code, materialId: mat.id, dotCode: '0126', status: 'pending', dealerId: w1.dealerId })));
+      const [order] = await on.insert(orders).values({ orderNo: codes[0], orderType: 'PR', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
+      await post(on, { orderId: order.id, orderType: 'PR', userId: null, at: new Date(), ...place(1, 'in') });
+    });
+    const [after] = await db.select().from(stockLocationOnHand).where(eq(stockLocationOnHand.locationId, loc.id));
+    expect(Number(after.qty)).toBe(Number(before?.qty ?? 0) + 2);
+    await agreeOnLocations();
+    await agreeOnLocations('dealer1');
+    await db.transaction(async (tx) => {
+      const on = tx as unknown as Db;
+      const [order] = await on.insert(orders).values({ orderNo: `SHIP${codes[0]}`, orderType: 'WL', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
+      await post(on, { orderId: order.id, orderType: 'WL', userId: null, at: new Date(), ...place(-1, 'out') });
+    });
+    await agreeOnLocations();
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it('answer from the counter: a counter changed (and rolled back) changes the monitor', async () => {
+    const [spot] = await db.select().from(stockLocationOnHand).where(sql`${stockLocationOnHand.qty} > 0`).orderBy(asc(stockLocationOnHand.locationId)).limit(1);
+    let during: unknown;
+    await rolledBack(async (tx) => {
+      await tx.update(stockLocationOnHand).set({ qty: sql`${stockLocationOnHand.qty} + 1000` }).where(eq(stockLocationOnHand.locationId, spot.locationId));
+      during = (await reportRows(await ctxOf('admin', tx), 'storageLocationMonitor')).find((r) => r.locationId === spot.locationId)?.onHand;
+    });
+    expect(during).toBe(Number(spot.qty) + 1000);
+  });
+});
+
 /** The barcode count report (per material: in stock, pending, out, total) of a user, against the barcodes of the whole channel. */
 async function agreeOnBarcodes(on: Db = db) {
   const raw = await queryRows<{ material: number; status: string; n: number }>(on, sql`
@@ -435,14 +491,16 @@ describe('the stock-age panel from the stock-age days', () => {
 });
 
 describe('the invariant check proves the counters', () => {
-  it('names a channel key, a warehouse, a warehouse material, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
+  it('names a channel key, a warehouse, a warehouse material, a location, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
     const [tally] = await db.select().from(stockMaterialBarcodes).orderBy(asc(stockMaterialBarcodes.materialId), asc(stockMaterialBarcodes.status)).limit(1);
     const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
     const [pair] = await db.select().from(stockWarehouseMaterialOnHand).orderBy(asc(stockWarehouseMaterialOnHand.warehouseId), asc(stockWarehouseMaterialOnHand.materialId)).limit(1);
+    const [spot] = await db.select().from(stockLocationOnHand).orderBy(asc(stockLocationOnHand.locationId)).limit(1);
     await rolledBack(async (tx) => {
+      await tx.update(stockLocationOnHand).set({ qty: sql`${stockLocationOnHand.qty} + 7` }).where(eq(stockLocationOnHand.locationId, spot.locationId));
       await tx.update(stockWarehouseMaterialOnHand).set({ qty: sql`${stockWarehouseMaterialOnHand.qty} + 6` })
         .where(and(eq(stockWarehouseMaterialOnHand.warehouseId, pair.warehouseId), eq(stockWarehouseMaterialOnHand.materialId, pair.materialId)));
       await tx.update(stockChannelOnHand).set({ qty: sql`${stockChannelOnHand.qty} - 1` }).where(sql`${stockChannelOnHand.brandId} = (select min(brand_id) from stock_channel_on_hand)`);
@@ -460,6 +518,7 @@ describe('the invariant check proves the counters', () => {
     expect(problems).toContain(`material ${tally.materialId} barcodes ${tally.status}: counted ${Number(tally.qty) + 5}, barcodes ${Number(tally.qty)}`);
     expect(problems).toContain(`material ${material.materialId} DOT '${material.dotCode}' on hand: counted ${Number(material.qty) + 4}, on hand ${Number(material.qty)}`);
     expect(problems).toContain(`warehouse ${pair.warehouseId} material ${pair.materialId} on hand: counted ${Number(pair.qty) + 6}, on hand ${Number(pair.qty)}`);
+    expect(problems).toContain(`location ${spot.locationId} on hand: counted ${Number(spot.qty) + 7}, on hand ${Number(spot.qty)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

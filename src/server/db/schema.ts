@@ -721,6 +721,17 @@ export const stockWarehouseMaterialOnHand = pgTable('stock_warehouse_material_on
 ]);
 
 /**
+ * Tyres on hand per storage location (only located stock: location 0, none, has no row): the sums
+ * of stock_on_hand, kept by the same triggers (migration 0035, docs/stock-model.md). A row stays at
+ * 0 when its stock is gone. The storage-location monitor reads these, a row per location, rather
+ * than summing on hand's materials and DOT codes of every location.
+ */
+export const stockLocationOnHand = pgTable('stock_location_on_hand', {
+  locationId: integer('location_id').primaryKey(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+});
+
+/**
  * Barcodes per material and status (pending, in, out): the counts of barcodes, kept by triggers
  * on barcodes (migration 0032, docs/stock-model.md). The barcode count report of an unrestricted
  * caller reads these (a few rows per material) instead of every barcode ever registered.

@@ -68,9 +68,9 @@ export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
 
 /**
  * Takes every counter row the posting's barcode and on-hand writes will change (stock-age days,
- * channel keys, warehouses), each kind in key order, before the writes' triggers take them in
- * the order of their statements (lock_stock_counters, migration 0029): two postings then queue on
- * a shared row rather than deadlock.
+ * channel keys, warehouses, warehouse materials, locations, materials), each kind in key order,
+ * before the writes' triggers take them in the order of their statements (lock_stock_counters,
+ * migrations 0029 to 0035): two postings then queue on a shared row rather than deadlock.
  */
 async function lockCounters(tx: Db, p: Posting) {
   const ints = (values: (number | null)[]) => sql`${sql.param(values)}::int[]`;
@@ -79,7 +79,7 @@ async function lockCounters(tx: Db, p: Posting) {
     ${ints(p.states.map((s) => s.warehouseId))}, ${sql.param(p.states.map((s) => s.inbound))}::boolean[],
     ${ints(p.moves.map((m) => m.materialId))}, ${ints(p.moves.map((m) => m.dealerId ?? 0))},
     ${sql.param(p.moves.map((m) => m.dotCode ?? ''))}::text[], ${sql.param(p.moves.map((m) => (m.locationId ?? 0) !== 0))}::boolean[],
-    ${ints(p.moves.map((m) => m.warehouseId))})`);
+    ${ints(p.moves.map((m) => m.warehouseId))}, ${ints(p.moves.map((m) => m.locationId ?? 0))})`);
 }
 
 /** Barcodes that end in the same state are updated by one statement. */

@@ -3,8 +3,8 @@ import { queryRows, type Db } from '../../db/client';
 
 /**
  * The on-hand counters (stock_channel_on_hand, stock_warehouse_on_hand, stock_material_on_hand,
- * stock_warehouse_material_on_hand) are kept by triggers on stock_on_hand, dealers' region and
- * materials' brand (migrations 0026, 0031 and 0034), the barcodes per material and status (stock_material_barcodes, migration 0032) and the stock-age days
+ * stock_warehouse_material_on_hand, stock_location_on_hand) are kept by triggers on stock_on_hand,
+ * dealers' region and materials' brand (migrations 0026, 0031, 0034 and 0035), the barcodes per material and status (stock_material_barcodes, migration 0032) and the stock-age days
  * (stock_age_days) by triggers on barcodes (migration 0028; docs/stock-model.md). Proves they
  * still equal the sums of stock_on_hand under today's regions and brands, and the barcodes in
  * stock: the keys that disagree (at most 20 of each table); empty means they agree.
@@ -50,6 +50,13 @@ export async function checkOnHandCounters(db: Db): Promise<string[]> {
     select w, m, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
     from h full join c using (w, m) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by w, m limit 20`)) {
     problems.push(`warehouse ${r.w} material ${r.m} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
+  }
+  for (const r of await queryRows<{ l: number; counted: number; on_hand: number }>(db, sql`
+    with h as (select location_id l, sum(qty)::bigint q from stock_on_hand where location_id <> 0 group by 1),
+    c as (select location_id l, qty q from stock_location_on_hand)
+    select l, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
+    from h full join c using (l) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by l limit 20`)) {
+    problems.push(`location ${r.l} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
   }
   for (const r of await queryRows<{ m: number; s: string; counted: number; barcodes: number }>(db, sql`
     with b as (select material_id m, status s, count(*)::bigint q from barcodes group by 1, 2),

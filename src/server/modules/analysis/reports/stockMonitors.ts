@@ -52,13 +52,8 @@ function locations(): ReportQuery {
         case when coalesce(h.qty, 0) = 0 then 'empty' when l.capacity <= 0 then 'unbounded' when h.qty > l.capacity then 'over'
           when h.qty = l.capacity then 'full' else 'ok' end as "stateCode"
       from storage_locations l join warehouses w on w.id = l.warehouse_id join storehouses a on a.id = l.storehouse_id
-        left join (
-          -- What is on the locations of the warehouses in scope (whoever's stock it is): a dealer's
-          -- warehouses on their index, not all of the channel's on hand.
-          select location_id, sum(qty) as qty from stock_on_hand
-          where location_id > 0 and warehouse_id in (
-            select sw.id from warehouses sw where ${scopeSql(ctx.scope, sql`sw.dealer_id`, sql`sw.id`)} and ${placeFilters(f, sql`sw.dealer_id`, sql`sw.id`)})
-          group by location_id) h on h.location_id = l.id
+        -- What is on each location (whoever's stock it is): the location counter, a row per location.
+        left join stock_location_on_hand h on h.location_id = l.id
       where ${scopeSql(ctx.scope, sql`w.dealer_id`, sql`l.warehouse_id`)} and ${placeFilters(f, sql`w.dealer_id`, sql`l.warehouse_id`)}
         ${f.keyword ? sql`and (l.code ilike ${`%${f.keyword}%`} or l.name ilike ${`%${f.keyword}%`} or a.code ilike ${`%${f.keyword}%`})` : sql``}
         and ${after}
