@@ -722,7 +722,7 @@ export const stockWarehouseMaterialOnHand = pgTable('stock_warehouse_material_on
 
 /**
  * Tyres on hand per storage location (only located stock: location 0, none, has no row): the sums
- * of stock_on_hand, kept by the same triggers (migration 0035, docs/stock-model.md). A row stays at
+ * of stock_on_hand, kept by the same triggers (migration 0034, docs/stock-model.md). A row stays at
  * 0 when its stock is gone. The storage-location monitor reads these, a row per location, rather
  * than summing on hand's materials and DOT codes of every location.
  */

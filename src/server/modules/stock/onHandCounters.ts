@@ -4,7 +4,8 @@ import { queryRows, type Db } from '../../db/client';
 /**
  * The on-hand counters (stock_channel_on_hand, stock_warehouse_on_hand, stock_material_on_hand,
  * stock_warehouse_material_on_hand, stock_location_on_hand) are kept by triggers on stock_on_hand,
- * dealers' region and materials' brand (migrations 0026, 0031, 0034 and 0035), the barcodes per material and status (stock_material_barcodes, migration 0032) and the stock-age days
+ * dealers' region and materials' brand (migrations 0026, 0031 and 0034), the barcodes per
+ * material and status (stock_material_barcodes, migration 0032) and the stock-age days
  * (stock_age_days) by triggers on barcodes (migration 0028; docs/stock-model.md). Proves they
  * still equal the sums of stock_on_hand under today's regions and brands, and the barcodes in
  * stock: the keys that disagree (at most 20 of each table); empty means they agree.

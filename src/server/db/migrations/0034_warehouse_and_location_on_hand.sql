@@ -3,9 +3,19 @@ CREATE TABLE "stock_location_on_hand" (
 	"qty" bigint NOT NULL
 );
 --> statement-breakpoint
--- The on-hand counters (docs/stock-model.md, "Tables") gain a fifth: per storage location (located
--- stock only). Every statement that writes stock_on_hand adds its net change to it too, in the same
--- trigger and transaction, rows upserted in key order.
+CREATE TABLE "stock_warehouse_material_on_hand" (
+	"warehouse_id" integer NOT NULL,
+	"material_id" integer NOT NULL,
+	"qty" bigint NOT NULL,
+	CONSTRAINT "stock_warehouse_material_on_hand_warehouse_id_material_id_pk" PRIMARY KEY("warehouse_id","material_id")
+);
+--> statement-breakpoint
+CREATE INDEX "stock_warehouse_material_on_hand_qty_idx" ON "stock_warehouse_material_on_hand" USING btree ("qty" DESC NULLS LAST,"warehouse_id","material_id");
+--> statement-breakpoint
+-- The on-hand counters (docs/stock-model.md, "Tables") gain two: per warehouse and material, and per
+-- storage location (located stock only). Every statement that writes stock_on_hand adds its net
+-- change to them too, in the same trigger and transaction, rows upserted in key order; their keys
+-- have no region or brand, so those changes leave them be.
 CREATE OR REPLACE FUNCTION "stock_on_hand_counters"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   cols text := 'material_id, dealer_id, warehouse_id, dot_code, location_id <> 0 as located, location_id';
@@ -46,8 +56,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A posting takes the locations of its moves too, after the warehouse and material keys (the lock
--- order of migration 0029); the function takes them as one more argument.
+-- A posting takes the warehouse and material keys and the locations of its moves too, after the
+-- warehouses (the lock order of migration 0029: each kind of row in key order, the kinds in one
+-- order); the function takes the moves' locations as one more argument.
 DROP FUNCTION "lock_stock_counters"(timestamptz, text[], text[], int[], boolean[], int[], int[], text[], boolean[], int[]);
 --> statement-breakpoint
 CREATE FUNCTION "lock_stock_counters"(
@@ -92,6 +103,9 @@ BEGIN
   on conflict (material_id, status) do update set qty = g.qty;
 END $$;
 --> statement-breakpoint
--- The stock already on its locations.
+-- The stock already on hand.
+INSERT INTO "stock_warehouse_material_on_hand" (warehouse_id, material_id, qty)
+SELECT warehouse_id, material_id, sum(qty) FROM "stock_on_hand" GROUP BY 1, 2 HAVING sum(qty) <> 0;
+--> statement-breakpoint
 INSERT INTO "stock_location_on_hand" (location_id, qty)
 SELECT location_id, sum(qty) FROM "stock_on_hand" WHERE location_id <> 0 GROUP BY 1 HAVING sum(qty) <> 0;
