@@ -50,6 +50,8 @@ for (const combo of [
     const value = page.getByTestId('key-issued-value');
     await expect(value).toHaveValue(/^tcc_[A-Za-z0-9_-]{43}$/);
     const key = await value.inputValue();
+    // The issuing dialog fades out as the key's opens: checked mid-fade, its fields blend into the page.
+    await expect(page.locator('.arco-modal-wrapper').filter({ visible: true })).toHaveCount(1);
     findings.push(...await seriousViolations(page, `${ACCOUNTS} (key shown)`, '.arco-modal-wrapper'));
     await page.getByTestId('key-copy').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
