@@ -112,28 +112,28 @@ async function agreeOnAge() {
 
 let serial = 0;
 /** Receives one new tyre per line into a warehouse through the ledger's posting, as a completion posts them; answers their codes. */
-async function receiveLines(on: Db, place: { id: number; dealerId: number }, lines: { materialId: number; dotCode: string }[]): Promise<string[]> {
+async function receiveLines(on: Db, place: { id: number; dealerId: number; locationId?: number }, lines: { materialId: number; dotCode: string }[]): Promise<string[]> {
   const codes = lines.map(() => `CNT${Date.now()}${(serial++).toString().padStart(5, '0')}`);
   await on.insert(barcodes).values(lines.map(({ materialId, dotCode }, i) => ({ code: codes[i], materialId, dotCode, status: 'pending', dealerId: place.dealerId })));
   const [order] = await on.insert(orders).values({ orderNo: codes[0], orderType: 'PR', status: '2', dealerId: place.dealerId, warehouseId: place.id }).returning();
   await post(on, {
     orderId: order.id, orderType: 'PR', userId: null, at: new Date(),
-    moves: lines.map(({ materialId, dotCode }, i): Move => ({ barcode: codes[i], qty: 1, dealerId: place.dealerId, warehouseId: place.id, locationId: null, materialId, dotCode })),
-    states: codes.map((code) => ({ code, status: 'in', dealerId: place.dealerId, warehouseId: place.id, locationId: null, inbound: true })),
+    moves: lines.map(({ materialId, dotCode }, i): Move => ({ barcode: codes[i], qty: 1, dealerId: place.dealerId, warehouseId: place.id, locationId: place.locationId ?? null, materialId, dotCode })),
+    states: codes.map((code) => ({ code, status: 'in', dealerId: place.dealerId, warehouseId: place.id, locationId: place.locationId ?? null, inbound: true })),
   });
   return codes;
 }
 
 /** Receives `n` new tyres of `materialId`. */
-const receive = (on: Db, place: { id: number; dealerId: number }, materialId: number, n: number, dotCode = '0126') =>
+const receive = (on: Db, place: { id: number; dealerId: number; locationId?: number }, materialId: number, n: number, dotCode = '0126') =>
   receiveLines(on, place, Array.from({ length: n }, () => ({ materialId, dotCode })));
 
 /** Ships tyres out of the warehouse they are in. */
-async function ship(on: Db, place: { id: number; dealerId: number }, materialId: number, codes: string[], dotCode = '0126') {
+async function ship(on: Db, place: { id: number; dealerId: number; locationId?: number }, materialId: number, codes: string[], dotCode = '0126') {
   const [order] = await on.insert(orders).values({ orderNo: `SHIP${codes[0]}`, orderType: 'WL', status: '2', dealerId: place.dealerId, warehouseId: place.id }).returning();
   await post(on, {
     orderId: order.id, orderType: 'WL', userId: null, at: new Date(),
-    moves: codes.map((barcode): Move => ({ barcode, qty: -1, dealerId: place.dealerId, warehouseId: place.id, locationId: null, materialId, dotCode })),
+    moves: codes.map((barcode): Move => ({ barcode, qty: -1, dealerId: place.dealerId, warehouseId: place.id, locationId: place.locationId ?? null, materialId, dotCode })),
     states: codes.map((code) => ({ code, status: 'out', dealerId: place.dealerId, warehouseId: null, locationId: null, inbound: false })),
   });
 }
@@ -389,26 +389,13 @@ describe('the storage-location monitor reads the location counter and agrees wit
     const mat = await unusedMaterial(db);
     const [loc] = await db.select().from(storageLocations).where(eq(storageLocations.warehouseId, w1.id)).orderBy(asc(storageLocations.id)).limit(1);
     const [before] = await db.select().from(stockLocationOnHand).where(eq(stockLocationOnHand.locationId, loc.id));
-    const codes = [`LOC${Date.now()}A`, `LOC${Date.now()}B`];
-    const place = (qty: 1 | -1, status: 'in' | 'out') => ({
-      moves: codes.map((barcode): Move => ({ barcode, qty, dealerId: w1.dealerId, warehouseId: w1.id, locationId: loc.id, materialId: mat.id, dotCode: '0126' })),
-      states: codes.map((code) => ({ code, status, dealerId: w1.dealerId, warehouseId: status === 'in' ? w1.id : null, locationId: status === 'in' ? loc.id : null, inbound: status === 'in' })),
-    });
-    await db.transaction(async (tx) => {
-      const on = tx as unknown as Db;
-      await on.insert(barcodes).values(codes.map((code) => ({ code, materialId: mat.id, dotCode: '0126', status: 'pending', dealerId: w1.dealerId })));
-      const [order] = await on.insert(orders).values({ orderNo: codes[0], orderType: 'PR', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
-      await post(on, { orderId: order.id, orderType: 'PR', userId: null, at: new Date(), ...place(1, 'in') });
-    });
+    const spot = { ...w1, locationId: loc.id };
+    const codes = await db.transaction((tx) => receive(tx as unknown as Db, spot, mat.id, 2));
     const [after] = await db.select().from(stockLocationOnHand).where(eq(stockLocationOnHand.locationId, loc.id));
     expect(Number(after.qty)).toBe(Number(before?.qty ?? 0) + 2);
     await agreeOnLocations();
     await agreeOnLocations('dealer1');
-    await db.transaction(async (tx) => {
-      const on = tx as unknown as Db;
-      const [order] = await on.insert(orders).values({ orderNo: `SHIP${codes[0]}`, orderType: 'WL', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
-      await post(on, { orderId: order.id, orderType: 'WL', userId: null, at: new Date(), ...place(-1, 'out') });
-    });
+    await db.transaction((tx) => ship(tx as unknown as Db, spot, mat.id, codes));
     await agreeOnLocations();
     expect(await checkStockInvariant(db)).toEqual([]);
   });
