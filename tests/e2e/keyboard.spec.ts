@@ -134,7 +134,8 @@ test.describe('by keyboard alone', () => {
     await on('[data-testid="toolbar-add"]')(page);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.arco-modal'))).toBe(true);
+    // In on its first field, as the caret shows a user before they type.
+    await expect(dialog.locator('input').first()).toBeFocused();
     await typeKeys(page, code);
     await page.keyboard.press('Tab');
     await typeKeys(page, 'Keyboard Logistics');

@@ -36,7 +36,9 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
   useEffect(() => {
     if (!visible) return;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = setTimeout(() => body.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), [role="combobox"][tabindex="0"]')?.focus(), 50);
+    // Arco focuses the dialog itself in a timer of its own, set before this one: this one runs next,
+    // so keys typed as soon as the dialog shows land in its first field, not on the dialog.
+    const first = setTimeout(() => body.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), [role="combobox"][tabindex="0"]')?.focus(), 0);
     return () => clearTimeout(first);
   }, [visible]);
   const backToOpener = () => { if (opener.current?.isConnected) opener.current.focus(); };
