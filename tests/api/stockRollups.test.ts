@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
 import { barcodes, orders, stockChannelDaily, stockChannelInboundHours, stockWarehouseDaily, users } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
+import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { daysOf, windowOf } from '../../src/server/modules/analysis/queries/window';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { rollUpChannelDays } from '../../src/server/modules/stock/channelRollup';
@@ -12,6 +13,7 @@ import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { CHANNEL_INBOUND_TYPES, DEALER_RANKING_TYPES } from '../../src/shared/analytics/domain';
 import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
+import { ORDER_TYPES } from '../../src/shared/orders/orderTypes';
 import { dealer1Warehouse, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
@@ -21,6 +23,7 @@ import { startTestServer, type TestServer } from './server';
  * rolled by the job. Their answers are held to the same figures computed from the raw rows
  * (stock_on_hand, stock_daily, stock_moves) on the demo's half year of history: before the channel
  * roll-up, after it, and after a posting today that only the warehouse rows and the ledger hold.
+ * So is the tyre report, which reads the channel's material days (stock_channel_material_days).
  */
 let server: TestServer;
 let db: Db;
@@ -116,11 +119,51 @@ async function receiveToday() {
   server.services.realtime.stockChanged({ dealerId: w1.dealerId, warehouseIds: [w1.id], orderId: 0, orderType: 'PR', moved: 1 });
 }
 
+/** Every row of the tyre report (on hand, received and sold per material in the last 30 days), by material. */
+async function tyreReport(userName: string, params: Record<string, unknown> = {}) {
+  const q = REPORT_QUERIES.find((r) => r.def.page === 'tireReport');
+  if (!q) throw new Error('no tyre report');
+  const { rows, total } = await q.page(await ctxOf(userName), analyticsFilters.parse(params) as AnalyticsFilters, { limit: 10_000, offset: 0, orderBy: [{ field: 'materialId', order: 'asc' }] });
+  expect(rows.length).toBe(total);
+  return rows.map((r) => ({ materialId: r.materialId, onHand: r.onHand, received: r.received, sold: r.sold }));
+}
+
+/** The same figures from on hand and the ledger's moves of the 30 local days up to today. */
+async function rawTyres(brandId?: number) {
+  const received = Object.entries(ORDER_TYPES).filter(([, d]) => d.effect === 'receive').map(([code]) => code);
+  const list = (codes: string[]) => sql.join(codes.map((c) => sql`${c}`), sql`, `);
+  return queryRows(db, sql`
+    select mat.id as "materialId", coalesce(h.q, 0) as "onHand", coalesce(mv.received, 0) as received, coalesce(mv.sold, 0) as sold
+    from materials mat
+    left join (select material_id, sum(qty)::int as q from stock_on_hand group by 1) h on h.material_id = mat.id
+    left join (
+      select material_id, sum(qty) filter (where order_type in (${list(received)}))::int as received,
+        (-sum(qty) filter (where order_type in ('WL', 'WC')))::int as sold
+      from stock_moves
+      where order_type in (${list([...received, 'WL', 'WC'])})
+        and (moved_at at time zone ${TZ})::date between (now() at time zone ${TZ})::date - 29 and (now() at time zone ${TZ})::date
+      group by 1) mv on mv.material_id = mat.id
+    where (h.q is not null or mv.material_id is not null) ${brandId ? sql`and mat.brand_id = ${brandId}` : sql``}
+    order by mat.id`);
+}
+
+/** The administrator's tyre report, whole and for one brand, against the raw rows. */
+async function tyresAgree() {
+  const raw = await rawTyres();
+  expect(raw.length, 'the demo has materials that moved').toBeGreaterThan(5);
+  expect(raw.some((r) => Number(r.received) > 0) && raw.some((r) => Number(r.sold) > 0)).toBe(true);
+  expect(await tyreReport('admin')).toEqual(raw.map((r) => ({ ...r, received: r.received ?? 0, sold: r.sold ?? 0 })));
+  const [{ brandId }] = await queryRows<{ brandId: number }>(db, sql`select brand_id as "brandId" from materials group by 1 order by count(*) desc limit 1`);
+  const rawBrand = await rawTyres(brandId);
+  expect(await tyreReport('admin', { brandId })).toEqual(rawBrand.map((r) => ({ ...r, received: r.received ?? 0, sold: r.sold ?? 0 })));
+}
+
 describe('the dashboards read the stock roll-ups and agree with the raw rows', () => {
   it('from the warehouse rows alone (no channel day rolled yet), for the administrator and a dealer', async () => {
     expect(await db.$count(stockChannelDaily)).toBe(0);
     await agree('admin');
     await agree('dealer1');
+    await tyresAgree();
   });
 
   it('rolls every closed day once, and the administrator\'s answers from the channel days still agree', async () => {
@@ -129,6 +172,19 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     expect(await rollUpChannelDays(db)).toEqual([]);
     expect(await checkStockInvariant(db)).toEqual([]);
     await agree('admin');
+    expect(await db.$count(stockChannelDaily, sql`not ${stockChannelDaily.materialsRolled}`)).toBe(0);
+    await tyresAgree();
+  });
+
+  it('fills in the material rows of days rolled before they came, and the tyre report agrees before and after', async () => {
+    // As a database rolled before the material rows came: the last three weeks' days without them.
+    await db.execute(sql`delete from stock_channel_material_days where day > current_date - 21`);
+    await db.execute(sql`update stock_channel_daily set materials_rolled = false where day > current_date - 21`);
+    await tyresAgree();
+    expect(await rollUpChannelDays(db)).toEqual([]);
+    expect(await db.$count(stockChannelDaily, sql`not ${stockChannelDaily.materialsRolled}`)).toBe(0);
+    expect(await checkStockInvariant(db)).toEqual([]);
+    await tyresAgree();
   });
 
   it('after a posting today (in the warehouse rows and the ledger, not in a rolled day)', async () => {
@@ -138,6 +194,7 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     expect(await checkStockInvariant(db)).toEqual([]);
     await agree('admin');
     await agree('dealer1');
+    await tyresAgree();
   });
 });
 
@@ -153,7 +210,7 @@ describe('the invariant check proves the roll-ups', () => {
     return problems;
   };
 
-  it('names a warehouse day, a channel day, an hour and a dealer\'s day that no longer sum their rows', async () => {
+  it('names a warehouse day, a channel day, an hour, a dealer\'s day and a material\'s day that no longer sum their rows', async () => {
     await rollUpChannelDays(db);
     const [w] = await queryRows<{ warehouseId: number; day: string }>(db, sql`
       select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day from stock_warehouse_daily where in_qty > 0 order by day desc limit 1`);
@@ -171,6 +228,11 @@ describe('the invariant check proves the roll-ups', () => {
     expect(await problemsWith((tx) => tx.execute(sql`
       update stock_channel_dealer_days set qty = qty + 1 where day = ${r.day}::date and order_type = ${r.orderType} and dealer_id = ${r.dealerId}`)))
       .toEqual([expect.stringMatching(new RegExp(`^channel day ${r.day} dealer ${r.dealerId} ${r.orderType}: -?\\d+ moves rolled, the ledger's -?\\d+$`))]);
+    const [m] = await queryRows<{ day: string; orderType: string; materialId: number }>(db, sql`
+      select to_char(day, 'YYYY-MM-DD') as day, order_type as "orderType", material_id as "materialId" from stock_channel_material_days order by day desc limit 1`);
+    expect(await problemsWith((tx) => tx.execute(sql`
+      update stock_channel_material_days set qty = qty - 1 where day = ${m.day}::date and order_type = ${m.orderType} and material_id = ${m.materialId}`)))
+      .toEqual([expect.stringMatching(new RegExp(`^channel day ${m.day} material ${m.materialId} ${m.orderType}: -?\\d+ moves rolled, the ledger's -?\\d+$`))]);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { ROLLUP_GRACE_MS } from './periodRollup';
  * The whole channel per closed day (docs/stock-model.md): stock_channel_daily (in, out, ship,
  * receive and the closing over every warehouse, from stock_warehouse_daily),
  * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger) and
- * stock_channel_dealer_days (the net moves per dealer of the ranked order types), rolled
+ * stock_channel_dealer_days (the net moves per dealer of the ranked order types) and
+ * stock_channel_material_days (the net moves per material and order type), rolled
  * once per day an hour after it ends. Postings only ever write today, so a rolled day never
  * changes; the dashboards of an unrestricted user read these for the days rolled and the
  * warehouse rows (or the ledger) for the days after.
@@ -50,8 +51,26 @@ export async function rollUpChannelDays(db: Db, now = new Date()): Promise<strin
   for (let day = first.day; day <= lastClosedDay; day = addDays(day, 1)) {
     if (!done.has(day) && (await rollUpDay(db, day))) rolled.push(day);
   }
+  // The days rolled before the material rows came, filled in oldest first (a day at a time, so
+  // postings and other jobs never wait long for the database).
+  for (const { day } of await queryRows<{ day: string }>(db, sql`
+    select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where not materials_rolled order by day`)) {
+    await db.transaction(async (tx) => {
+      const marked = await queryRows(tx, sql`
+        update stock_channel_daily set materials_rolled = true where day = ${day}::date and not materials_rolled returning 1`);
+      if (marked.length) await tx.execute(materialDaysInsert(day));
+    });
+  }
   return rolled;
 }
+
+/** A closed day's net moves per material and order type, from the ledger (stock_channel_material_days). */
+const materialDaysInsert = (day: string) => sql`
+  insert into stock_channel_material_days (order_type, day, material_id, qty)
+  select m.order_type, ${day}::date, m.material_id, sum(m.qty)
+  from stock_moves m
+  where m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz
+  group by m.order_type, m.material_id`;
 
 /**
  * One day's row and hours, or nothing when it is rolled already. The closing follows on from the
@@ -61,11 +80,12 @@ export async function rollUpChannelDays(db: Db, now = new Date()): Promise<strin
 function rollUpDay(db: Db, day: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await queryRows(tx, sql`
-      insert into stock_channel_daily (day, in_qty, out_qty, ship_qty, receive_qty, closing)
+      insert into stock_channel_daily (day, in_qty, out_qty, ship_qty, receive_qty, closing, materials_rolled)
       select ${day}::date, coalesce(sum(w.in_qty), 0), coalesce(sum(w.out_qty), 0), coalesce(sum(w.ship_qty), 0), coalesce(sum(w.receive_qty), 0),
         coalesce((select c.closing from stock_channel_daily c where c.day = ${day}::date - 1) + coalesce(sum(w.in_qty - w.out_qty), 0),
           (select coalesce(sum(x.closing), 0) from (
-            select distinct on (warehouse_id) closing from stock_warehouse_daily where day <= ${day}::date order by warehouse_id, day desc) x))
+            select distinct on (warehouse_id) closing from stock_warehouse_daily where day <= ${day}::date order by warehouse_id, day desc) x)),
+        true
       from stock_warehouse_daily w where w.day = ${day}::date
       on conflict do nothing returning 1`);
     if (!marked.length) return false;
@@ -79,6 +99,7 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
       where m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz
         and m.order_type in (${rankedTypes}) and m.dealer_id is not null
       group by m.order_type, m.dealer_id`);
+    await tx.execute(materialDaysInsert(day));
     return true;
   });
 }
@@ -87,7 +108,8 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
  * For the ledger invariant check: every rolled day against what it rolled up, now: its flows
  * against the day's warehouse rows, its closing against every warehouse's latest closing up to
  * it, its hours against the ledger's channel inbound moves of the day, its dealer rows against the
- * ledger's moves of the ranked types (at most 20 of each kind).
+ * ledger's moves of the ranked types, its material rows against the ledger's moves of the day
+ * (at most 20 of each kind).
  */
 export async function checkChannelDays(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -126,6 +148,16 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     from stock_channel_dealer_days d full join rolled using (day, order_type, dealer_id)
     where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
     problems.push(`channel day ${r.day} dealer ${r.dealer_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.material_id, sum(m.qty)::bigint as qty
+      from stock_moves m group by 1, 2, 3),
+    rolled as (select l.* from l join stock_channel_daily c using (day) where c.materials_rolled)
+    select to_char(day, 'YYYY-MM-DD') as day, order_type, material_id, coalesce(d.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
+    from stock_channel_material_days d full join rolled using (day, order_type, material_id)
+    where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
+    problems.push(`channel day ${r.day} material ${r.material_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
   }
   return problems;
 }

@@ -6,11 +6,13 @@ import { addDays, daysOf } from './window';
 /**
  * The days of from..to the channel roll-up has not rolled (today, and any the job has not reached;
  * docs/stock-model.md), as runs of consecutive days [first, last]: what a whole-channel figure
- * reads from the ledger beside the rolled days' rows.
+ * reads from the ledger beside the rolled days' rows. `materials`: the days whose material rows
+ * (stock_channel_material_days) are not rolled.
  */
-export async function daysNotRolled(ctx: AnalyticsCtx, from: string, to: string): Promise<[string, string][]> {
+export async function daysNotRolled(ctx: Pick<AnalyticsCtx, 'db'>, from: string, to: string, of: 'days' | 'materials' = 'days'): Promise<[string, string][]> {
   const rolled = new Set((await queryRows<{ day: string }>(ctx.db, sql`
-    select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where day between ${from}::date and ${to}::date`)).map((r) => r.day));
+    select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily
+    where day between ${from}::date and ${to}::date ${of === 'materials' ? sql`and materials_rolled` : sql``}`)).map((r) => r.day));
   const runs: [string, string][] = [];
   for (const day of daysOf(from, to).filter((d) => !rolled.has(d))) {
     const last = runs.at(-1);

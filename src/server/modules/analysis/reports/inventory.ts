@@ -8,9 +8,10 @@ import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import { stocktakeBook } from '../../orders/stocktakeBook';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { everyPlace, scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { daysNotRolled } from '../queries/rolledDays';
+import { betweenDays, dayRange, localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
 import { BALANCE_QUERIES } from './balances';
-import { sqlReport } from './sqlReport';
+import { sqlReport, sqlReportPerCall } from './sqlReport';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string): ReportDef => must(INVENTORY_REPORTS.find((d) => d.page === page), `report ${page}`);
@@ -20,22 +21,54 @@ const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
 const moveWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   sql`${withinDays(sql`m.moved_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}`;
 
-/** Materials with stock now or movement in the range: on hand, received and sold. */
+/** The order types a tyre's received and sold count: receive-effect orders, and sales (WL, WC). */
+const RECEIVED = typesOf('receive');
+const SOLD = typeList('WL', 'WC');
+
+/**
+ * Received and sold per material in the range. The whole channel (`notRolled` given) reads the
+ * rolled days' net moves per material and order type (stock_channel_material_days: a few thousand
+ * rows a day) and the ledger only for the days not rolled, `notRolled`; a narrower caller reads its
+ * own moves of the range.
+ */
+function tyreFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][] | null): SQL {
+  const ledger = (where: SQL) => sql`select m.material_id, m.order_type, m.qty from stock_moves m where m.order_type in (${RECEIVED}, ${SOLD}) and ${where}`;
+  const { from, to } = dayRange(f, ctx.now);
+  const moves = notRolled
+    ? sql`select d.material_id, d.order_type, d.qty from stock_channel_material_days d
+        where d.order_type in (${RECEIVED}, ${SOLD}) and d.day between ${from}::date and ${to}::date
+        ${sql.join(notRolled.map(([a, b]) => sql`union all ${ledger(betweenDays(sql`m.moved_at`, a, b))}`), sql` `)}`
+    : ledger(moveWhere(ctx, f));
+  return sql`select x.material_id,
+      sum(case when x.order_type in (${RECEIVED}) then x.qty else 0 end)::int as received,
+      (-sum(case when x.order_type in (${SOLD}) then x.qty else 0 end))::int as sold
+    from (${moves}) x group by 1`;
+}
+
+/**
+ * Materials with stock now or movement in the range: on hand, received and sold. On hand is the
+ * channel's counter per material (stock_material_on_hand) for the whole channel, else the caller's
+ * on-hand rows.
+ */
 function tyres(): ReportQuery {
-  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
-    select mat.id as "materialId", ${materialSelect}, coalesce(h.q, 0) as "onHand", coalesce(mv.received, 0) as received, coalesce(mv.sold, 0) as sold
-    from materials mat join brands br on br.id = mat.brand_id
-    left join (select h.material_id, sum(h.qty)::int as q from stock_on_hand h where ${onHandWhere(ctx, f)} group by 1) h on h.material_id = mat.id
-    left join (
-      select m.material_id,
-        sum(case when m.order_type in (${typesOf('receive')}) then m.qty else 0 end)::int as received,
-        (-sum(case when m.order_type in ('WL', 'WC') then m.qty else 0 end))::int as sold
-      from stock_moves m where m.order_type in (${typesOf('receive')}, 'WL', 'WC') and ${moveWhere(ctx, f)} group by 1
-    ) mv on mv.material_id = mat.id
-    where (h.q is not null or mv.material_id is not null) and ${materialFilters(f, sql`mat`)} and ${after}`;
-  return sqlReport({
-    def: defOf('tireReport'), keys: [{ name: 'materialId', expr: sql`mat.id` }], rows,
-    chart: (ctx, f) => sql`select "materialCode", sold, received from (${rows(ctx, f, sql`true`)}) q where sold > 0 or received > 0 order by sold desc, received desc, "materialCode" limit 10`,
+  const def = defOf('tireReport');
+  return sqlReportPerCall(def, async (ctx, f) => {
+    const whole = everyPlace(ctx, f);
+    const { from, to } = dayRange(f, ctx.now);
+    const notRolled = whole ? await daysNotRolled(ctx, from, to, 'materials') : null;
+    const onHand = whole
+      ? sql`select h.material_id, sum(h.qty)::int as q from stock_material_on_hand h group by 1 having sum(h.qty) <> 0`
+      : sql`select h.material_id, sum(h.qty)::int as q from stock_on_hand h where ${onHandWhere(ctx, f)} group by 1`;
+    const rows = (c: AnalyticsCtx, g: AnalyticsFilters, after: SQL) => sql`
+      select mat.id as "materialId", ${materialSelect}, coalesce(h.q, 0) as "onHand", coalesce(mv.received, 0) as received, coalesce(mv.sold, 0) as sold
+      from materials mat join brands br on br.id = mat.brand_id
+      left join (${onHand}) h on h.material_id = mat.id
+      left join (${tyreFlows(c, g, notRolled)}) mv on mv.material_id = mat.id
+      where (h.q is not null or mv.material_id is not null) and ${materialFilters(g, sql`mat`)} and ${after}`;
+    return {
+      def, keys: [{ name: 'materialId', expr: sql`mat.id` }], rows,
+      chart: (c, g) => sql`select "materialCode", sold, received from (${rows(c, g, sql`true`)}) q where sold > 0 or received > 0 order by sold desc, received desc, "materialCode" limit 10`,
+    };
   });
 }
 

@@ -41,6 +41,11 @@ export function dayRange(f: AnalyticsFilters, now: Date, defaultFrom: (today: st
 /** A timestamp column within the chosen days (the last day included), as local-time bounds. */
 export function withinDays(ts: SQL, f: AnalyticsFilters, now: Date): SQL {
   const { from, to } = dayRange(f, now);
+  return betweenDays(ts, from, to);
+}
+
+/** A timestamp column within from..to (both days included), as local-time bounds. */
+export function betweenDays(ts: SQL, from: string, to: string): SQL {
   const start = (day: string) => { const [y, m, d] = day.split('-').map(Number); return new Date(y, m - 1, d); };
   return sql`${ts} >= ${start(from).toISOString()}::timestamptz and ${ts} < ${start(addDays(to, 1)).toISOString()}::timestamptz`;
 }
