@@ -7,6 +7,8 @@ import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { daysOf, windowOf } from '../../src/server/modules/analysis/queries/window';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { rollUpChannelDays } from '../../src/server/modules/stock/channelRollup';
+import { cancelLatestMoves } from '../../src/server/modules/analysis/reportPages/traceCancel';
+import { DAY_EXTRAS } from '../../src/server/modules/stock/channelRollup';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { post } from '../../src/server/modules/stock/ledger';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
@@ -23,7 +25,8 @@ import { startTestServer, type TestServer } from './server';
  * rolled by the job. Their answers are held to the same figures computed from the raw rows
  * (stock_on_hand, stock_daily, stock_moves) on the demo's half year of history: before the channel
  * roll-up, after it, and after a posting today that only the warehouse rows and the ledger hold.
- * So is the tyre report, which reads the channel's material days (stock_channel_material_days).
+ * So are the reports that read the channel's later day roll-ups: the tyre report (material days),
+ * the customer tyre report (customer days) and inbound time (inbound hours and orders).
  */
 let server: TestServer;
 let db: Db;
@@ -119,13 +122,52 @@ async function receiveToday() {
   server.services.realtime.stockChanged({ dealerId: w1.dealerId, warehouseIds: [w1.id], orderId: 0, orderType: 'PR', moved: 1 });
 }
 
-/** Every row of the tyre report (on hand, received and sold per material in the last 30 days), by material. */
-async function tyreReport(userName: string, params: Record<string, unknown> = {}) {
-  const q = REPORT_QUERIES.find((r) => r.def.page === 'tireReport');
-  if (!q) throw new Error('no tyre report');
-  const { rows, total } = await q.page(await ctxOf(userName), analyticsFilters.parse(params) as AnalyticsFilters, { limit: 10_000, offset: 0, orderBy: [{ field: 'materialId', order: 'asc' }] });
+/** Every row of a report as the administrator sees it, in the order given, with the columns named. */
+async function reportRows(page: string, order: string[], columns: string[], params: Record<string, unknown> = {}) {
+  const q = REPORT_QUERIES.find((r) => r.def.page === page);
+  if (!q) throw new Error(`no report ${page}`);
+  const paging = { limit: 10_000, offset: 0, orderBy: order.map((field) => ({ field, order: 'asc' as const })) };
+  const { rows, total } = await q.page(await ctxOf('admin'), analyticsFilters.parse(params) as AnalyticsFilters, paging);
   expect(rows.length).toBe(total);
-  return rows.map((r) => ({ materialId: r.materialId, onHand: r.onHand, received: r.received, sold: r.sold }));
+  return rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+}
+/** Every row of the tyre report (on hand, received and sold per material in the last 30 days), by material. */
+const tyreReport = (_userName: 'admin', params: Record<string, unknown> = {}) =>
+  reportRows('tireReport', ['materialId'], ['materialId', 'onHand', 'received', 'sold'], params);
+
+/** The local day `back` days before today, as the reports' date filters write it. */
+const daysBack = async (back: number) => (await queryRows<{ day: string }>(db, sql`
+  select to_char((now() at time zone ${TZ})::date - ${back}::int, 'YYYY-MM-DD') as day`))[0].day;
+
+/** The customer tyre report of a range against the ledger's sales in it: quantity, and orders with any move in it. */
+async function customersAgree(from: number, to = 0) {
+  const range = { dateFrom: await daysBack(from), dateTo: await daysBack(to) };
+  const raw = await queryRows(db, sql`
+    select coalesce(o.counterparty, '') as customer, m.material_id as "materialId", (-sum(m.qty))::int as qty, count(distinct m.order_id)::int as orders
+    from stock_moves m join orders o on o.id = m.order_id
+    where m.order_type in ('WL', 'WC') and (m.moved_at at time zone ${TZ})::date between ${range.dateFrom}::date and ${range.dateTo}::date
+    group by 1, 2 having sum(m.qty) <> 0 order by 1, 2`);
+  expect(await reportRows('customerTireReport', ['customer', 'materialId'], ['customer', 'materialId', 'qty', 'orders'], range)).toEqual(raw);
+  return raw;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Inbound time per day and per ISO week of the last 30 days against the ledger's channel inbound moves (mode: the least of equals). */
+async function inboundAgree() {
+  for (const dimension of ['day', 'week'] as const) {
+    const label = dimension === 'day' ? sql`'YYYY-MM-DD'` : sql`'IYYY-"W"IW'`;
+    const raw = await queryRows<{ period: string; quantity: number; orders: number; wd: number; hour: number }>(db, sql`
+      with i as (
+        select (m.moved_at at time zone ${TZ}) as t, m.order_id, m.qty from stock_moves m
+        where m.order_type in (${sql.join(CHANNEL_INBOUND_TYPES.map((c) => sql`${c}`), sql`, `)}) and m.qty > 0
+          and (m.moved_at at time zone ${TZ})::date between (now() at time zone ${TZ})::date - ${dimension === 'day' ? 29 : 83}::int and (now() at time zone ${TZ})::date)
+      select to_char(t::date, ${label}) as period, sum(qty)::int as quantity, count(distinct order_id)::int as orders,
+        mode() within group (order by extract(isodow from t)::int) as wd, mode() within group (order by extract(hour from t)::int) as hour
+      from i group by 1 order by 1`);
+    expect(raw.length, `inbound ${dimension}s`).toBeGreaterThan(3);
+    expect(await reportRows('inboundTimeAnalysis', ['period'], ['period', 'quantity', 'orders', 'busiestWeekday', 'busiestHour'], { dimension }))
+      .toEqual(raw.map((r) => ({ period: r.period, quantity: r.quantity, orders: r.orders, busiestWeekday: WEEKDAYS[r.wd - 1], busiestHour: r.hour })));
+  }
 }
 
 /** The same figures from on hand and the ledger's moves of the 30 local days up to today. */
@@ -164,6 +206,8 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await agree('admin');
     await agree('dealer1');
     await tyresAgree();
+    await customersAgree(29);
+    await inboundAgree();
   });
 
   it('rolls every closed day once, and the administrator\'s answers from the channel days still agree', async () => {
@@ -172,19 +216,55 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     expect(await rollUpChannelDays(db)).toEqual([]);
     expect(await checkStockInvariant(db)).toEqual([]);
     await agree('admin');
-    expect(await db.$count(stockChannelDaily, sql`not ${stockChannelDaily.materialsRolled}`)).toBe(0);
+    expect(await db.$count(stockChannelDaily, sql`${stockChannelDaily.extrasRolled} < ${DAY_EXTRAS.length}`)).toBe(0);
     await tyresAgree();
+    await customersAgree(29);
+    await inboundAgree();
   });
 
-  it('fills in the material rows of days rolled before they came, and the tyre report agrees before and after', async () => {
-    // As a database rolled before the material rows came: the last three weeks' days without them.
+  it('fills in the later roll-ups of days rolled before they came, and the reports agree before and after', async () => {
+    // As a database rolled before the later roll-ups came: the last three weeks' days without
+    // any, the three before without the second.
     await db.execute(sql`delete from stock_channel_material_days where day > current_date - 21`);
-    await db.execute(sql`update stock_channel_daily set materials_rolled = false where day > current_date - 21`);
+    await db.execute(sql`delete from stock_channel_customer_days where day > current_date - 42`);
+    await db.execute(sql`delete from stock_channel_inbound_days where day > current_date - 42`);
+    await db.execute(sql`update stock_channel_daily set extras_rolled = 1 where day > current_date - 42`);
+    await db.execute(sql`update stock_channel_daily set extras_rolled = 0 where day > current_date - 21`);
     await tyresAgree();
+    await customersAgree(29);
+    await inboundAgree();
     expect(await rollUpChannelDays(db)).toEqual([]);
-    expect(await db.$count(stockChannelDaily, sql`not ${stockChannelDaily.materialsRolled}`)).toBe(0);
+    expect(await db.$count(stockChannelDaily, sql`${stockChannelDaily.extrasRolled} < ${DAY_EXTRAS.length}`)).toBe(0);
     expect(await checkStockInvariant(db)).toEqual([]);
     await tyresAgree();
+    await customersAgree(29);
+    await inboundAgree();
+  });
+
+  it('counts an order whose sale was corrected today once: in a range holding the sale, and in one holding only the correction', async () => {
+    const [sale] = await queryRows<{ barcode: string; id: string; orderId: number; back: number }>(db, sql`
+      select m.barcode, m.id, m.order_id as "orderId", (now() at time zone ${TZ})::date - (m.moved_at at time zone ${TZ})::date as back
+      from stock_moves m
+      where m.order_type = 'WL' and m.reverses_id is null
+        and (m.moved_at at time zone ${TZ})::date between (now() at time zone ${TZ})::date - 20 and (now() at time zone ${TZ})::date - 2
+        and m.id = (select max(x.id) from stock_moves x where x.barcode = m.barcode)
+      order by m.id desc limit 1`);
+    expect(sale, 'the demo has a sale of a few days ago, its tyre not moved since').toBeTruthy();
+    const admin = await ctxOf('admin');
+    await db.transaction((tx) => cancelLatestMoves(tx as unknown as Db, sale.barcode, Number(sale.id), admin.user.id, admin.scope));
+    expect(await checkStockInvariant(db)).toEqual([]);
+    const [{ customer, materialId }] = await queryRows<{ customer: string; materialId: number }>(db, sql`
+      select coalesce(o.counterparty, '') as customer, m.material_id as "materialId" from stock_moves m join orders o on o.id = m.order_id where m.id = ${Number(sale.id)}`);
+    const mine = (rows: Record<string, unknown>[]) => rows.find((r) => r.customer === customer && r.materialId === materialId);
+    // From the sale's day: its tyre out and back in (a row of it alone nets to nothing), its order once.
+    await customersAgree(sale.back);
+    await customersAgree(29);
+    // Today alone: only the correction (a tyre back, −1 sold), and its order.
+    const today = await customersAgree(0);
+    expect(mine(today)).toEqual(expect.objectContaining({ qty: -1 }));
+    expect(Number(mine(today)?.orders)).toBeGreaterThanOrEqual(1);
+    await tyresAgree();
+    await inboundAgree();
   });
 
   it('after a posting today (in the warehouse rows and the ledger, not in a rolled day)', async () => {
@@ -195,6 +275,8 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await agree('admin');
     await agree('dealer1');
     await tyresAgree();
+    await customersAgree(29);
+    await inboundAgree();
   });
 });
 
@@ -210,7 +292,7 @@ describe('the invariant check proves the roll-ups', () => {
     return problems;
   };
 
-  it('names a warehouse day, a channel day, an hour, a dealer\'s day and a material\'s day that no longer sum their rows', async () => {
+  it('names a warehouse day, a channel day, an hour, and a dealer\'s, material\'s, customer\'s and inbound day that no longer sum their rows', async () => {
     await rollUpChannelDays(db);
     const [w] = await queryRows<{ warehouseId: number; day: string }>(db, sql`
       select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day from stock_warehouse_daily where in_qty > 0 order by day desc limit 1`);
@@ -233,6 +315,14 @@ describe('the invariant check proves the roll-ups', () => {
     expect(await problemsWith((tx) => tx.execute(sql`
       update stock_channel_material_days set qty = qty - 1 where day = ${m.day}::date and order_type = ${m.orderType} and material_id = ${m.materialId}`)))
       .toEqual([expect.stringMatching(new RegExp(`^channel day ${m.day} material ${m.materialId} ${m.orderType}: -?\\d+ moves rolled, the ledger's -?\\d+$`))]);
+    const [cd] = await queryRows<{ day: string; customer: string; materialId: number }>(db, sql`
+      select to_char(day, 'YYYY-MM-DD') as day, customer, material_id as "materialId" from stock_channel_customer_days order by day desc limit 1`);
+    expect(await problemsWith((tx) => tx.execute(sql`
+      update stock_channel_customer_days set orders = orders + 1 where day = ${cd.day}::date and customer = ${cd.customer} and material_id = ${cd.materialId}`)))
+      .toEqual([expect.stringContaining(`channel day ${cd.day} customer "${cd.customer}" material ${cd.materialId}: sales/orders`)]);
+    const [ind] = await queryRows<{ day: string }>(db, sql`select to_char(max(day), 'YYYY-MM-DD') as day from stock_channel_inbound_days where orders > 0`);
+    expect(await problemsWith((tx) => tx.execute(sql`delete from stock_channel_inbound_days where day = ${ind.day}::date`)))
+      .toEqual([expect.stringMatching(new RegExp(`^channel day ${ind.day}: -1 inbound orders rolled, the ledger's [1-9]\\d*$`))]);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

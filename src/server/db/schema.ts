@@ -6,7 +6,7 @@ import type { CarRequestStatus } from '../../shared/logistics/dispatch';
 import type { ResourceType } from '../../shared/menu';
 import type { MessageKey } from '../../shared/i18n/messages';
 import {
-  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
+  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -822,10 +822,11 @@ export const stockChannelDaily = pgTable('stock_channel_daily', {
   closing: bigint('closing', { mode: 'number' }).notNull(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * Whether the day's stock_channel_material_days rows are rolled: with the row for a day rolled
-   * since they came (migration 0035); the days rolled before are filled in by the job, one by one.
+   * How many of the roll-ups that came after the day's own (modules/stock/channelRollup.ts
+   * DAY_EXTRAS, in order: material days, then customer days and inbound orders) the day holds. A
+   * day rolls with all of them; the days rolled before one came are filled in by the job, a day at a time.
    */
-  materialsRolled: boolean('materials_rolled').notNull().default(false),
+  extrasRolled: smallint('extras_rolled').notNull().default(0),
 });
 
 /** Channel inbound moves (domain.ts `channelFlow`) per closed day and local hour, rolled with the day's stock_channel_daily row. */
@@ -859,6 +860,27 @@ export const stockChannelMaterialDays = pgTable('stock_channel_material_days', {
   materialId: integer('material_id').notNull(),
   qty: bigint('qty', { mode: 'number' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.orderType, t.day, t.materialId] })]);
+
+/**
+ * Sales (WL, WC) per closed day, customer (the order's counterparty, '' none) and material over
+ * the whole channel, rolled from the ledger with the day: `qty` the net of the moves, `orders` the
+ * orders completed that day (moves not reversing another). An order's moves but its corrections
+ * are posted at one moment, at its completion, so orders add up across days; a correction counts
+ * its order where the day of the move it reverses is outside the range (reports/inventory.ts).
+ */
+export const stockChannelCustomerDays = pgTable('stock_channel_customer_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+  customer: varchar('customer', { length: 128 }).notNull(),
+  materialId: integer('material_id').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+  orders: integer('orders').notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.customer, t.materialId] })]);
+
+/** The orders with channel inbound moves completed per closed day (see stockChannelCustomerDays on why they add up), rolled with the day. */
+export const stockChannelInboundDays = pgTable('stock_channel_inbound_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull(),
+});
 
 /**
  * The balance reports' figures of a closed week or month per warehouse, rolled up once from

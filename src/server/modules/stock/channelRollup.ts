@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_INBOUND_TYPES, RANKED_ORDER_TYPES } from '../../../shared/analytics/domain';
 import { addDays } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
@@ -9,9 +9,9 @@ import { ROLLUP_GRACE_MS } from './periodRollup';
  * The whole channel per closed day (docs/stock-model.md): stock_channel_daily (in, out, ship,
  * receive and the closing over every warehouse, from stock_warehouse_daily),
  * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger) and
- * stock_channel_dealer_days (the net moves per dealer of the ranked order types) and
- * stock_channel_material_days (the net moves per material and order type), rolled
- * once per day an hour after it ends. Postings only ever write today, so a rolled day never
+ * stock_channel_dealer_days (the net moves per dealer of the ranked order types) and the later
+ * roll-ups of DAY_EXTRAS (per material and order type; sales per customer and material; inbound
+ * orders), rolled once per day an hour after it ends. Postings only ever write today, so a rolled day never
  * changes; the dashboards of an unrestricted user read these for the days rolled and the
  * warehouse rows (or the ledger) for the days after.
  */
@@ -51,26 +51,47 @@ export async function rollUpChannelDays(db: Db, now = new Date()): Promise<strin
   for (let day = first.day; day <= lastClosedDay; day = addDays(day, 1)) {
     if (!done.has(day) && (await rollUpDay(db, day))) rolled.push(day);
   }
-  // The days rolled before the material rows came, filled in oldest first (a day at a time, so
+  // The days rolled before a later roll-up came, filled in oldest first (a day at a time, so
   // postings and other jobs never wait long for the database).
-  for (const { day } of await queryRows<{ day: string }>(db, sql`
-    select to_char(day, 'YYYY-MM-DD') as day from stock_channel_daily where not materials_rolled order by day`)) {
+  for (const { day, extras } of await queryRows<{ day: string; extras: number }>(db, sql`
+    select to_char(day, 'YYYY-MM-DD') as day, extras_rolled as extras from stock_channel_daily where extras_rolled < ${DAY_EXTRAS.length} order by day`)) {
     await db.transaction(async (tx) => {
       const marked = await queryRows(tx, sql`
-        update stock_channel_daily set materials_rolled = true where day = ${day}::date and not materials_rolled returning 1`);
-      if (marked.length) await tx.execute(materialDaysInsert(day));
+        update stock_channel_daily set extras_rolled = ${DAY_EXTRAS.length} where day = ${day}::date and extras_rolled = ${extras} returning 1`);
+      if (marked.length) for (const extra of DAY_EXTRAS.slice(extras)) for (const statement of extra(day)) await tx.execute(statement);
     });
   }
   return rolled;
 }
 
-/** A closed day's net moves per material and order type, from the ledger (stock_channel_material_days). */
-const materialDaysInsert = (day: string) => sql`
-  insert into stock_channel_material_days (order_type, day, material_id, qty)
-  select m.order_type, ${day}::date, m.material_id, sum(m.qty)
-  from stock_moves m
-  where m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz
-  group by m.order_type, m.material_id`;
+/** How many of DAY_EXTRAS a day must hold for each of its later roll-ups to be there. */
+export const EXTRAS_WITH = { materialDays: 1, customerDays: 2, inboundOrders: 2 } as const;
+
+const SALES = listOf(['WL', 'WC']);
+/** The ledger's moves of a closed day (local midnight to midnight), as a WHERE condition over `m`. */
+const ofDay = (day: string) => sql`m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz`;
+
+/**
+ * The roll-ups that came after the day's own, in the order they came: each a day's statements.
+ * A day's `extras_rolled` says how many it holds (schema.ts stockChannelDaily). Add a new one at
+ * the end, never in between: the days already rolled hold those before it.
+ */
+export const DAY_EXTRAS: ((day: string) => SQL[])[] = [
+  // The net moves per material and order type (stock_channel_material_days).
+  (day) => [sql`
+    insert into stock_channel_material_days (order_type, day, material_id, qty)
+    select m.order_type, ${day}::date, m.material_id, sum(m.qty) from stock_moves m where ${ofDay(day)}
+    group by m.order_type, m.material_id`],
+  // Sales per customer and material, and the orders with channel inbound moves (stock_channel_customer_days, stock_channel_inbound_days).
+  (day) => [sql`
+    insert into stock_channel_customer_days (day, customer, material_id, qty, orders)
+    select ${day}::date, coalesce(o.counterparty, ''), m.material_id, sum(m.qty), count(distinct m.order_id) filter (where m.reverses_id is null)
+    from stock_moves m join orders o on o.id = m.order_id
+    where ${ofDay(day)} and m.order_type in (${SALES})
+    group by 2, 3`, sql`
+    insert into stock_channel_inbound_days (day, orders)
+    select ${day}::date, count(distinct m.order_id) from stock_moves m where ${ofDay(day)} and m.order_type in (${inboundTypes}) and m.qty > 0`],
+];
 
 /**
  * One day's row and hours, or nothing when it is rolled already. The closing follows on from the
@@ -80,12 +101,12 @@ const materialDaysInsert = (day: string) => sql`
 function rollUpDay(db: Db, day: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await queryRows(tx, sql`
-      insert into stock_channel_daily (day, in_qty, out_qty, ship_qty, receive_qty, closing, materials_rolled)
+      insert into stock_channel_daily (day, in_qty, out_qty, ship_qty, receive_qty, closing, extras_rolled)
       select ${day}::date, coalesce(sum(w.in_qty), 0), coalesce(sum(w.out_qty), 0), coalesce(sum(w.ship_qty), 0), coalesce(sum(w.receive_qty), 0),
         coalesce((select c.closing from stock_channel_daily c where c.day = ${day}::date - 1) + coalesce(sum(w.in_qty - w.out_qty), 0),
           (select coalesce(sum(x.closing), 0) from (
             select distinct on (warehouse_id) closing from stock_warehouse_daily where day <= ${day}::date order by warehouse_id, day desc) x)),
-        true
+        ${DAY_EXTRAS.length}
       from stock_warehouse_daily w where w.day = ${day}::date
       on conflict do nothing returning 1`);
     if (!marked.length) return false;
@@ -99,7 +120,7 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
       where m.moved_at >= ${dayStart(day)}::timestamptz and m.moved_at < ${dayStart(addDays(day, 1))}::timestamptz
         and m.order_type in (${rankedTypes}) and m.dealer_id is not null
       group by m.order_type, m.dealer_id`);
-    await tx.execute(materialDaysInsert(day));
+    for (const extra of DAY_EXTRAS) for (const statement of extra(day)) await tx.execute(statement);
     return true;
   });
 }
@@ -108,8 +129,8 @@ function rollUpDay(db: Db, day: string): Promise<boolean> {
  * For the ledger invariant check: every rolled day against what it rolled up, now: its flows
  * against the day's warehouse rows, its closing against every warehouse's latest closing up to
  * it, its hours against the ledger's channel inbound moves of the day, its dealer rows against the
- * ledger's moves of the ranked types, its material rows against the ledger's moves of the day
- * (at most 20 of each kind).
+ * ledger's moves of the ranked types, and its later roll-ups (DAY_EXTRAS) against the ledger's
+ * moves of the day (at most 20 of each kind).
  */
 export async function checkChannelDays(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -153,11 +174,32 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     with l as (
       select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.material_id, sum(m.qty)::bigint as qty
       from stock_moves m group by 1, 2, 3),
-    rolled as (select l.* from l join stock_channel_daily c using (day) where c.materials_rolled)
+    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${EXTRAS_WITH.materialDays})
     select to_char(day, 'YYYY-MM-DD') as day, order_type, material_id, coalesce(d.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
     from stock_channel_material_days d full join rolled using (day, order_type, material_id)
     where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
     problems.push(`channel day ${r.day} material ${r.material_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, coalesce(o.counterparty, '') as customer, m.material_id,
+        sum(m.qty)::bigint as qty, count(distinct m.order_id) filter (where m.reverses_id is null)::int as orders
+      from stock_moves m join orders o on o.id = m.order_id where m.order_type in (${SALES}) group by 1, 2, 3),
+    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${EXTRAS_WITH.customerDays})
+    select to_char(day, 'YYYY-MM-DD') as day, customer, material_id, concat_ws('/', coalesce(d.qty, 0), coalesce(d.orders, 0)) as rolled,
+      concat_ws('/', coalesce(rolled.qty, 0), coalesce(rolled.orders, 0)) as ledger
+    from stock_channel_customer_days d full join rolled using (day, customer, material_id)
+    where (coalesce(d.qty, 0), coalesce(d.orders, 0)) <> (coalesce(rolled.qty, 0), coalesce(rolled.orders, 0)) order by 1, 2, 3 limit 20`)) {
+    problems.push(`channel day ${r.day} customer "${r.customer}" material ${r.material_id}: sales/orders ${r.rolled} rolled, the ledger's ${r.ledger}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, count(distinct m.order_id)::int as orders
+      from stock_moves m where m.order_type in (${inboundTypes}) and m.qty > 0 group by 1)
+    select to_char(c.day, 'YYYY-MM-DD') as day, coalesce(d.orders, -1) as rolled, coalesce(l.orders, 0) as ledger
+    from stock_channel_daily c left join stock_channel_inbound_days d using (day) left join l using (day)
+    where c.extras_rolled >= ${EXTRAS_WITH.inboundOrders} and coalesce(d.orders, -1) <> coalesce(l.orders, 0) order by 1 limit 20`)) {
+    problems.push(`channel day ${r.day}: ${r.rolled} inbound orders rolled, the ledger's ${r.ledger}`);
   }
   return problems;
 }

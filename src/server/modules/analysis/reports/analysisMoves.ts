@@ -3,8 +3,11 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis';
 import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
-import type { AnalyticsCtx } from '../registry';
-import { addDays, analysisReport, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { EXTRAS_WITH } from '../../stock/channelRollup';
+import { daysNotRolled } from '../queries/rolledDays';
+import { everyPlace, type AnalyticsCtx } from '../registry';
+import { addDays, analysisReport, anyMaterialFilter, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { reportPerCall } from './perCall';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
@@ -55,18 +58,70 @@ const inbound = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
   sql`select ${localTime(sql`mv.moved_at`)} as t, ${localDay(sql`mv.moved_at`)} as day, mv.order_id, mv.qty
     from (${moves(ctx, f, CHANNEL_INBOUND_TYPES, sql`s.qty > 0`)}) mv`;
 
-const inboundTimeAnalysis = analysisReport({
-  def: defOf('inboundTimeAnalysis'),
-  key: ['period'],
-  rows: (ctx, f) => sql`select ${periodLabel(sql`i.day`, f.dimension)} as period, sum(i.qty)::int as quantity, count(distinct i.order_id)::int as orders,
-      ${weekdayName(ctx.lang, sql`mode() within group (order by extract(isodow from i.t)::int)`)} as "busiestWeekday",
-      mode() within group (order by extract(hour from i.t)::int) as "busiestHour"
-    from (${inbound(ctx, f)}) i group by 1`,
-  chart: (ctx, f) => sql`with c as (
-      select extract(isodow from i.t)::int as wd, extract(hour from i.t)::int as h, sum(i.qty)::int as q from (${inbound(ctx, f)}) i group by 1, 2)
-    select hours.h as hour, ${weekdayName(ctx.lang, sql`days.wd`)} as weekday, coalesce(c.q, 0) as quantity
-    from generate_series(1, 7) as days(wd) cross join generate_series(0, 23) as hours(h) left join c on c.wd = days.wd and c.h = hours.h
-    order by days.wd, hours.h`,
+/**
+ * The same tyres for the whole channel, from the closed days' roll-ups and the ledger of the
+ * days they do not hold (`notRolled`): `h` tyres per day and local hour (stock_channel_inbound_hours),
+ * `o` orders per day (stock_channel_inbound_days). A receipt's inbound moves are all posted at its
+ * completion (a correction of one is −1, not inbound), so its order counts on one day only.
+ */
+function inboundRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][]) {
+  const { from, to } = dayRange(ctx, f);
+  const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map(([a, b]) => sql`union all select ${cols} from stock_moves s
+    where s.moved_at >= ${startOfDay(a).toISOString()}::timestamptz and s.moved_at < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz
+      and s.order_type in (${codes(CHANNEL_INBOUND_TYPES)}) and s.qty > 0 group by ${groupBy}`), sql` `);
+  const day = localDay(sql`s.moved_at`);
+  return {
+    // The hours roll with the day itself: those of a day whose orders are not rolled yet come from the ledger with them.
+    h: sql`select h.day, h.hour, h.qty from stock_channel_inbound_hours h join stock_channel_daily c on c.day = h.day
+      where h.day between ${from}::date and ${to}::date and c.extras_rolled >= ${EXTRAS_WITH.inboundOrders}
+      ${ledger(sql`${day}, extract(hour from ${localTime(sql`s.moved_at`)})::int, sum(s.qty)`, sql`1, 2`)}`,
+    o: sql`select d.day, d.orders from stock_channel_inbound_days d where d.day between ${from}::date and ${to}::date
+      ${ledger(sql`${day}, count(distinct s.order_id)`, sql`1`)}`,
+  };
+}
+
+/** Per period: the value of `part` (weekday or hour) with the most tyres, the least of equals (as mode() picks). */
+const busiest = (dimension: AnalyticsFilters['dimension'], part: SQL) => sql`
+  select period, part from (
+    select ${periodLabel(sql`h.day`, dimension)} as period, ${part} as part,
+      row_number() over (partition by ${periodLabel(sql`h.day`, dimension)} order by sum(h.qty) desc, ${part}) as n
+    from h group by 1, 2) x where n = 1`;
+
+const inboundTimeAnalysis = reportPerCall(defOf('inboundTimeAnalysis'), async (ctx, f) => {
+  const whole = everyPlace(ctx, f) && !anyMaterialFilter(f);
+  const { from, to } = dayRange(ctx, f);
+  const notRolled = whole ? await daysNotRolled(ctx, from, to, EXTRAS_WITH.inboundOrders) : null;
+  return analysisReport({
+    def: defOf('inboundTimeAnalysis'),
+    key: ['period'],
+    rows: (cx, g) => {
+      if (!notRolled) {
+        return sql`select ${periodLabel(sql`i.day`, g.dimension)} as period, sum(i.qty)::int as quantity, count(distinct i.order_id)::int as orders,
+            ${weekdayName(cx.lang, sql`mode() within group (order by extract(isodow from i.t)::int)`)} as "busiestWeekday",
+            mode() within group (order by extract(hour from i.t)::int) as "busiestHour"
+          from (${inbound(cx, g)}) i group by 1`;
+      }
+      const { h, o } = inboundRolled(cx, g, notRolled);
+      return sql`with h as (${h}), o as (${o}),
+          wd as (${busiest(g.dimension, sql`extract(isodow from h.day)::int`)}),
+          hr as (${busiest(g.dimension, sql`h.hour`)}),
+          q as (select ${periodLabel(sql`h.day`, g.dimension)} as period, sum(h.qty) as quantity from h group by 1),
+          n as (select ${periodLabel(sql`o.day`, g.dimension)} as period, sum(o.orders) as orders from o group by 1)
+        select q.period, q.quantity::int as quantity, coalesce(n.orders, 0)::int as orders,
+          ${weekdayName(cx.lang, sql`wd.part`)} as "busiestWeekday", hr.part as "busiestHour"
+        from q join wd using (period) join hr using (period) left join n using (period)`;
+    },
+    chart: (cx, g) => {
+      const cells = notRolled
+        ? sql`with h as (${inboundRolled(cx, g, notRolled).h})
+          select extract(isodow from h.day)::int as wd, h.hour as h, sum(h.qty)::int as q from h group by 1, 2`
+        : sql`select extract(isodow from i.t)::int as wd, extract(hour from i.t)::int as h, sum(i.qty)::int as q from (${inbound(cx, g)}) i group by 1, 2`;
+      return sql`with c as (${cells})
+        select hours.h as hour, ${weekdayName(cx.lang, sql`days.wd`)} as weekday, coalesce(c.q, 0) as quantity
+        from generate_series(1, 7) as days(wd) cross join generate_series(0, 23) as hours(h) left join c on c.wd = days.wd and c.h = hours.h
+        order by days.wd, hours.h`;
+    },
+  });
 });
 
 export const MOVE_REPORTS = [ranking('rankPR', ['PR', 'PB'], 1), ranking('rankWL', ['WL', 'WC'], -1), inboundTimeAnalysis];

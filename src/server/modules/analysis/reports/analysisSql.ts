@@ -49,8 +49,11 @@ export function materialWhere(f: AnalyticsFilters): SQL {
 }
 
 /** The same material filters as a condition on a material id column, for scans below any join. */
+/** Whether any material filter (brand, specification, pattern, keyword) is chosen. */
+export const anyMaterialFilter = (f: AnalyticsFilters) => Boolean(f.brandId || f.specification || f.pattern || f.keyword);
+
 export function materialIn(f: AnalyticsFilters, materialId: SQL): SQL {
-  if (!f.brandId && !f.specification && !f.pattern && !f.keyword) return sql`true`;
+  if (!anyMaterialFilter(f)) return sql`true`;
   return sql`${materialId} in (select m.id from materials m where ${materialWhere(f)})`;
 }
 

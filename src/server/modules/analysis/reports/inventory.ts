@@ -8,90 +8,13 @@ import { ORDER_STATUS } from '../../../../shared/orders/orderTypes';
 import { stocktakeBook } from '../../orders/stocktakeBook';
 import { dotAgeWeeksSql, dotAgeWhere, stockAgeIndexSql, stockAgeStartSql, stockAgeWhere, VALID_DOT } from '../ageSql';
 import { everyPlace, scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
-import { daysNotRolled } from '../queries/rolledDays';
-import { betweenDays, dayRange, localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, placeFilters, typeList, typesOf, withinDays } from './reportSql';
+import { localTime, materialFilters, materialJoin, materialLeftJoin, materialSelect, onHandWhere, placeFilters, withinDays } from './reportSql';
 import { BALANCE_QUERIES } from './balances';
-import { sqlReport, sqlReportPerCall } from './sqlReport';
+import { sqlReport } from './sqlReport';
+import { customers, tyres } from './inventoryFlows';
 import { must } from '../../../../shared/must';
 
 const defOf = (page: string): ReportDef => must(INVENTORY_REPORTS.find((d) => d.page === page), `report ${page}`);
-/** On-hand rows within the caller's scope and the chosen dealer and warehouse (dealer 0 = none). */
-const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
-  sql`${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)}`;
-const moveWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
-  sql`${withinDays(sql`m.moved_at`, f, ctx.now)} and ${scopeSql(ctx.scope, sql`m.dealer_id`, sql`m.warehouse_id`)} and ${placeFilters(f, sql`m.dealer_id`, sql`m.warehouse_id`)}`;
-
-/** The order types a tyre's received and sold count: receive-effect orders, and sales (WL, WC). */
-const RECEIVED = typesOf('receive');
-const SOLD = typeList('WL', 'WC');
-
-/**
- * Received and sold per material in the range. The whole channel (`notRolled` given) reads the
- * rolled days' net moves per material and order type (stock_channel_material_days: a few thousand
- * rows a day) and the ledger only for the days not rolled, `notRolled`; a narrower caller reads its
- * own moves of the range.
- */
-function tyreFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][] | null): SQL {
-  const ledger = (where: SQL) => sql`select m.material_id, m.order_type, m.qty from stock_moves m where m.order_type in (${RECEIVED}, ${SOLD}) and ${where}`;
-  const { from, to } = dayRange(f, ctx.now);
-  const moves = notRolled
-    ? sql`select d.material_id, d.order_type, d.qty from stock_channel_material_days d
-        where d.order_type in (${RECEIVED}, ${SOLD}) and d.day between ${from}::date and ${to}::date
-        ${sql.join(notRolled.map(([a, b]) => sql`union all ${ledger(betweenDays(sql`m.moved_at`, a, b))}`), sql` `)}`
-    : ledger(moveWhere(ctx, f));
-  return sql`select x.material_id,
-      sum(case when x.order_type in (${RECEIVED}) then x.qty else 0 end)::int as received,
-      (-sum(case when x.order_type in (${SOLD}) then x.qty else 0 end))::int as sold
-    from (${moves}) x group by 1`;
-}
-
-/**
- * Materials with stock now or movement in the range: on hand, received and sold. On hand is the
- * channel's counter per material (stock_material_on_hand) for the whole channel, else the caller's
- * on-hand rows.
- */
-function tyres(): ReportQuery {
-  const def = defOf('tireReport');
-  return sqlReportPerCall(def, async (ctx, f) => {
-    const whole = everyPlace(ctx, f);
-    const { from, to } = dayRange(f, ctx.now);
-    const notRolled = whole ? await daysNotRolled(ctx, from, to, 'materials') : null;
-    const onHand = whole
-      ? sql`select h.material_id, sum(h.qty)::int as q from stock_material_on_hand h group by 1 having sum(h.qty) <> 0`
-      : sql`select h.material_id, sum(h.qty)::int as q from stock_on_hand h where ${onHandWhere(ctx, f)} group by 1`;
-    const rows = (c: AnalyticsCtx, g: AnalyticsFilters, after: SQL) => sql`
-      select mat.id as "materialId", ${materialSelect}, coalesce(h.q, 0) as "onHand", coalesce(mv.received, 0) as received, coalesce(mv.sold, 0) as sold
-      from materials mat join brands br on br.id = mat.brand_id
-      left join (${onHand}) h on h.material_id = mat.id
-      left join (${tyreFlows(c, g, notRolled)}) mv on mv.material_id = mat.id
-      where (h.q is not null or mv.material_id is not null) and ${materialFilters(g, sql`mat`)} and ${after}`;
-    return {
-      def, keys: [{ name: 'materialId', expr: sql`mat.id` }], rows,
-      chart: (c, g) => sql`select "materialCode", sold, received from (${rows(c, g, sql`true`)}) q where sold > 0 or received > 0 order by sold desc, received desc, "materialCode" limit 10`,
-    };
-  });
-}
-
-/** Sales and consigned shipments by customer (the order's counterparty) and material. */
-function customers(): ReportQuery {
-  const customer = sql`coalesce(o.counterparty, '')`;
-  // Summed per customer and material id, the names joined after (grouped by the names too, the
-  // aggregate of a month's sales spilled to disk at ten million tyres).
-  const rows = (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
-    select k.customer, k.material_id as "materialId", ${materialSelect}, k.qty, k.orders
-    from (
-      select ${customer} as customer, m.material_id, (-sum(m.qty))::int as qty, count(distinct m.order_id)::int as orders
-      from stock_moves m join orders o on o.id = m.order_id ${materialJoin(sql`m.material_id`)}
-      where m.order_type in (${typeList('WL', 'WC')}) and ${moveWhere(ctx, f)} and ${materialFilters(f, sql`mat`, [sql`o.counterparty`])} and ${after}
-      group by 1, 2 having sum(m.qty) <> 0
-    ) k ${materialJoin(sql`k.material_id`)}`;
-  return sqlReport({
-    def: defOf('customerTireReport'),
-    keys: [{ name: 'customer', expr: customer }, { name: 'materialId', expr: sql`m.material_id` }],
-    rows,
-    chart: (ctx, f) => sql`select customer, sum(qty)::int as qty from (${rows(ctx, f, sql`true`)}) q group by 1 order by 2 desc, 1 limit 10`,
-  });
-}
 
 const statusName = (lang: Language) => (lang === 'en-US'
   ? sql`(case o.status when '0' then 'Created' when '1' then 'Counting' when '2' then 'Completed' else o.status end)`

@@ -4,6 +4,7 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ORDER_TYPES, type StockEffect } from '../../../../shared/orders/orderTypes';
 import type { Language } from '../../../../shared/i18n/languages';
 import { dayOf } from '../../stock/ledger';
+import { scopeSql, type AnalyticsCtx } from '../registry';
 
 /**
  * SQL pieces the report queries share. Business days are the server's local days (as the
@@ -43,6 +44,10 @@ export function withinDays(ts: SQL, f: AnalyticsFilters, now: Date): SQL {
   const { from, to } = dayRange(f, now);
   return betweenDays(ts, from, to);
 }
+
+/** On-hand rows (`h`) within the caller's scope and the chosen dealer and warehouse (dealer 0 = none). */
+export const onHandWhere = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
+  sql`${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} and ${placeFilters(f, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)}`;
 
 /** A timestamp column within from..to (both days included), as local-time bounds. */
 export function betweenDays(ts: SQL, from: string, to: string): SQL {

@@ -134,20 +134,6 @@ export function sqlReport(spec: SqlReport): ReportQuery {
 }
 
 /**
- * A report whose SQL depends on something read first (the days a roll-up holds, say): its spec
- * made per call from that, the rest as `sqlReport`. A chart only when the spec draws one.
- */
-export function sqlReportPerCall(def: ReportDef, specOf: (ctx: AnalyticsCtx, f: AnalyticsFilters) => Promise<SqlReport>): ReportQuery {
-  const query = async (ctx: AnalyticsCtx, f: AnalyticsFilters) => sqlReport(await specOf(ctx, f));
-  return {
-    def,
-    page: async (ctx, f, paging) => (await query(ctx, f)).page(ctx, f, paging),
-    async *batches(ctx, f) { yield* (await query(ctx, f)).batches(ctx, f); },
-    chart: def.chart ? async (ctx, f) => (await query(ctx, f)).chart?.(ctx, f) ?? [] : undefined,
-  };
-}
-
-/**
  * A row list's batch (its driving table first in FROM, the rest joined to it row by row) planned
  * with its joins in written order: the planner's search over eight joined tables took 9 to 19 ms
  * of PGlite's one thread per batch, against 1.5 to 5 ms so, for the same plan.

@@ -1,2 +1,0 @@
-DROP INDEX "stock_moves_flow_idx";--> statement-breakpoint
-CREATE INDEX "stock_moves_flow_idx" ON "stock_moves" USING btree ("moved_at","order_type","qty","dealer_id","warehouse_id","material_id","order_id");
