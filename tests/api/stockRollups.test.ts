@@ -26,7 +26,8 @@ import { startTestServer, type TestServer } from './server';
  * (stock_on_hand, stock_daily, stock_moves) on the demo's half year of history: before the channel
  * roll-up, after it, and after a posting today that only the warehouse rows and the ledger hold.
  * So are the reports that read the channel's later day roll-ups: the tyre report (material days),
- * the customer tyre report (customer days) and inbound time (inbound hours and orders).
+ * the customer tyre report (customer days), inbound time (inbound hours and orders) and the dealer
+ * rankings (dealer days with their orders, dealer materials).
  */
 let server: TestServer;
 let db: Db;
@@ -151,6 +152,21 @@ async function customersAgree(from: number, to = 0) {
   return raw;
 }
 
+/** The dealer rankings report of a range (purchase receipts, sales) against the ledger's moves of its types in it. */
+async function rankingsAgree(from = 29, to = 0) {
+  const range = { dateFrom: await daysBack(from), dateTo: await daysBack(to) };
+  for (const [page, types, sign] of [['rankPR', DEALER_RANKING_TYPES.receipts, 1], ['rankWL', DEALER_RANKING_TYPES.sales, -1]] as const) {
+    const raw = await queryRows(db, sql`
+      select m.dealer_id as "dealerId", (${sign}::int * sum(m.qty))::int as quantity, count(distinct m.order_id)::int as orders, count(distinct m.material_id)::int as materials
+      from stock_moves m
+      where m.order_type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)}) and m.dealer_id is not null
+        and (m.moved_at at time zone ${TZ})::date between ${range.dateFrom}::date and ${range.dateTo}::date
+      group by 1 having sum(m.qty) <> 0 order by 1`);
+    if (from >= 7) expect(raw.length, `${page}: dealers that moved`).toBeGreaterThan(0);
+    expect(await reportRows(page, ['dealerId'], ['dealerId', 'quantity', 'orders', 'materials'], range), page).toEqual(raw);
+  }
+}
+
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Inbound time per day and per ISO week of the last 30 days against the ledger's channel inbound moves (mode: the least of equals). */
 async function inboundAgree() {
@@ -208,6 +224,7 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();
+    await rankingsAgree();
   });
 
   it('rolls every closed day once, and the administrator\'s answers from the channel days still agree', async () => {
@@ -220,6 +237,7 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();
+    await rankingsAgree();
   });
 
   it('fills in the later roll-ups of days rolled before they came, and the reports agree before and after', async () => {
@@ -228,17 +246,21 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await db.execute(sql`delete from stock_channel_material_days where day > current_date - 21`);
     await db.execute(sql`delete from stock_channel_customer_days where day > current_date - 42`);
     await db.execute(sql`delete from stock_channel_inbound_days where day > current_date - 42`);
+    await db.execute(sql`delete from stock_channel_dealer_materials where day > current_date - 42`);
+    await db.execute(sql`update stock_channel_dealer_days set orders = 0 where day > current_date - 42`);
     await db.execute(sql`update stock_channel_daily set extras_rolled = 1 where day > current_date - 42`);
     await db.execute(sql`update stock_channel_daily set extras_rolled = 0 where day > current_date - 21`);
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();
+    await rankingsAgree();
     expect(await rollUpChannelDays(db)).toEqual([]);
     expect(await db.$count(stockChannelDaily, sql`${stockChannelDaily.extrasRolled} < ${DAY_EXTRAS.length}`)).toBe(0);
     expect(await checkStockInvariant(db)).toEqual([]);
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();
+    await rankingsAgree();
   });
 
   it('counts an order whose sale was corrected today once: in a range holding the sale, and in one holding only the correction', async () => {
@@ -263,6 +285,8 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     const today = await customersAgree(0);
     expect(mine(today)).toEqual(expect.objectContaining({ qty: -1 }));
     expect(Number(mine(today)?.orders)).toBeGreaterThanOrEqual(1);
+    await rankingsAgree(sale.back);
+    await rankingsAgree(0);
     await tyresAgree();
     await inboundAgree();
   });
@@ -277,6 +301,7 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();
+    await rankingsAgree();
   });
 });
 
@@ -320,6 +345,11 @@ describe('the invariant check proves the roll-ups', () => {
     expect(await problemsWith((tx) => tx.execute(sql`
       update stock_channel_customer_days set orders = orders + 1 where day = ${cd.day}::date and customer = ${cd.customer} and material_id = ${cd.materialId}`)))
       .toEqual([expect.stringContaining(`channel day ${cd.day} customer "${cd.customer}" material ${cd.materialId}: sales/orders`)]);
+    const [dd] = await queryRows<{ day: string; orderType: string; dealerId: number }>(db, sql`
+      select to_char(day, 'YYYY-MM-DD') as day, order_type as "orderType", dealer_id as "dealerId" from stock_channel_dealer_materials order by day desc limit 1`);
+    expect(await problemsWith((tx) => tx.execute(sql`
+      delete from stock_channel_dealer_materials where day = ${dd.day}::date and order_type = ${dd.orderType} and dealer_id = ${dd.dealerId}`)))
+      .toEqual([expect.stringContaining(`channel day ${dd.day} dealer ${dd.dealerId} ${dd.orderType}: orders/materials`)]);
     const [ind] = await queryRows<{ day: string }>(db, sql`select to_char(max(day), 'YYYY-MM-DD') as day from stock_channel_inbound_days where orders > 0`);
     expect(await problemsWith((tx) => tx.execute(sql`delete from stock_channel_inbound_days where day = ${ind.day}::date`)))
       .toEqual([expect.stringMatching(new RegExp(`^channel day ${ind.day}: -1 inbound orders rolled, the ledger's [1-9]\\d*$`))]);

@@ -651,10 +651,8 @@ export const stockMoves = pgTable('stock_moves', {
   index('stock_moves_time_idx').on(t.movedAt),
   index('stock_moves_dealer_idx').on(t.dealerId, t.movedAt),
   index('stock_moves_order_idx').on(t.orderId),
-  // Covers the window reads of the dashboards (rankings by order type, inbound hours) and of the
-  // reports that count orders and materials (rankings, inbound time, customer tyres) without heap
-  // visits: at ten million tyres a month's moves are a million rows spread over the whole table.
-  index('stock_moves_flow_idx').on(t.movedAt, t.orderType, t.qty, t.dealerId, t.warehouseId, t.materialId, t.orderId),
+  // Covers the dashboards' window reads (rankings by order type, inbound hours) without heap visits.
+  index('stock_moves_flow_idx').on(t.movedAt, t.orderType, t.qty, t.dealerId, t.warehouseId),
   // Corrections only (few): "was this move cancelled?" is a probe, not a pass over the ledger.
   index('stock_moves_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
 ]);
@@ -823,7 +821,8 @@ export const stockChannelDaily = pgTable('stock_channel_daily', {
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * How many of the roll-ups that came after the day's own (modules/stock/channelRollup.ts
-   * DAY_EXTRAS, in order: material days, then customer days and inbound orders) the day holds. A
+   * DAY_EXTRAS, in order: material days; customer days and inbound orders; dealer orders and
+   * materials) the day holds. A
    * day rolls with all of them; the days rolled before one came are filled in by the job, a day at a time.
    */
   extrasRolled: smallint('extras_rolled').notNull().default(0),
@@ -846,11 +845,29 @@ export const stockChannelDealerDays = pgTable('stock_channel_dealer_days', {
   day: date('day', { mode: 'string' }).notNull(),
   dealerId: integer('dealer_id').notNull(),
   qty: bigint('qty', { mode: 'number' }).notNull(),
+  /**
+   * The orders completed that day (moves not reversing another; see stockChannelCustomerDays on
+   * why they add up across days). Filled in with the day's third later roll-up (DAY_EXTRAS): 0
+   * on a day whose `extras_rolled` is under 3.
+   */
+  orders: integer('orders').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.orderType, t.day, t.dealerId] })]);
 
 /**
+ * The materials each dealer's moves of a ranked order type carried per closed day (corrections
+ * too), rolled with the day's third later roll-up: the dealer rankings report counts a dealer's
+ * distinct materials over its range from these.
+ */
+export const stockChannelDealerMaterials = pgTable('stock_channel_dealer_materials', {
+  orderType: varchar('order_type', { length: 4 }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  dealerId: integer('dealer_id').notNull(),
+  materialId: integer('material_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.orderType, t.day, t.dealerId, t.materialId] })]);
+
+/**
  * The net moves per closed day, material and order type over the whole channel, rolled from the
- * ledger with the day (stock_channel_daily.materials_rolled marks it). The tyre report of an
+ * ledger with the day (the first of its later roll-ups: stock_channel_daily.extras_rolled). The tyre report of an
  * unrestricted caller reads these for the days rolled and the ledger after, rather than every move
  * of its range (two million a month at ten million tyres).
  */

@@ -11,7 +11,7 @@ import { ROLLUP_GRACE_MS } from './periodRollup';
  * stock_channel_inbound_hours (channel inbound moves per local hour, from the ledger) and
  * stock_channel_dealer_days (the net moves per dealer of the ranked order types) and the later
  * roll-ups of DAY_EXTRAS (per material and order type; sales per customer and material; inbound
- * orders), rolled once per day an hour after it ends. Postings only ever write today, so a rolled day never
+ * orders; orders and materials per dealer), rolled once per day an hour after it ends. Postings only ever write today, so a rolled day never
  * changes; the dashboards of an unrestricted user read these for the days rolled and the
  * warehouse rows (or the ledger) for the days after.
  */
@@ -65,7 +65,7 @@ export async function rollUpChannelDays(db: Db, now = new Date()): Promise<strin
 }
 
 /** How many of DAY_EXTRAS a day must hold for each of its later roll-ups to be there. */
-export const EXTRAS_WITH = { materialDays: 1, customerDays: 2, inboundOrders: 2 } as const;
+export const EXTRAS_WITH = { materialDays: 1, customerDays: 2, inboundOrders: 2, dealerOrders: 3 } as const;
 
 const SALES = listOf(['WL', 'WC']);
 /** The ledger's moves of a closed day (local midnight to midnight), as a WHERE condition over `m`. */
@@ -91,6 +91,16 @@ export const DAY_EXTRAS: ((day: string) => SQL[])[] = [
     group by 2, 3`, sql`
     insert into stock_channel_inbound_days (day, orders)
     select ${day}::date, count(distinct m.order_id) from stock_moves m where ${ofDay(day)} and m.order_type in (${inboundTypes}) and m.qty > 0`],
+  // The orders per dealer of the ranked types (stock_channel_dealer_days.orders), and the materials they carried (stock_channel_dealer_materials).
+  (day) => [sql`
+    update stock_channel_dealer_days d set orders = x.orders
+    from (
+      select m.order_type, m.dealer_id, count(distinct m.order_id) filter (where m.reverses_id is null)::int as orders
+      from stock_moves m where ${ofDay(day)} and m.order_type in (${rankedTypes}) and m.dealer_id is not null group by 1, 2) x
+    where d.day = ${day}::date and d.order_type = x.order_type and d.dealer_id = x.dealer_id`, sql`
+    insert into stock_channel_dealer_materials (order_type, day, dealer_id, material_id)
+    select distinct m.order_type, ${day}::date, m.dealer_id, m.material_id
+    from stock_moves m where ${ofDay(day)} and m.order_type in (${rankedTypes}) and m.dealer_id is not null`],
 ];
 
 /**
@@ -200,6 +210,26 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     from stock_channel_daily c left join stock_channel_inbound_days d using (day) left join l using (day)
     where c.extras_rolled >= ${EXTRAS_WITH.inboundOrders} and coalesce(d.orders, -1) <> coalesce(l.orders, 0) order by 1 limit 20`)) {
     problems.push(`channel day ${r.day}: ${r.rolled} inbound orders rolled, the ledger's ${r.ledger}`);
+  }
+  for (const r of await queryRows(db, sql`
+    with l as (
+      select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.dealer_id,
+        count(distinct m.order_id) filter (where m.reverses_id is null)::int as orders, array_agg(distinct m.material_id order by m.material_id) as materials
+      from stock_moves m where m.order_type in (${rankedTypes}) and m.dealer_id is not null group by 1, 2, 3),
+    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${EXTRAS_WITH.dealerOrders}),
+    dm as (
+      select x.day, x.order_type, x.dealer_id, array_agg(x.material_id order by x.material_id) as materials
+      from stock_channel_dealer_materials x group by 1, 2, 3),
+    d as (
+      select d.day, d.order_type, d.dealer_id, d.orders, dm.materials from stock_channel_dealer_days d
+      join stock_channel_daily c using (day) left join dm using (day, order_type, dealer_id)
+      where c.extras_rolled >= ${EXTRAS_WITH.dealerOrders})
+    select to_char(day, 'YYYY-MM-DD') as day, order_type, dealer_id,
+      concat_ws('/', coalesce(d.orders, 0), array_length(d.materials, 1)) as rolled, concat_ws('/', coalesce(rolled.orders, 0), array_length(rolled.materials, 1)) as ledger
+    from d full join rolled using (day, order_type, dealer_id)
+    where coalesce(d.orders, 0) <> coalesce(rolled.orders, 0) or d.materials is distinct from rolled.materials
+    order by 1, 2, 3 limit 20`)) {
+    problems.push(`channel day ${r.day} dealer ${r.dealer_id} ${r.order_type}: orders/materials ${r.rolled} rolled, the ledger's ${r.ledger}`);
   }
   return problems;
 }

@@ -26,25 +26,72 @@ export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
 }
 
 /**
+ * Per dealer, the whole channel's moves of `types` in the range: quantity (signed sum), orders and
+ * materials, from the closed days' roll-ups (stock_channel_dealer_days with its orders,
+ * stock_channel_dealer_materials) and the ledger of the days they do not hold (`notRolled`). An
+ * order's moves but its corrections are posted at its completion, so its dealer's orders add up
+ * across days; an order completed before the range whose correction falls in it counts too.
+ */
+function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: [string, string][]): SQL {
+  const { from, to } = dayRange(ctx, f);
+  const window = (ts: SQL, [a, b]: [string, string]) =>
+    sql`${ts} >= ${startOfDay(a).toISOString()}::timestamptz and ${ts} < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz`;
+  const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map((run) => sql`union all select ${cols} from stock_moves s
+    where ${window(sql`s.moved_at`, run)} and s.order_type in (${codes(types)}) and s.dealer_id is not null group by ${groupBy}`), sql` `);
+  // The roll-up rows of the days that hold the orders and materials (the dealer rows roll with the day itself).
+  const rolledDay = (d: SQL) => sql`exists (select 1 from stock_channel_daily c where c.day = ${d}.day and c.extras_rolled >= ${EXTRAS_WITH.dealerOrders})`;
+  return sql`with o as (
+      select d.dealer_id, d.qty, d.orders from stock_channel_dealer_days d
+      where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolledDay(sql`d`)}
+      ${ledger(sql`s.dealer_id, sum(s.qty), count(distinct s.order_id) filter (where s.reverses_id is null)`, sql`1`)}
+      union all
+      select r.dealer_id, 0, count(distinct r.order_id)
+      from stock_moves r join stock_moves m on m.id = r.reverses_id
+      where r.reverses_id is not null and r.order_type in (${codes(types)}) and r.dealer_id is not null
+        and ${window(sql`r.moved_at`, [from, to])} and not (${window(sql`m.moved_at`, [from, to])})
+      group by 1),
+    m as (
+      -- Distinct pairs first, then counted: hashed, where count(distinct) sorted a month's million pairs on disk.
+      select y.dealer_id, count(*)::int as materials from (
+        select x.dealer_id, x.material_id from (
+          select d.dealer_id, d.material_id from stock_channel_dealer_materials d
+          where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolledDay(sql`d`)}
+          ${ledger(sql`s.dealer_id, s.material_id`, sql`1, 2`)}) x
+        group by 1, 2) y
+      group by 1)
+    select o.dealer_id, sum(o.qty) as qty, sum(o.orders)::int as orders, m.materials
+    from o join m using (dealer_id) group by o.dealer_id, m.materials`;
+}
+
+/**
  * Dealers ranked by the tyres their orders of `types` moved: the signed sum of the moves
  * (`sign` turns outbound −1 into a positive count; a reversing move takes its tyre back off).
  * The types are the report's name (purchase receipts PR/PB, sales WL/WC), narrower than
  * channel flow (domain.ts `channelFlow`); transfers never count.
  */
 function ranking(page: 'rankPR' | 'rankWL', types: readonly string[], sign: 1 | -1) {
-  const ranked = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
-    select r.*, rank() over (order by r.quantity desc)::int as rank from (
-      select mv.dealer_id, (${sql.raw(String(sign))} * sum(mv.qty))::int as quantity, count(distinct mv.order_id)::int as orders,
-        count(distinct mv.material_id)::int as materials
-      from (${moves(ctx, f, types, sql`s.dealer_id is not null`)}) mv group by 1 having sum(mv.qty) <> 0) r`;
-  return analysisReport({
-    def: defOf(page),
-    key: ['dealerId'],
-    rows: (ctx, f) => sql`select r.rank, d.code as "dealerCode", d.name as "dealerName", ${ctx.lang === 'en-US' ? sql`g.name_en` : sql`g.name`} as "regionName",
-        r.quantity, r.orders, r.materials, round(100.0 * r.quantity / sum(r.quantity) over (), 2)::float8 as share, r.dealer_id as "dealerId"
-      from (${ranked(ctx, f)}) r join dealers d on d.id = r.dealer_id left join regions g on g.id = d.region_id`,
-    chart: (ctx, f) => sql`select d.name as "dealerName", r.quantity from (${ranked(ctx, f)}) r join dealers d on d.id = r.dealer_id
-      order by r.rank, d.code limit 10`,
+  const def = defOf(page);
+  return reportPerCall(def, async (ctx, f) => {
+    const whole = everyPlace(ctx, f) && !anyMaterialFilter(f);
+    const { from, to } = dayRange(ctx, f);
+    const notRolled = whole ? await daysNotRolled(ctx, from, to, EXTRAS_WITH.dealerOrders) : null;
+    const perDealer = (cx: AnalyticsCtx, g: AnalyticsFilters) => (notRolled
+      ? rankedRolled(cx, g, types, notRolled)
+      : sql`select mv.dealer_id, sum(mv.qty) as qty, count(distinct mv.order_id)::int as orders, count(distinct mv.material_id)::int as materials
+        from (${moves(cx, g, types, sql`s.dealer_id is not null`)}) mv group by 1`);
+    const ranked = (cx: AnalyticsCtx, g: AnalyticsFilters) => sql`
+      select r.*, rank() over (order by r.quantity desc)::int as rank from (
+        select k.dealer_id, (${sql.raw(String(sign))} * k.qty)::int as quantity, k.orders, k.materials
+        from (${perDealer(cx, g)}) k where k.qty <> 0) r`;
+    return analysisReport({
+      def,
+      key: ['dealerId'],
+      rows: (cx, g) => sql`select r.rank, d.code as "dealerCode", d.name as "dealerName", ${cx.lang === 'en-US' ? sql`g.name_en` : sql`g.name`} as "regionName",
+          r.quantity, r.orders, r.materials, round(100.0 * r.quantity / sum(r.quantity) over (), 2)::float8 as share, r.dealer_id as "dealerId"
+        from (${ranked(cx, g)}) r join dealers d on d.id = r.dealer_id left join regions g on g.id = d.region_id`,
+      chart: (cx, g) => sql`select d.name as "dealerName", r.quantity from (${ranked(cx, g)}) r join dealers d on d.id = r.dealer_id
+        order by r.rank, d.code limit 10`,
+    });
   });
 }
 
