@@ -3,7 +3,7 @@ import { CHANNEL_INBOUND_TYPES, CHANNEL_OUTBOUND_TYPES } from '../../../shared/a
 import { queryRows, type Db } from '../../db/client';
 import { checkRolledPeriods } from './periodRollup';
 import { checkWarehouseDaily } from './warehouseDaily';
-import { checkChannelDays } from './channelRollup';
+import { checkChannelDays } from './channelRollupCheck';
 import { checkOnHandCounters } from './onHandCounters';
 
 /**
