@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../src/server/db/client';
 import { barcodes, orders, stockChannelDaily, stockChannelInboundHours, stockWarehouseDaily, users } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
+import { daysNotRolled } from '../../src/server/modules/analysis/queries/rolledDays';
 import { daysOf, windowOf } from '../../src/server/modules/analysis/queries/window';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { rollUpChannelDays } from '../../src/server/modules/stock/channelRollup';
@@ -234,6 +235,13 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     expect(await checkStockInvariant(db)).toEqual([]);
     await agree('admin');
     expect(await db.$count(stockChannelDaily, sql`${stockChannelDaily.extrasRolled} < ${DAY_EXTRAS.length}`)).toBe(0);
+    // The days a whole-channel figure reads from the ledger: before the first rolled day, and today (never after it).
+    const [{ first, last, before, after }] = await queryRows<{ first: string; last: string; before: string; after: string }>(db, sql`
+      select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last,
+        to_char(min(day) - 1, 'YYYY-MM-DD') as before, to_char(max(day) + 1, 'YYYY-MM-DD') as after from stock_channel_daily`);
+    const today = await daysBack(0);
+    expect(await daysNotRolled(await ctxOf('admin'), '1900-01-01', '2999-12-31', DAY_EXTRAS.length)).toEqual([['1900-01-01', before], [after, today]]);
+    expect(await daysNotRolled(await ctxOf('admin'), first, last, DAY_EXTRAS.length)).toEqual([]);
     await tyresAgree();
     await customersAgree(29);
     await inboundAgree();

@@ -883,7 +883,7 @@ export const stockChannelMaterialDays = pgTable('stock_channel_material_days', {
  * the whole channel, rolled from the ledger with the day: `qty` the net of the moves, `orders` the
  * orders completed that day (moves not reversing another). An order's moves but its corrections
  * are posted at one moment, at its completion, so orders add up across days; a correction counts
- * its order where the day of the move it reverses is outside the range (reports/inventory.ts).
+ * its order where the day of the move it reverses is outside the range (reports/inventoryFlows.ts).
  */
 export const stockChannelCustomerDays = pgTable('stock_channel_customer_days', {
   day: date('day', { mode: 'string' }).notNull(),

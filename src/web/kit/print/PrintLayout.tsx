@@ -42,8 +42,7 @@ export function PrintLayout({ title, onPrinted, ready = true, children }: {
   };
 
   return (
-    // Busy until its content is drawn (barcodes, codes), as the disabled Print button says to the eye.
-    <div className="print-view" aria-busy={!ready}>
+    <div className="print-view">
       <div className="print-toolbar" data-testid="print-toolbar">
         <span className="print-toolbar__title">{title}</span>
         <span className="print-toolbar__hint">{t('hint')}</span>

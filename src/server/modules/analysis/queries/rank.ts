@@ -6,7 +6,7 @@ import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
 import { typeList } from '../reports/reportSql';
 import { wholeChannel } from './balances';
-import { daysNotRolled } from './rolledDays';
+import { daysNotRolled, outsideRuns } from './rolledDays';
 import { stockWhere } from './where';
 import { addDays, startOf, windowOf } from './window';
 
@@ -27,10 +27,12 @@ function dealerRanking(id: DashboardQueryId, summary: string, types: readonly Or
         select m.dealer_id, m.qty from stock_moves m
         where m.moved_at >= ${startOf(start)}::timestamptz and m.moved_at < ${startOf(addDays(end, 1))}::timestamptz
           and m.order_type in (${typeSql}) and m.dealer_id is not null and ${where}`;
+      const runs = wholeChannel(ctx, f) ? await daysNotRolled(ctx, from, to) : [];
       const moves = wholeChannel(ctx, f)
         ? sql`
-          select d.dealer_id, d.qty from stock_channel_dealer_days d where d.order_type in (${typeSql}) and d.day between ${from}::date and ${to}::date
-          ${sql.join((await daysNotRolled(ctx, from, to)).map(([start, end]) => sql`union all ${ledger(start, end)}`), sql` `)}`
+          select d.dealer_id, d.qty from stock_channel_dealer_days d
+          where d.order_type in (${typeSql}) and d.day between ${from}::date and ${to}::date and ${outsideRuns(sql`d.day`, runs)}
+          ${sql.join(runs.map(([start, end]) => sql`union all ${ledger(start, end)}`), sql` `)}`
         : ledger(from, to, stockWhere(ctx, f, 'm'));
       return queryRows(ctx.db, sql`
         select r."dealerId", d.name as dealer, r.qty

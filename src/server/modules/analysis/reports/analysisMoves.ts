@@ -4,7 +4,7 @@ import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis'
 import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
-import { daysNotRolled } from '../queries/rolledDays';
+import { daysNotRolled, outsideRuns, type DayRuns } from '../queries/rolledDays';
 import { everyPlace, type AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, anyMaterialFilter, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
 import { reportPerCall } from './perCall';
@@ -32,14 +32,14 @@ export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
  * order's moves but its corrections are posted at its completion, so its dealer's orders add up
  * across days; an order completed before the range whose correction falls in it counts too.
  */
-function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: [string, string][]): SQL {
+function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: DayRuns): SQL {
   const { from, to } = dayRange(ctx, f);
   const window = (ts: SQL, [a, b]: [string, string]) =>
     sql`${ts} >= ${startOfDay(a).toISOString()}::timestamptz and ${ts} < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz`;
   const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map((run) => sql`union all select ${cols} from stock_moves s
     where ${window(sql`s.moved_at`, run)} and s.order_type in (${codes(types)}) and s.dealer_id is not null group by ${groupBy}`), sql` `);
-  // The roll-up rows of the days that hold the orders and materials (the dealer rows roll with the day itself).
-  const rolledDay = (d: SQL) => sql`exists (select 1 from stock_channel_daily c where c.day = ${d}.day and c.extras_rolled >= ${EXTRAS_WITH.dealerOrders})`;
+  // The dealer rows roll with the day itself, their orders later: those of the days in `notRolled` come from the ledger.
+  const rolledDay = (d: SQL) => outsideRuns(sql`${d}.day`, notRolled);
   return sql`with o as (
       select d.dealer_id, d.qty, d.orders from stock_channel_dealer_days d
       where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolledDay(sql`d`)}
@@ -111,7 +111,7 @@ const inbound = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
  * `o` orders per day (stock_channel_inbound_days). A receipt's inbound moves are all posted at its
  * completion (a correction of one is −1, not inbound), so its order counts on one day only.
  */
-function inboundRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][]) {
+function inboundRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: DayRuns) {
   const { from, to } = dayRange(ctx, f);
   const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map(([a, b]) => sql`union all select ${cols} from stock_moves s
     where s.moved_at >= ${startOfDay(a).toISOString()}::timestamptz and s.moved_at < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz
@@ -119,10 +119,10 @@ function inboundRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [strin
   const day = localDay(sql`s.moved_at`);
   return {
     // The hours roll with the day itself: those of a day whose orders are not rolled yet come from the ledger with them.
-    h: sql`select h.day, h.hour, h.qty from stock_channel_inbound_hours h join stock_channel_daily c on c.day = h.day
-      where h.day between ${from}::date and ${to}::date and c.extras_rolled >= ${EXTRAS_WITH.inboundOrders}
+    h: sql`select h.day, h.hour, h.qty from stock_channel_inbound_hours h
+      where h.day between ${from}::date and ${to}::date and ${outsideRuns(sql`h.day`, notRolled)}
       ${ledger(sql`${day}, extract(hour from ${localTime(sql`s.moved_at`)})::int, sum(s.qty)`, sql`1, 2`)}`,
-    o: sql`select d.day, d.orders from stock_channel_inbound_days d where d.day between ${from}::date and ${to}::date
+    o: sql`select d.day, d.orders from stock_channel_inbound_days d where d.day between ${from}::date and ${to}::date and ${outsideRuns(sql`d.day`, notRolled)}
       ${ledger(sql`${day}, count(distinct s.order_id)`, sql`1`)}`,
   };
 }

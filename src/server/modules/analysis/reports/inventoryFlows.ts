@@ -4,7 +4,7 @@ import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
 import { must } from '../../../../shared/must';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
-import { daysNotRolled } from '../queries/rolledDays';
+import { daysNotRolled, outsideRuns, type DayRuns } from '../queries/rolledDays';
 import { everyPlace, scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { reportPerCall } from './perCall';
 import { betweenDays, dayRange, materialFilters, materialJoin, materialSelect, onHandWhere, placeFilters, typeList, typesOf, withinDays } from './reportSql';
@@ -25,7 +25,7 @@ const wholeChannelRuns = async (ctx: AnalyticsCtx, f: AnalyticsFilters, extras: 
   const { from, to } = dayRange(f, ctx.now);
   return daysNotRolled(ctx, from, to, extras);
 };
-const ledgerRuns = (runs: [string, string][], ledger: (where: SQL) => SQL) =>
+const ledgerRuns = (runs: DayRuns, ledger: (where: SQL) => SQL) =>
   sql.join(runs.map(([a, b]) => sql`union all ${ledger(betweenDays(sql`m.moved_at`, a, b))}`), sql` `);
 
 /** The order types a tyre's received and sold count: receive-effect orders, and sales (WL, WC). */
@@ -38,12 +38,13 @@ const SOLD = typeList('WL', 'WC');
  * rows a day) and the ledger only for the days not rolled, `notRolled`; a narrower caller reads its
  * own moves of the range.
  */
-function tyreFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][] | null): SQL {
+function tyreFlows(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: DayRuns | null): SQL {
   const ledger = (where: SQL) => sql`select m.material_id, m.order_type, m.qty from stock_moves m where m.order_type in (${RECEIVED}, ${SOLD}) and ${where}`;
   const { from, to } = dayRange(f, ctx.now);
   const moves = notRolled
     ? sql`select d.material_id, d.order_type, d.qty from stock_channel_material_days d
-        where d.order_type in (${RECEIVED}, ${SOLD}) and d.day between ${from}::date and ${to}::date ${ledgerRuns(notRolled, ledger)}`
+        where d.order_type in (${RECEIVED}, ${SOLD}) and d.day between ${from}::date and ${to}::date and ${outsideRuns(sql`d.day`, notRolled)}
+        ${ledgerRuns(notRolled, ledger)}`
     : ledger(moveWhere(ctx, f));
   return sql`select x.material_id,
       sum(case when x.order_type in (${RECEIVED}) then x.qty else 0 end)::int as received,
@@ -83,7 +84,7 @@ export function tyres(): ReportQuery {
  * the range whose correction falls in it counts too (every move of an order but its corrections
  * is posted at its completion, so no order counts twice). Otherwise the caller's own moves.
  */
-function customerSales(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [string, string][] | null): SQL {
+function customerSales(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: DayRuns | null): SQL {
   if (!notRolled) {
     return sql`select coalesce(o.counterparty, '') as customer, m.material_id, m.qty, m.order_id
       from stock_moves m join orders o on o.id = m.order_id where m.order_type in (${SOLD}) and ${moveWhere(ctx, f)}`;
@@ -93,7 +94,8 @@ function customerSales(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: [strin
     select coalesce(o.counterparty, ''), m.material_id, sum(m.qty), count(distinct m.order_id) filter (where m.reverses_id is null)
     from stock_moves m join orders o on o.id = m.order_id where m.order_type in (${SOLD}) and ${where} group by 1, 2`;
   return sql`
-    select d.customer, d.material_id, d.qty, d.orders from stock_channel_customer_days d where d.day between ${from}::date and ${to}::date
+    select d.customer, d.material_id, d.qty, d.orders from stock_channel_customer_days d
+    where d.day between ${from}::date and ${to}::date and ${outsideRuns(sql`d.day`, notRolled)}
     ${ledgerRuns(notRolled, ledger)}
     union all
     select coalesce(o.counterparty, ''), r.material_id, 0, count(distinct r.order_id)
