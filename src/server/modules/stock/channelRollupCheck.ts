@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { EXTRAS_WITH, inboundTypes, rankedTypes, salesTypes, TIME_ZONE } from './channelRollup';
 
@@ -27,46 +27,25 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     order by c.day limit 20`)) {
     problems.push(`channel day ${r.day}: in/out/ship/receive/closing ${r.rolled}, the warehouse rows' ${r.fresh}`);
   }
-  for (const r of await queryRows(db, sql`
-    with l as (
-      select (m.moved_at at time zone ${TIME_ZONE})::date as day, extract(hour from m.moved_at at time zone ${TIME_ZONE})::int as hour, sum(m.qty)::bigint as qty
-      from stock_moves m where m.order_type in (${inboundTypes}) and m.qty > 0 group by 1, 2),
-    rolled as (select l.* from l join stock_channel_daily c using (day))
-    select to_char(day, 'YYYY-MM-DD') as day, hour, coalesce(h.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
-    from stock_channel_inbound_hours h full join rolled using (day, hour)
-    where coalesce(h.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2 limit 20`)) {
+  const day = sql`(m.moved_at at time zone ${TIME_ZONE})::date`;
+  for (const r of await againstLedger(db, 'stock_channel_inbound_hours', ['hour'], ['qty'], sql`
+    select ${day} as day, extract(hour from m.moved_at at time zone ${TIME_ZONE})::int as hour, sum(m.qty)::bigint as qty
+    from stock_moves m where m.order_type in (${inboundTypes}) and m.qty > 0 group by 1, 2`)) {
     problems.push(`channel day ${r.day} hour ${r.hour}: ${r.rolled} inbound moves rolled, the ledger's ${r.ledger}`);
   }
-  for (const r of await queryRows(db, sql`
-    with l as (
-      select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.dealer_id, sum(m.qty)::bigint as qty
-      from stock_moves m where m.order_type in (${rankedTypes}) and m.dealer_id is not null group by 1, 2, 3),
-    rolled as (select l.* from l join stock_channel_daily c using (day))
-    select to_char(day, 'YYYY-MM-DD') as day, order_type, dealer_id, coalesce(d.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
-    from stock_channel_dealer_days d full join rolled using (day, order_type, dealer_id)
-    where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
+  for (const r of await againstLedger(db, 'stock_channel_dealer_days', ['order_type', 'dealer_id'], ['qty'], sql`
+    select ${day} as day, m.order_type, m.dealer_id, sum(m.qty)::bigint as qty
+    from stock_moves m where m.order_type in (${rankedTypes}) and m.dealer_id is not null group by 1, 2, 3`)) {
     problems.push(`channel day ${r.day} dealer ${r.dealer_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
   }
-  for (const r of await queryRows(db, sql`
-    with l as (
-      select (m.moved_at at time zone ${TIME_ZONE})::date as day, m.order_type, m.material_id, sum(m.qty)::bigint as qty
-      from stock_moves m group by 1, 2, 3),
-    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${EXTRAS_WITH.materialDays})
-    select to_char(day, 'YYYY-MM-DD') as day, order_type, material_id, coalesce(d.qty, 0) as rolled, coalesce(rolled.qty, 0) as ledger
-    from stock_channel_material_days d full join rolled using (day, order_type, material_id)
-    where coalesce(d.qty, 0) <> coalesce(rolled.qty, 0) order by 1, 2, 3 limit 20`)) {
+  for (const r of await againstLedger(db, 'stock_channel_material_days', ['order_type', 'material_id'], ['qty'], sql`
+    select ${day} as day, m.order_type, m.material_id, sum(m.qty)::bigint as qty from stock_moves m group by 1, 2, 3`, EXTRAS_WITH.materialDays)) {
     problems.push(`channel day ${r.day} material ${r.material_id} ${r.order_type}: ${r.rolled} moves rolled, the ledger's ${r.ledger}`);
   }
-  for (const r of await queryRows(db, sql`
-    with l as (
-      select (m.moved_at at time zone ${TIME_ZONE})::date as day, coalesce(o.counterparty, '') as customer, m.material_id,
-        sum(m.qty)::bigint as qty, count(distinct m.order_id) filter (where m.reverses_id is null)::int as orders
-      from stock_moves m join orders o on o.id = m.order_id where m.order_type in (${salesTypes}) group by 1, 2, 3),
-    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${EXTRAS_WITH.customerDays})
-    select to_char(day, 'YYYY-MM-DD') as day, customer, material_id, concat_ws('/', coalesce(d.qty, 0), coalesce(d.orders, 0)) as rolled,
-      concat_ws('/', coalesce(rolled.qty, 0), coalesce(rolled.orders, 0)) as ledger
-    from stock_channel_customer_days d full join rolled using (day, customer, material_id)
-    where (coalesce(d.qty, 0), coalesce(d.orders, 0)) <> (coalesce(rolled.qty, 0), coalesce(rolled.orders, 0)) order by 1, 2, 3 limit 20`)) {
+  for (const r of await againstLedger(db, 'stock_channel_customer_days', ['customer', 'material_id'], ['qty', 'orders'], sql`
+    select ${day} as day, coalesce(o.counterparty, '') as customer, m.material_id,
+      sum(m.qty)::bigint as qty, count(distinct m.order_id) filter (where m.reverses_id is null)::int as orders
+    from stock_moves m join orders o on o.id = m.order_id where m.order_type in (${salesTypes}) group by 1, 2, 3`, EXTRAS_WITH.customerDays)) {
     problems.push(`channel day ${r.day} customer "${r.customer}" material ${r.material_id}: sales/orders ${r.rolled} rolled, the ledger's ${r.ledger}`);
   }
   for (const r of await queryRows(db, sql`
@@ -99,4 +78,21 @@ export async function checkChannelDays(db: Db): Promise<string[]> {
     problems.push(`channel day ${r.day} dealer ${r.dealer_id} ${r.order_type}: orders/materials ${r.rolled} rolled, the ledger's ${r.ledger}`);
   }
   return problems;
+}
+
+/**
+ * The rows of a per-day roll-up `table` that differ from the same sums of the ledger (`ledger`:
+ * day, `keys`, `values`), on the days rolled with it (`extras`: the later roll-ups the day must
+ * hold): day, keys, and the values as `rolled` and `ledger` ("a/b"), at most 20.
+ */
+function againstLedger(db: Db, table: string, keys: string[], values: string[], ledger: SQL, extras = 0) {
+  const ids = (names: string[]) => sql.join(names.map((n) => sql.identifier(n)), sql`, `);
+  const of = (alias: string) => sql.join(values.map((v) => sql`coalesce(${sql.identifier(alias)}.${sql.identifier(v)}, 0)`), sql`, `);
+  const ordinals = sql.raw(keys.map((_, i) => String(i + 2)).join(', '));
+  return queryRows<Record<string, string>>(db, sql`
+    with l as (${ledger}),
+    rolled as (select l.* from l join stock_channel_daily c using (day) where c.extras_rolled >= ${extras})
+    select to_char(day, 'YYYY-MM-DD') as day, ${ids(keys)}, concat_ws('/', ${of('d')}) as rolled, concat_ws('/', ${of('rolled')}) as ledger
+    from ${sql.identifier(table)} d full join rolled using (day, ${ids(keys)})
+    where (${of('d')}, 0) <> (${of('rolled')}, 0) order by 1, ${ordinals} limit 20`);
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
 import { dailyFlows, wholeChannel } from './balances';
 import { stockWhere } from './where';
-import { daysNotRolled, outsideRuns } from './rolledDays';
+import { daysNotRolled, outsideRuns, unionRuns } from './rolledDays';
 import { addDays, periodsOf, startOf, windowOf } from './window';
 
 /**
@@ -52,7 +52,7 @@ export const inboundHours: DashboardQuery = {
       query = sql`
         select extract(isodow from h.day)::int as weekday, h.hour, sum(h.qty)::int as qty
         from stock_channel_inbound_hours h where h.day between ${from}::date and ${to}::date and ${outsideRuns(sql`h.day`, runs)} group by 1, 2
-        ${sql.join(runs.map(([start, end]) => sql`union all ${hours(start, end)}`), sql` `)}`;
+        ${unionRuns(runs, ([start, end]) => hours(start, end))}`;
     }
     const rows = await queryRows<{ weekday: number; hour: number; qty: number }>(ctx.db, query);
     const qty = new Map<string, number>();

@@ -6,7 +6,7 @@ import { queryRows } from '../../../db/client';
 import type { DashboardQuery } from '../registry';
 import { typeList } from '../reports/reportSql';
 import { wholeChannel } from './balances';
-import { daysNotRolled, outsideRuns } from './rolledDays';
+import { daysNotRolled, outsideRuns, unionRuns } from './rolledDays';
 import { stockWhere } from './where';
 import { addDays, startOf, windowOf } from './window';
 
@@ -32,7 +32,7 @@ function dealerRanking(id: DashboardQueryId, summary: string, types: readonly Or
         ? sql`
           select d.dealer_id, d.qty from stock_channel_dealer_days d
           where d.order_type in (${typeSql}) and d.day between ${from}::date and ${to}::date and ${outsideRuns(sql`d.day`, runs)}
-          ${sql.join(runs.map(([start, end]) => sql`union all ${ledger(start, end)}`), sql` `)}`
+          ${unionRuns(runs, ([start, end]) => ledger(start, end))}`
         : ledger(from, to, stockWhere(ctx, f, 'm'));
       return queryRows(ctx.db, sql`
         select r."dealerId", d.name as dealer, r.qty

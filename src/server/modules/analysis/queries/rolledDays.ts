@@ -27,6 +27,10 @@ export async function daysNotRolled(ctx: Pick<AnalyticsCtx, 'db' | 'now'>, from:
   return runs.map((r) => [r.first, r.last]);
 }
 
+/** The ledger's part of a whole-channel figure: `union all` and the statement `arm` makes of each run. */
+export const unionRuns = (runs: DayRuns, arm: (run: [string, string]) => SQL): SQL =>
+  sql.join(runs.map((run) => sql`union all ${arm(run)}`), sql` `);
+
 /**
  * A roll-up row's day (`day`) outside the runs read from the ledger: the rows a figure reads
  * beside those runs. The runs are read once, before the statements; a day rolled after that

@@ -4,7 +4,8 @@ import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis'
 import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
-import { daysNotRolled, outsideRuns, type DayRuns } from '../queries/rolledDays';
+import { daysNotRolled, outsideRuns, unionRuns, type DayRuns } from '../queries/rolledDays';
+import { betweenDays } from './reportSql';
 import { everyPlace, type AnalyticsCtx } from '../registry';
 import { addDays, analysisReport, anyMaterialFilter, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
 import { reportPerCall } from './perCall';
@@ -34,28 +35,26 @@ export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
  */
 function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: DayRuns): SQL {
   const { from, to } = dayRange(ctx, f);
-  const window = (ts: SQL, [a, b]: [string, string]) =>
-    sql`${ts} >= ${startOfDay(a).toISOString()}::timestamptz and ${ts} < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz`;
-  const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map((run) => sql`union all select ${cols} from stock_moves s
-    where ${window(sql`s.moved_at`, run)} and s.order_type in (${codes(types)}) and s.dealer_id is not null group by ${groupBy}`), sql` `);
+  const ledger = (cols: SQL, groupBy: SQL) => unionRuns(notRolled, ([a, b]) => sql`select ${cols} from stock_moves s
+    where ${betweenDays(sql`s.moved_at`, a, b)} and s.order_type in (${codes(types)}) and s.dealer_id is not null group by ${groupBy}`);
   // The dealer rows roll with the day itself, their orders later: those of the days in `notRolled` come from the ledger.
-  const rolledDay = (d: SQL) => outsideRuns(sql`${d}.day`, notRolled);
+  const rolled = outsideRuns(sql`d.day`, notRolled);
   return sql`with o as (
       select d.dealer_id, d.qty, d.orders from stock_channel_dealer_days d
-      where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolledDay(sql`d`)}
+      where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolled}
       ${ledger(sql`s.dealer_id, sum(s.qty), count(distinct s.order_id) filter (where s.reverses_id is null)`, sql`1`)}
       union all
       select r.dealer_id, 0, count(distinct r.order_id)
       from stock_moves r join stock_moves m on m.id = r.reverses_id
       where r.reverses_id is not null and r.order_type in (${codes(types)}) and r.dealer_id is not null
-        and ${window(sql`r.moved_at`, [from, to])} and not (${window(sql`m.moved_at`, [from, to])})
+        and ${betweenDays(sql`r.moved_at`, from, to)} and not (${betweenDays(sql`m.moved_at`, from, to)})
       group by 1),
     m as (
       -- Distinct pairs first, then counted: hashed, where count(distinct) sorted a month's million pairs on disk.
       select y.dealer_id, count(*)::int as materials from (
         select x.dealer_id, x.material_id from (
           select d.dealer_id, d.material_id from stock_channel_dealer_materials d
-          where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolledDay(sql`d`)}
+          where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolled}
           ${ledger(sql`s.dealer_id, s.material_id`, sql`1, 2`)}) x
         group by 1, 2) y
       group by 1)
@@ -113,9 +112,8 @@ const inbound = (ctx: AnalyticsCtx, f: AnalyticsFilters) =>
  */
 function inboundRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, notRolled: DayRuns) {
   const { from, to } = dayRange(ctx, f);
-  const ledger = (cols: SQL, groupBy: SQL) => sql.join(notRolled.map(([a, b]) => sql`union all select ${cols} from stock_moves s
-    where s.moved_at >= ${startOfDay(a).toISOString()}::timestamptz and s.moved_at < ${startOfDay(addDays(b, 1)).toISOString()}::timestamptz
-      and s.order_type in (${codes(CHANNEL_INBOUND_TYPES)}) and s.qty > 0 group by ${groupBy}`), sql` `);
+  const ledger = (cols: SQL, groupBy: SQL) => unionRuns(notRolled, ([a, b]) => sql`select ${cols} from stock_moves s
+    where ${betweenDays(sql`s.moved_at`, a, b)} and s.order_type in (${codes(CHANNEL_INBOUND_TYPES)}) and s.qty > 0 group by ${groupBy}`);
   const day = localDay(sql`s.moved_at`);
   return {
     // The hours roll with the day itself: those of a day whose orders are not rolled yet come from the ledger with them.

@@ -4,7 +4,7 @@ import type { ReportDef } from '../../../../shared/analytics/reportDef';
 import { INVENTORY_REPORTS } from '../../../../shared/analytics/reports/inventory';
 import { must } from '../../../../shared/must';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
-import { daysNotRolled, outsideRuns, type DayRuns } from '../queries/rolledDays';
+import { daysNotRolled, outsideRuns, unionRuns, type DayRuns } from '../queries/rolledDays';
 import { everyPlace, scopeSql, type AnalyticsCtx, type ReportQuery } from '../registry';
 import { reportPerCall } from './perCall';
 import { betweenDays, dayRange, materialFilters, materialJoin, materialSelect, onHandWhere, placeFilters, typeList, typesOf, withinDays } from './reportSql';
@@ -25,8 +25,8 @@ const wholeChannelRuns = async (ctx: AnalyticsCtx, f: AnalyticsFilters, extras: 
   const { from, to } = dayRange(f, ctx.now);
   return daysNotRolled(ctx, from, to, extras);
 };
-const ledgerRuns = (runs: DayRuns, ledger: (where: SQL) => SQL) =>
-  sql.join(runs.map(([a, b]) => sql`union all ${ledger(betweenDays(sql`m.moved_at`, a, b))}`), sql` `);
+/** The ledger's statement (`ledger`, over moves `m`) of each run. */
+const ledgerRuns = (runs: DayRuns, ledger: (where: SQL) => SQL) => unionRuns(runs, ([a, b]) => ledger(betweenDays(sql`m.moved_at`, a, b)));
 
 /** The order types a tyre's received and sold count: receive-effect orders, and sales (WL, WC). */
 const RECEIVED = typesOf('receive');
