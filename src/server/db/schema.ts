@@ -893,6 +893,31 @@ export const stockChannelCustomerDays = pgTable('stock_channel_customer_days', {
   orders: integer('orders').notNull(),
 }, (t) => [primaryKey({ columns: [t.day, t.customer, t.materialId] })]);
 
+/**
+ * Stock and channel outbound per dealer and material over the trailing window of DOS_WINDOW_DAYS
+ * days that ends on `stock_channel_trailing_end.day` (a closed day), kept by the roll-up job from
+ * `stock_daily` (modules/stock/trailingWindow.ts, docs/stock-model.md "The trailing window"):
+ * `closing` on hand at the end of that day, `ship` the channel outbound, `net` the net moves and
+ * `day_net` the net moves times their day's number (days since 2000-01-01), from which the
+ * turnover's day-weighted stock of any end day follows. DOS and turnover of an unrestricted
+ * caller read these and the daily rows of the few days between the window's end and today.
+ */
+export const stockChannelTrailing = pgTable('stock_channel_trailing', {
+  dealerId: integer('dealer_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  closing: bigint('closing', { mode: 'number' }).notNull(),
+  ship: bigint('ship', { mode: 'number' }).notNull(),
+  net: bigint('net', { mode: 'number' }).notNull(),
+  dayNet: bigint('day_net', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.dealerId, t.materialId] })]);
+
+/** The last day of the window `stock_channel_trailing` holds: one row (id 1), none before the first roll. */
+export const stockChannelTrailingEnd = pgTable('stock_channel_trailing_end', {
+  id: smallint('id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The orders with channel inbound moves completed per closed day (see stockChannelCustomerDays on why they add up), rolled with the day. */
 export const stockChannelInboundDays = pgTable('stock_channel_inbound_days', {
   day: date('day', { mode: 'string' }).primaryKey(),

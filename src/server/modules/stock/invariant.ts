@@ -5,6 +5,7 @@ import { checkRolledPeriods } from './periodRollup';
 import { checkWarehouseDaily } from './warehouseDaily';
 import { checkChannelDays } from './channelRollupCheck';
 import { checkOnHandCounters } from './onHandCounters';
+import { checkTrailingWindow } from './trailingWindow';
 
 /**
  * Proves that the ledger, the barcodes and the on-hand and daily tables agree:
@@ -17,7 +18,8 @@ import { checkOnHandCounters } from './onHandCounters';
  * - the per-warehouse daily roll-up sums its daily rows and ends at on hand (warehouseDaily.ts);
  * - every channel day rolled still sums its warehouse rows, and the ledger's inbound hours and dealers' ranked moves (channelRollup.ts);
  * - the on-hand counters (channel and per warehouse) still sum on hand, and the stock-age days the
- *   barcodes in stock (onHandCounters.ts).
+ *   barcodes in stock (onHandCounters.ts);
+ * - the trailing window of DOS and turnover equals the same window from scratch (trailingWindow.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -94,5 +96,6 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
   problems.push(...await checkWarehouseDaily(db));
   problems.push(...await checkChannelDays(db));
   problems.push(...await checkOnHandCounters(db));
+  problems.push(...await checkTrailingWindow(db));
   return problems;
 }

@@ -68,6 +68,14 @@ export function placeWhere(ctx: AnalyticsCtx, f: AnalyticsFilters, dealer: SQL, 
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * round(num ÷ den, 2) as float8, for integer expressions `num` and `den` with den > 0, in integer
+ * arithmetic: half away from zero, as numeric's round, and exact; numeric's division and round took
+ * four times as long over the 300,000 dealer × material rows of the whole channel's DOS.
+ */
+export const ratio2 = (num: SQL, den: SQL) =>
+  sql`((case when ${num} < 0 then -1 else 1 end) * ((abs((${num})::bigint) * 200 + (${den})) / (2 * (${den})::bigint)))::float8 / 100`;
+
 /** A condition known while building the query. */
 export const when = (condition: boolean) => sql.raw(condition ? 'true' : 'false');
 
