@@ -411,6 +411,61 @@ describe('the storage-location monitor reads the location counter and agrees wit
   });
 });
 
+/** The location inventory of a user (every row, and its default first page), against stock_on_hand's sums per warehouse, location and material. */
+async function agreeOnLocationInventory(userName = 'admin', on: Db = db) {
+  const ctx = await ctxOf(userName, on);
+  const raw = await queryRows<{ w: number; l: number; m: number; q: number }>(on, sql`
+    select h.warehouse_id as w, h.location_id as l, h.material_id as m, sum(h.qty)::int as q from stock_on_hand h
+    where ${scopeSql(ctx.scope, sql`nullif(h.dealer_id, 0)`, sql`h.warehouse_id`)} group by 1, 2, 3 having sum(h.qty) <> 0`);
+  expect(raw.some((r) => Number(r.l) > 0) && raw.some((r) => Number(r.l) === 0), 'stock on locations and off them').toBe(true);
+  const key = (r: { w: unknown; l: unknown; m: unknown; q: unknown }) => `${r.w}|${r.l}|${r.m}|${r.q}`;
+  const rows = await reportRows(ctx, 'locationInventory');
+  expect(rows.map((r) => key({ w: r.warehouseId, l: r.locationId, m: r.materialId, q: r.onHand })).sort()).toEqual(raw.map(key).sort());
+  // The first page: the most on hand first, then by warehouse, location and material; named.
+  const report = REPORT_QUERIES.find((r) => r.def.page === 'locationInventory');
+  const first = await report!.page(ctx, analyticsFilters.parse({}), { limit: 20, offset: 0 });
+  const top = [...raw].sort((a, b) => Number(b.q) - Number(a.q) || Number(a.w) - Number(b.w) || Number(a.l) - Number(b.l) || Number(a.m) - Number(b.m)).slice(0, 20);
+  expect(first.rows.map((r) => key({ w: r.warehouseId, l: r.locationId, m: r.materialId, q: r.onHand }))).toEqual(top.map(key));
+  expect(first.rows.every((r) => typeof r.warehouseName === 'string' && typeof r.materialCode === 'string')).toBe(true);
+  expect(first.total).toBe(raw.length);
+}
+
+describe('the location inventory of the whole channel reads the counter per warehouse, location and material', () => {
+  it('on the demo data, for the administrator and a dealer, after tyres put on a location, off any, and shipped', async () => {
+    await agreeOnLocationInventory();
+    await agreeOnLocationInventory('dealer1');
+    const w1 = await dealer1Warehouse(db);
+    const mat = await unusedMaterial(db);
+    const [loc] = await db.select().from(storageLocations).where(eq(storageLocations.warehouseId, w1.id)).orderBy(asc(storageLocations.id)).limit(1);
+    const spot = { ...w1, locationId: loc.id };
+    const located = await db.transaction((tx) => receive(tx as unknown as Db, spot, mat.id, 3));
+    const loose = await db.transaction((tx) => receive(tx as unknown as Db, w1, mat.id, 2));
+    await agreeOnLocationInventory();
+    await agreeOnLocationInventory('dealer1');
+    await db.transaction((tx) => ship(tx as unknown as Db, spot, mat.id, located));
+    await db.transaction((tx) => ship(tx as unknown as Db, w1, mat.id, loose));
+    await agreeOnLocationInventory();
+    expect(await checkStockInvariant(db)).toEqual([]);
+  });
+
+  it("answer from the counter: a counter changed (and rolled back) changes the administrator's report, not a dealer's", async () => {
+    const w1 = await dealer1Warehouse(db);
+    const [cell] = await queryRows<{ w: number; l: number; m: number; q: number }>(db, sql`
+      select warehouse_id as w, location_id as l, material_id as m, qty::int as q from stock_location_material_on_hand
+      where warehouse_id = ${w1.id} and qty > 0 order by 2, 3 limit 1`);
+    const onHandOf = (rows: Record<string, unknown>[]) => rows.find((r) => r.warehouseId === cell.w && r.locationId === cell.l && r.materialId === cell.m)?.onHand;
+    let admin: unknown;
+    let dealer: unknown;
+    await rolledBack(async (tx) => {
+      await tx.execute(sql`update stock_location_material_on_hand set qty = qty + 1000 where warehouse_id = ${cell.w} and location_id = ${cell.l} and material_id = ${cell.m}`);
+      admin = onHandOf(await reportRows(await ctxOf('admin', tx), 'locationInventory'));
+      dealer = onHandOf(await reportRows(await ctxOf('dealer1', tx), 'locationInventory'));
+    });
+    expect(admin).toBe(Number(cell.q) + 1000);
+    expect(dealer).toBe(Number(cell.q));
+  });
+});
+
 /** The barcode count report (per material: in stock, pending, out, total) of a user, against the barcodes of the whole channel. */
 async function agreeOnBarcodes(on: Db = db) {
   const raw = await queryRows<{ material: number; status: string; n: number }>(on, sql`
@@ -478,7 +533,7 @@ describe('the stock-age panel from the stock-age days', () => {
 });
 
 describe('the invariant check proves the counters', () => {
-  it('names a channel key, a warehouse, a warehouse material, a location, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
+  it('names a channel key, a warehouse, a warehouse material, a location, a location material, a stock-age day, a material key and a material status whose counter no longer sums its rows', async () => {
     let problems: string[] = [];
     const [w] = await db.select().from(stockWarehouseOnHand).orderBy(asc(stockWarehouseOnHand.warehouseId)).limit(1);
     const [age] = await db.select().from(stockAgeDays).orderBy(asc(stockAgeDays.day), asc(stockAgeDays.slot)).limit(1);
@@ -486,7 +541,10 @@ describe('the invariant check proves the counters', () => {
     const [material] = await db.select().from(stockMaterialOnHand).orderBy(asc(stockMaterialOnHand.materialId), asc(stockMaterialOnHand.dotCode)).limit(1);
     const [pair] = await db.select().from(stockWarehouseMaterialOnHand).orderBy(asc(stockWarehouseMaterialOnHand.warehouseId), asc(stockWarehouseMaterialOnHand.materialId)).limit(1);
     const [spot] = await db.select().from(stockLocationOnHand).orderBy(asc(stockLocationOnHand.locationId)).limit(1);
+    const [cell] = await queryRows<{ w: number; l: number; m: number; q: number }>(db, sql`
+      select warehouse_id as w, location_id as l, material_id as m, qty::int as q from stock_location_material_on_hand order by 1, 2, 3 limit 1`);
     await rolledBack(async (tx) => {
+      await tx.execute(sql`update stock_location_material_on_hand set qty = qty + 8 where warehouse_id = ${cell.w} and location_id = ${cell.l} and material_id = ${cell.m}`);
       await tx.update(stockLocationOnHand).set({ qty: sql`${stockLocationOnHand.qty} + 7` }).where(eq(stockLocationOnHand.locationId, spot.locationId));
       await tx.update(stockWarehouseMaterialOnHand).set({ qty: sql`${stockWarehouseMaterialOnHand.qty} + 6` })
         .where(and(eq(stockWarehouseMaterialOnHand.warehouseId, pair.warehouseId), eq(stockWarehouseMaterialOnHand.materialId, pair.materialId)));
@@ -506,6 +564,7 @@ describe('the invariant check proves the counters', () => {
     expect(problems).toContain(`material ${material.materialId} DOT '${material.dotCode}' on hand: counted ${Number(material.qty) + 4}, on hand ${Number(material.qty)}`);
     expect(problems).toContain(`warehouse ${pair.warehouseId} material ${pair.materialId} on hand: counted ${Number(pair.qty) + 6}, on hand ${Number(pair.qty)}`);
     expect(problems).toContain(`location ${spot.locationId} on hand: counted ${Number(spot.qty) + 7}, on hand ${Number(spot.qty)}`);
+    expect(problems).toContain(`warehouse ${cell.w} location ${cell.l} material ${cell.m} on hand: counted ${Number(cell.q) + 8}, on hand ${Number(cell.q)}`);
     expect(await checkStockInvariant(db)).toEqual([]);
   });
 });

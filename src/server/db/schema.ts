@@ -732,6 +732,22 @@ export const stockLocationOnHand = pgTable('stock_location_on_hand', {
 });
 
 /**
+ * Tyres on hand per warehouse, storage location (0: none) and material: the sums of stock_on_hand
+ * over its DOT codes and dealers, kept by the same triggers (migration 0037, docs/stock-model.md).
+ * A row stays at 0 when its stock is gone. The location inventory of an unrestricted caller pages
+ * these on the quantity index (the most first) rather than summing every on-hand row.
+ */
+export const stockLocationMaterialOnHand = pgTable('stock_location_material_on_hand', {
+  warehouseId: integer('warehouse_id').notNull(),
+  locationId: integer('location_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.warehouseId, t.locationId, t.materialId] }),
+  index('stock_location_material_on_hand_qty_idx').on(t.qty.desc(), t.warehouseId, t.locationId, t.materialId),
+]);
+
+/**
  * Barcodes per material and status (pending, in, out): the counts of barcodes, kept by triggers
  * on barcodes (migration 0032, docs/stock-model.md). The barcode count report of an unrestricted
  * caller reads these (a few rows per material) instead of every barcode ever registered.

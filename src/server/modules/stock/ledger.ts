@@ -68,9 +68,9 @@ export async function post(tx: Db, p: Posting): Promise<StockAlertPush[]> {
 
 /**
  * Takes every counter row the posting's barcode and on-hand writes will change (stock-age days,
- * channel keys, warehouses, warehouse materials, locations, materials), each kind in key order,
- * before the writes' triggers take them in the order of their statements (lock_stock_counters,
- * migrations 0029 to 0034): two postings then queue on a shared row rather than deadlock.
+ * channel keys, warehouses, warehouse materials, locations, location materials, materials), each
+ * kind in key order, before the writes' triggers take them in the order of their statements
+ * (lock_stock_counters, migrations 0029 to 0037): two postings then queue on a shared row rather than deadlock.
  */
 async function lockCounters(tx: Db, p: Posting) {
   const ints = (values: (number | null)[]) => sql`${sql.param(values)}::int[]`;

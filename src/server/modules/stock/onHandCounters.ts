@@ -3,8 +3,9 @@ import { queryRows, type Db } from '../../db/client';
 
 /**
  * The on-hand counters (stock_channel_on_hand, stock_warehouse_on_hand, stock_material_on_hand,
- * stock_warehouse_material_on_hand, stock_location_on_hand) are kept by triggers on stock_on_hand,
- * dealers' region and materials' brand (migrations 0026, 0031 and 0034), the barcodes per
+ * stock_warehouse_material_on_hand, stock_location_on_hand, stock_location_material_on_hand) are
+ * kept by triggers on stock_on_hand, dealers' region and materials' brand (migrations 0026, 0031,
+ * 0034 and 0037), the barcodes per
  * material and status (stock_material_barcodes, migration 0032) and the stock-age days
  * (stock_age_days) by triggers on barcodes (migration 0028; docs/stock-model.md). Proves they
  * still equal the sums of stock_on_hand under today's regions and brands, and the barcodes in
@@ -58,6 +59,13 @@ export async function checkOnHandCounters(db: Db): Promise<string[]> {
     select l, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
     from h full join c using (l) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by l limit 20`)) {
     problems.push(`location ${r.l} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
+  }
+  for (const r of await queryRows<{ w: number; l: number; m: number; counted: number; on_hand: number }>(db, sql`
+    with h as (select warehouse_id w, location_id l, material_id m, sum(qty)::bigint q from stock_on_hand group by 1, 2, 3),
+    c as (select warehouse_id w, location_id l, material_id m, qty q from stock_location_material_on_hand)
+    select w, l, m, coalesce(c.q, 0)::bigint as counted, coalesce(h.q, 0)::bigint as on_hand
+    from h full join c using (w, l, m) where coalesce(c.q, 0) <> coalesce(h.q, 0) order by w, l, m limit 20`)) {
+    problems.push(`warehouse ${r.w} location ${r.l} material ${r.m} on hand: counted ${r.counted}, on hand ${r.on_hand}`);
   }
   for (const r of await queryRows<{ m: number; s: string; counted: number; barcodes: number }>(db, sql`
     with b as (select material_id m, status s, count(*)::bigint q from barcodes group by 1, 2),
