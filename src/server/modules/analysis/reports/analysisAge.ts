@@ -14,11 +14,16 @@ const ageCounts = sql.join(AGE_COLUMNS.map((a, i) => sql`count(*) filter (where 
 const inStock = (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`select c.material_id, ${stockAgeIndexSql(stockAgeStartSql('c'), ctx.now)} as bucket from barcodes c
   where c.status = 'in' and ${placeWhere(ctx, f, sql`c.dealer_id`, sql`c.warehouse_id`)} and ${materialIn(f, sql`c.material_id`)}`;
 
+/**
+ * Per material: counted per material id first, then named. A million tyres in stock at ten million
+ * tyres: joining each to its material and brand before counting took two fifths of the report.
+ */
 const inventoryAgeReport = analysisReport({
   def: defOf('inventoryAgeReport'),
   key: ['materialId'],
-  rows: (ctx, f) => sql`select ${MATERIAL_COLUMNS}, count(*)::int as total, ${ageCounts}, m.id as "materialId"
-    from (${inStock(ctx, f)}) a ${joinMaterial(sql`a.material_id`)} group by m.id, b.id`,
+  rows: (ctx, f) => sql`select ${MATERIAL_COLUMNS}, k.*
+    from (select a.material_id as "materialId", count(*)::int as total, ${ageCounts} from (${inStock(ctx, f)}) a group by 1) k
+    ${joinMaterial(sql`k."materialId"`)}`,
   chart: (ctx, f) => sql`select b.name as "brandName", ${ageCounts}
     from (${inStock(ctx, f)}) a ${joinMaterial(sql`a.material_id`)} group by b.id, b.name order by count(*) desc, 1`,
 });
