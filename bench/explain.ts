@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/explain.ts --database-url postgres://postgres@127.0.0.1:5432/tyre_stock_bench --query stock.trend [--dealer 42]
  *   npx tsx bench/explain.ts --database-url ... --report scanDetail [--pg-options '-c work_mem=64MB']
+ *   npx tsx bench/explain.ts --database-url ... --report monthBalance --now 2026-11-30T20:00:00   # as on another day
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -26,7 +27,7 @@ const db = drizzle({ client: pool, schema, logger: { logQuery: (query, params) =
 
 const dealerId = argOf('dealer') ? Number(argOf('dealer')) : null;
 const user = { id: 1, sessionId: 0, userName: 'admin', nickName: 'admin', dealerId, roles: [], perms: new Set<string>() };
-const ctx: AnalyticsCtx = { db, user, lang: 'zh-CN', now: new Date(), scope: await dataScopeOf(db, user) };
+const ctx: AnalyticsCtx = { db, user, lang: 'zh-CN', now: argOf('now') ? new Date(argOf('now') as string) : new Date(), scope: await dataScopeOf(db, user) };
 statements.length = 0;
 
 const queryId = argOf('query');

@@ -428,6 +428,11 @@ async function agreeOnLocationInventory(userName = 'admin', on: Db = db) {
   expect(first.rows.map((r) => key({ w: r.warehouseId, l: r.locationId, m: r.materialId, q: r.onHand }))).toEqual(top.map(key));
   expect(first.rows.every((r) => typeof r.warehouseName === 'string' && typeof r.materialCode === 'string')).toBe(true);
   expect(first.total).toBe(raw.length);
+  // The export: every row once, in keyset batches.
+  const exported: Record<string, unknown>[] = [];
+  for await (const batch of report!.batches({ ...ctx, dbKind: server.services.database.kind }, analyticsFilters.parse({}))) exported.push(...batch);
+  expect(exported.map((r) => key({ w: r.warehouseId, l: r.locationId, m: r.materialId, q: r.onHand }))).toEqual(
+    [...raw].sort((a, b) => Number(a.w) - Number(b.w) || Number(a.l) - Number(b.l) || Number(a.m) - Number(b.m)).map(key));
 }
 
 describe('the location inventory of the whole channel reads the counter per warehouse, location and material', () => {

@@ -160,14 +160,20 @@ describe('DOS and turnover of the whole channel read the trailing window and agr
     expect(await rollUpTrailingWindow(db), 'rolled once').toBeNull();
     expect(await checkStockInvariant(db)).toEqual([]);
     await agree();
-    // The reports read the window's rows: a row changed changes them.
+    // Both reports read the window's rows: a row changed changes them.
     const [row] = await queryRows<{ dealerId: number; materialId: number }>(db, sql`
       select dealer_id as "dealerId", material_id as "materialId" from stock_channel_trailing where ship > 0 order by 1, 2 limit 1`);
-    await db.execute(sql`update stock_channel_trailing set ship = ship + 1000 where dealer_id = ${row.dealerId} and material_id = ${row.materialId}`);
-    const changed = (await reportRows('numberOfDay', DOS_COLUMNS)).find((r) => r.dealerId === row.dealerId && r.materialId === row.materialId);
-    const raw = (await rawDos()).find((r) => r.dealerId === row.dealerId && r.materialId === row.materialId);
-    expect(Number(changed?.outbound)).toBe(Number(raw?.outbound) + 1000);
-    await db.execute(sql`update stock_channel_trailing set ship = ship - 1000 where dealer_id = ${row.dealerId} and material_id = ${row.materialId}`);
+    const mine = (rows: Record<string, unknown>[]) => rows.find((r) => r.dealerId === row.dealerId && r.materialId === row.materialId);
+    await db.execute(sql`update stock_channel_trailing set ship = ship + 1000, closing = closing + 300 where dealer_id = ${row.dealerId} and material_id = ${row.materialId}`);
+    const dos = mine(await reportRows('numberOfDay', DOS_COLUMNS));
+    const turnover = mine(await reportRows('turnoverRate', TURNOVER_COLUMNS));
+    await db.execute(sql`update stock_channel_trailing set ship = ship - 1000, closing = closing - 300 where dealer_id = ${row.dealerId} and material_id = ${row.materialId}`);
+    const rawDosRow = mine(await rawDos());
+    const rawTurnoverRow = mine(await rawTurnover());
+    expect(Number(dos?.outbound)).toBe(Number(rawDosRow?.outbound) + 1000);
+    expect(Number(dos?.onHand)).toBe(Number(rawDosRow?.onHand) + 300);
+    expect(Number(turnover?.outbound)).toBe(Number(rawTurnoverRow?.outbound) + 1000);
+    expect(Number(turnover?.averageStock)).toBeCloseTo(Number(rawTurnoverRow?.averageStock) + 300, 2);
   });
 
   it('rolled days behind and moved on day by day, each step equal to the window from scratch', async () => {
@@ -189,6 +195,29 @@ describe('DOS and turnover of the whole channel read the trailing window and agr
     await agree();
     expect(await rollUpTrailingWindow(db)).not.toBeNull();
     expect(await checkStockInvariant(db)).toEqual([]);
+    await agree();
+  });
+
+  it('forgets the window when a warehouse is given to another dealer, and builds it afresh at the next roll', async () => {
+    expect(await trailingEnd(db)).not.toBeNull();
+    const [moved] = await queryRows<{ id: number; dealerId: number; other: number }>(db, sql`
+      select w.id, w.dealer_id as "dealerId", (select min(d.id) from dealers d where d.id <> w.dealer_id) as other
+      from warehouses w where w.dealer_id is not null and exists (select 1 from stock_warehouse_material_on_hand h where h.warehouse_id = w.id and h.qty > 0)
+      order by w.id limit 1`);
+    await db.execute(sql`update warehouses set name = name where id = ${moved.id}`);
+    expect(await trailingEnd(db), 'an edit that keeps the dealer keeps the window').not.toBeNull();
+    await db.execute(sql`update warehouses set dealer_id = ${moved.other} where id = ${moved.id}`);
+    try {
+      expect(await trailingEnd(db)).toBeNull();
+      await agree();
+      expect(await rollUpTrailingWindow(db)).toBe(lastClosedDay(0));
+      expect(await checkStockInvariant(db)).toEqual([]);
+      await agree();
+    } finally {
+      await db.execute(sql`update warehouses set dealer_id = ${moved.dealerId} where id = ${moved.id}`);
+    }
+    expect(await trailingEnd(db)).toBeNull();
+    await rollUpTrailingWindow(db);
     await agree();
   });
 

@@ -916,7 +916,9 @@ export const stockChannelCustomerDays = pgTable('stock_channel_customer_days', {
  * `closing` on hand at the end of that day, `ship` the channel outbound, `net` the net moves and
  * `day_net` the net moves times their day's number (days since 2000-01-01), from which the
  * turnover's day-weighted stock of any end day follows. DOS and turnover of an unrestricted
- * caller read these and the daily rows of the few days between the window's end and today.
+ * caller with no dealer, region or warehouse filter, over the window ending today, read these and
+ * the daily rows of the few days between the window's end and today. A warehouse given to another
+ * dealer deletes the end row (migration 0036): the next roll builds the window afresh.
  */
 export const stockChannelTrailing = pgTable('stock_channel_trailing', {
   dealerId: integer('dealer_id').notNull(),

@@ -13,3 +13,15 @@ CREATE TABLE "stock_channel_trailing_end" (
 	"day" date NOT NULL,
 	"rolled_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- The trailing window keys its rows by the warehouse's dealer when they were rolled
+-- (modules/stock/trailingWindow.ts). A warehouse given to another dealer forgets the window's
+-- end: DOS and turnover read the daily rows until the next roll builds the window afresh.
+CREATE FUNCTION "stock_trailing_forget"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM stock_channel_trailing_end;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "warehouses_dealer_changed" AFTER UPDATE OF dealer_id ON "warehouses"
+  FOR EACH ROW WHEN (OLD.dealer_id IS DISTINCT FROM NEW.dealer_id) EXECUTE FUNCTION "stock_trailing_forget"();

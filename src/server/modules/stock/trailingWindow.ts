@@ -46,26 +46,32 @@ export function trailingShift(from: SQL, to: SQL, materials: SQL = sql`true`): S
 }
 
 /**
- * The window ending on `end` from scratch: on hand now (the counter per warehouse and material)
- * less the net of the days after `end`, and the days of the window. One statement, so the counter
- * and the daily rows are read in one snapshot.
+ * The window ending on the day `end` (a date expression) from scratch: on hand now (the counter
+ * per warehouse and material) less the net of the days after `end`, and the days of the window.
+ * One statement, so the counter and the daily rows are read in one snapshot.
  */
-function trailingFromScratch(end: string): SQL {
-  const n = TRAILING_DAYS;
+function trailingFromScratch(end: SQL): SQL {
+  const n = sql.raw(String(TRAILING_DAYS));
   return sql`select dealer_id, material_id, sum(closing)::bigint as closing, sum(ship)::bigint as ship, sum(net)::bigint as net, sum(day_net)::bigint as day_net
     from (
       select coalesce(w.dealer_id, 0) as dealer_id, h.material_id, h.qty as closing, 0 as ship, 0 as net, 0 as day_net
       from stock_warehouse_material_on_hand h join warehouses w on w.id = h.warehouse_id where h.qty <> 0
       union all
       select coalesce(w.dealer_id, 0), d.material_id, -(d.in_qty - d.out_qty), 0, 0, 0
-      from stock_daily d join warehouses w on w.id = d.warehouse_id where d.day > ${end}::date
+      from stock_daily d join warehouses w on w.id = d.warehouse_id where d.day > ${end}
       union all
       select coalesce(w.dealer_id, 0), d.material_id, 0, d.ship_qty, d.in_qty - d.out_qty, (d.in_qty - d.out_qty) * (d.day - ${EPOCH})
-      from stock_daily d join warehouses w on w.id = d.warehouse_id where d.day > ${addDays(end, -n)}::date and d.day <= ${end}::date
+      from stock_daily d join warehouses w on w.id = d.warehouse_id where d.day > ${end} - ${n} and d.day <= ${end}
     ) x
     group by 1, 2
     having sum(closing) <> 0 or sum(ship) <> 0 or sum(net) <> 0 or sum(day_net) <> 0`;
 }
+
+/** The end day of the window held, as a date expression read in the statement that uses it. */
+const HELD_END = sql`(select e.day from stock_channel_trailing_end e where e.id = 1)`;
+
+/** Serialises rolls of the window (two nodes' first rolls would both build it). */
+const ROLL_LOCK = 7310301;
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
@@ -78,6 +84,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
 export async function rollUpTrailingWindow(db: Db, now = new Date()): Promise<string | null> {
   const end = addDays(dayOf(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLL_LOCK})`);
     const [held] = await queryRows<{ day: string }>(tx, sql`
       select to_char(day, 'YYYY-MM-DD') as day from stock_channel_trailing_end where id = 1 for update`);
     if (held && held.day >= end) return null;
@@ -91,7 +98,7 @@ export async function rollUpTrailingWindow(db: Db, now = new Date()): Promise<st
     } else {
       await tx.execute(sql`delete from stock_channel_trailing`);
       await tx.execute(sql`
-        insert into stock_channel_trailing (dealer_id, material_id, closing, ship, net, day_net) ${trailingFromScratch(end)}`);
+        insert into stock_channel_trailing (dealer_id, material_id, closing, ship, net, day_net) ${trailingFromScratch(sql`${end}::date`)}`);
     }
     await tx.execute(sql`
       insert into stock_channel_trailing_end (id, day) values (1, ${end}::date)
@@ -117,7 +124,7 @@ export const trailingReaches = (end: string | null, today: string) =>
  * check (`trailingReaches`) and this statement is counted once.
  */
 export function trailingToday(today: string, materials: SQL): SQL {
-  const end = sql`(select e.day from stock_channel_trailing_end e where e.id = 1)`;
+  const end = HELD_END;
   return sql`select dealer_id, material_id, coalesce(t.closing, 0) + coalesce(c.closing, 0) as on_hand,
       coalesce(t.ship, 0) + coalesce(c.ship, 0) as ship, coalesce(t.net, 0) + coalesce(c.net, 0) as net,
       (${today}::date - ${EPOCH} + 1) * (coalesce(t.net, 0) + coalesce(c.net, 0)) - coalesce(t.day_net, 0) - coalesce(c.day_net, 0) as weighted
@@ -125,16 +132,19 @@ export function trailingToday(today: string, materials: SQL): SQL {
       full join (${trailingShift(end, sql`${today}::date`, materials)}) c using (dealer_id, material_id)`;
 }
 
-/** For the invariant check: the window held against the same window from scratch (at most 20 keys). */
+/**
+ * For the invariant check: the window held against the same window from scratch (at most 20
+ * keys), in one statement, so a roll meanwhile (another node's job) is seen whole or not at all.
+ */
 export async function checkTrailingWindow(db: Db): Promise<string[]> {
-  const end = await trailingEnd(db);
-  if (!end) return [];
-  const rows = await queryRows<{ dealer_id: number; material_id: number; held: string; fresh: string }>(db, sql`
-    select dealer_id, material_id, concat_ws('/', coalesce(t.closing, 0), coalesce(t.ship, 0), coalesce(t.net, 0), coalesce(t.day_net, 0)) as held,
+  const rows = await queryRows<{ end: string; dealer_id: number; material_id: number; held: string; fresh: string }>(db, sql`
+    select to_char(${HELD_END}, 'YYYY-MM-DD') as "end", dealer_id, material_id,
+      concat_ws('/', coalesce(t.closing, 0), coalesce(t.ship, 0), coalesce(t.net, 0), coalesce(t.day_net, 0)) as held,
       concat_ws('/', coalesce(f.closing, 0), coalesce(f.ship, 0), coalesce(f.net, 0), coalesce(f.day_net, 0)) as fresh
-    from stock_channel_trailing t full join (${trailingFromScratch(end)}) f using (dealer_id, material_id)
-    where (coalesce(t.closing, 0), coalesce(t.ship, 0), coalesce(t.net, 0), coalesce(t.day_net, 0))
-      <> (coalesce(f.closing, 0), coalesce(f.ship, 0), coalesce(f.net, 0), coalesce(f.day_net, 0))
-    order by 1, 2 limit 20`);
-  return rows.map((r) => `trailing window to ${end} dealer ${r.dealer_id} material ${r.material_id}: closing/ship/net/day_net ${r.held}, the daily rows' ${r.fresh}`);
+    from stock_channel_trailing t full join (${trailingFromScratch(HELD_END)}) f using (dealer_id, material_id)
+    where ${HELD_END} is not null
+      and (coalesce(t.closing, 0), coalesce(t.ship, 0), coalesce(t.net, 0), coalesce(t.day_net, 0))
+        <> (coalesce(f.closing, 0), coalesce(f.ship, 0), coalesce(f.net, 0), coalesce(f.day_net, 0))
+    order by 2, 3 limit 20`);
+  return rows.map((r) => `trailing window to ${r.end} dealer ${r.dealer_id} material ${r.material_id}: closing/ship/net/day_net ${r.held}, the daily rows' ${r.fresh}`);
 }

@@ -94,7 +94,7 @@ function turnoverKeys(ctx: AnalyticsCtx, f: AnalyticsFilters, trailing: boolean)
       from ${stockFrom(ctx, f, 'stock_daily')}
       where s.day >= ${from} and ${stockWhere(ctx, f)} group by 1, 2)
     select coalesce(w.dealer_id, 0) as dealer_id, material_id, sum(coalesce(dl.outbound, 0))::int as outbound,
-      sum((coalesce(oh.q, 0) - coalesce(dl.since, 0)) * ${n} + coalesce(dl.weighted, 0))::bigint as stock_days
+      sum((coalesce(oh.q, 0) - coalesce(dl.since, 0))::bigint * ${n} + coalesce(dl.weighted, 0))::bigint as stock_days
     from oh full join dl using (warehouse_id, material_id) join warehouses w on w.id = warehouse_id
     group by 1, 2`;
 }
