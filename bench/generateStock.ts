@@ -17,6 +17,7 @@ import { asc, like, sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { materials, warehouses } from '../src/server/db/schema';
 import { prepareData } from '../src/server/db/seed';
+import { freezeRecentBookLocations } from '../src/server/modules/orders/stocktakeBook';
 import { writeHistory } from '../src/server/db/seed/history';
 import { generate } from './generate';
 
@@ -121,6 +122,10 @@ async function main() {
     const built = performance.now();
     await rebuildIndexes(db, indexes);
     console.log(`history loaded in ${loaded} s; ${indexes.length} indexes built again in ${seconds(built)} s`);
+    // As the stocktakes' completions (and migration 0038 for those before it) freeze them.
+    const frozen = performance.now();
+    await freezeRecentBookLocations(db, 92);
+    console.log(`stocktakes' book locations of the last 92 days frozen in ${seconds(frozen)} s`);
     const written = seconds(t);
     t = performance.now();
     // What autovacuum does to a live database: statistics, and the visibility map that lets

@@ -6,7 +6,7 @@ import { TRACE_CANCEL_PERM, type TraceCancelResult } from '../../src/shared/anal
 import type { ReportPageAnswer } from '../../src/shared/analytics/filters';
 import type { BarcodeTrace } from '../../src/shared/api/orders';
 import { REPORT_DEFS } from '../../src/shared/analytics/reports';
-import { barcodes, dealers, materials, orders, resources, roleResources, roles, storageLocations, warehouses } from '../../src/server/db/schema';
+import { barcodes, dealers, materials, orderScans, orders, resources, roleResources, roles, storageLocations, warehouses } from '../../src/server/db/schema';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { post } from '../../src/server/modules/stock/ledger';
 import { startTestServer, type TestServer } from './server';
@@ -229,6 +229,28 @@ describe('inventory comparison', () => {
     expect(frozen.rows.map((r) => [r.status, r.bookQty, r.countedQty, r.difference])).toEqual([['Completed', 5, 3, -2]]);
     const frozenByLocation = await report('inventoryContrastCopy', { keyword: matA.code, orderBy: [{ field: 'locationCode', order: 'asc' }] });
     expect(frozenByLocation.rows.map((r) => [r.locationCode, r.bookQty, r.countedQty])).toEqual([[location.code, 0, 3], [null, 5, 0]]);
+    // The book locations were frozen at completion (none here: received without one); a stocktake
+    // completed before they were frozen reads the same from its tyres' moves.
+    const frozenAt = await db.select({ at: orderScans.bookLocationId }).from(orderScans).where(eq(orderScans.orderId, save.body.data.id));
+    expect(frozenAt.map((r) => r.at)).toEqual([0, 0, 0]);
+    // A counted tyre put on the location after the completion changes neither reading.
+    const [tyre] = await db.select().from(barcodes).where(eq(barcodes.code, codes('RPTA', 6, 6)[0]));
+    const [relocation] = await db.insert(orders).values({ orderNo: `RPT${String(++serial).padStart(6, '0')}`, orderType: 'DO', status: '2', dealerId: w1.dealerId, warehouseId: w1.id, completedAt: new Date() }).returning({ id: orders.id });
+    const move = { barcode: tyre.code, dealerId: w1.dealerId, warehouseId: w1.id, materialId: tyre.materialId, dotCode: tyre.dotCode };
+    await db.transaction((tx) => post(tx, {
+      orderId: relocation.id, orderType: 'DO', userId: null, at: new Date(), moves: [{ ...move, qty: -1, locationId: null }, { ...move, qty: 1, locationId: location.id }],
+      states: [{ code: tyre.code, status: 'in', dealerId: w1.dealerId, warehouseId: w1.id, locationId: location.id, inbound: false }],
+    }));
+    const byLocationNow = () => report('inventoryContrastCopy', { keyword: matA.code, orderBy: [{ field: 'locationCode', order: 'asc' }] });
+    expect((await byLocationNow()).rows).toEqual(frozenByLocation.rows);
+    await db.update(orderScans).set({ bookLocationId: null }).where(eq(orderScans.orderId, save.body.data.id));
+    expect((await byLocationNow()).rows).toEqual(frozenByLocation.rows);
+    await db.update(orderScans).set({ bookLocationId: 0 }).where(eq(orderScans.orderId, save.body.data.id));
+    // Frozen, the column is what is read: changed, the reading follows.
+    await db.update(orderScans).set({ bookLocationId: location.id }).where(eq(orderScans.orderId, save.body.data.id));
+    expect((await byLocationNow()).rows.map((r) => [r.locationCode, r.bookQty, r.countedQty])).toEqual([[location.code, 3, 3], [null, 2, 0]]);
+    await db.update(orderScans).set({ bookLocationId: 0 }).where(eq(orderScans.orderId, save.body.data.id));
+    expect(await checkStockInvariant(db)).toEqual([]);
   });
 });
 

@@ -545,6 +545,12 @@ export const orderScans = pgTable('order_scans', {
   materialId: integer('material_id').notNull().references(() => materials.id),
   locationId: integer('location_id').references(() => storageLocations.id),
   adjustKind: varchar('adjust_kind', { length: 8 }),
+  /**
+   * A completed stocktake's counted tyre: the storage location (0: none) its last move before the
+   * completion put it, frozen at completion (modules/orders/stocktakeBook.ts); null otherwise, and
+   * for stocktakes completed more than 92 days before migration 0038, whose book reads the moves.
+   */
+  bookLocationId: integer('book_location_id'),
   /** WEB (the console, a handheld acting as keyboard) or PDA (batch upload). */
   source: varchar('source', { length: 8 }).notNull().default('WEB'),
   userId: integer('user_id').references(() => users.id),

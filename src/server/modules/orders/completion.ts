@@ -11,6 +11,7 @@ import { enqueueWebhooks } from '../integration/webhookEvents';
 import { post, type BarcodeState, type Move } from '../stock/ledger';
 import { assertOpen, heldBarcodes, loadOrder, type OrderCtx, type OrderHeader } from './orderContext';
 import { newOrderNo } from './orderNumbers';
+import { freezeBookLocations } from './stocktakeBook';
 import { barcodeRefusal, type HeldBarcode } from './scanRules';
 
 interface ScanOnOrder { barcode: string; materialId: number; locationId: number | null; adjustKind: AdjustKind | null }
@@ -39,6 +40,7 @@ export async function completeOrder(ctx: OrderCtx, id: number): Promise<{ result
     const touched = new Set<number>([order.warehouseId]);
     if (effect === 'count') {
       adjustment = await createAdjustment(tx, ctx, order, scans, held);
+      await freezeBookLocations(tx, order.id, now);
     } else {
       const { moves, states } = await stockEffect(tx, order, scans, held);
       alerts = await post(tx, { orderId: order.id, orderType: order.orderType, userId: ctx.user.id, at: now, moves, states });

@@ -1,5 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { BARCODE_STATUS, ORDER_STATUS, type AdjustKind } from '../../../shared/orders/orderTypes';
+
+/**
+ * The storage location (0: none) the last move of the tyre `barcode` up to the moment `at` put it.
+ * The tyre's own moves first (`offset 0` keeps them a subquery of their own, read on the barcode
+ * index), then the last before `at`: left to it, the planner walked the ledger's time index back
+ * from `at` for the one barcode, 15,000 moves passed over per tyre (850 ms a page of a stocktake on
+ * the embedded database), more as the ledger grows. Migration 0038 spells the same in plain SQL.
+ */
+export const locationAt = (barcode: SQL, at: SQL) => sql`coalesce((select t.location_id
+  from (select m.location_id, m.moved_at, m.id from stock_moves m where m.barcode = ${barcode} offset 0) t
+  where t.moved_at <= ${at} order by t.moved_at desc, t.id desc limit 1), 0)`;
+
+/**
+ * Freezes the book location of each tyre a stocktake counted (order_scans.book_location_id) in its
+ * completion's transaction: where its last move up to `at` put it. The comparison by location then
+ * reads a column rather than every counted tyre's moves (at ten million tyres a month's 260,000
+ * counted tyres took 2.7 s warm and 13 s cold).
+ */
+export const freezeBookLocations = (tx: Db, stocktakeId: number, at: Date) => tx.execute(sql`
+  update order_scans c set book_location_id = ${locationAt(sql`c.barcode`, sql`${at.toISOString()}::timestamptz`)}
+  where c.order_id = ${stocktakeId}`);
+
+/** The same for the stocktakes completed in the last `days` days (migration 0038's step; a bench history made after it). */
+export const freezeRecentBookLocations = (db: Db, days: number) => db.execute(sql`
+  update order_scans c set book_location_id = ${locationAt(sql`c.barcode`, sql`o.completed_at`)}
+  from orders o
+  where o.id = c.order_id and o.order_type = 'IV' and o.status = '2' and o.completed_at >= now() - make_interval(days => ${days})`);
 
 /**
  * Book against counted of the stocktake `o` (an `orders` row in the outer query), per material
@@ -17,14 +45,8 @@ import { BARCODE_STATUS, ORDER_STATUS, type AdjustKind } from '../../../shared/o
  */
 export function stocktakeBook(byLocation: boolean): SQL {
   const locOf = (col: SQL) => (byLocation ? sql`coalesce(${col}, 0),` : sql``);
-  // The tyre's own moves first (`offset 0` keeps them a subquery of their own, read on the barcode
-  // index), then the last before completion: left to it, the planner walked the ledger's time index
-  // back from the completion for the one barcode, 15,000 moves passed over per tyre counted (850 ms
-  // a page on the embedded database), more as the ledger grows.
-  const bookLoc = byLocation
-    ? sql`coalesce((select t.location_id from (select m.location_id, m.moved_at, m.id from stock_moves m where m.barcode = c.barcode offset 0) t
-        where t.moved_at <= o.completed_at order by t.moved_at desc, t.id desc limit 1), 0),`
-    : sql``;
+  // Frozen at completion; read from the moves for a stocktake completed long before that came.
+  const bookLoc = byLocation ? sql`coalesce(c.book_location_id, ${locationAt(sql`c.barcode`, sql`o.completed_at`)}),` : sql``;
   const done = sql`o.status = ${ORDER_STATUS.completed}`;
   return sql`
     select u.material_id, ${byLocation ? sql`u.loc,` : sql``} sum(u.book)::int as book, sum(u.counted)::int as counted
