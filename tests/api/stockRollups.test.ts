@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, orders, stockChannelDaily, stockChannelInboundHours, stockWarehouseDaily, users } from '../../src/server/db/schema';
+import { stockChannelDaily, stockChannelInboundHours, stockWarehouseDaily, users } from '../../src/server/db/schema';
 import { DASHBOARD_QUERIES } from '../../src/server/modules/analysis/queries';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { daysNotRolled } from '../../src/server/modules/analysis/queries/rolledDays';
@@ -11,13 +11,12 @@ import { rollUpChannelDays } from '../../src/server/modules/stock/channelRollup'
 import { cancelLatestMoves } from '../../src/server/modules/analysis/reportPages/traceCancel';
 import { DAY_EXTRAS } from '../../src/server/modules/stock/channelRollup';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
-import { post } from '../../src/server/modules/stock/ledger';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { CHANNEL_INBOUND_TYPES, DEALER_RANKING_TYPES } from '../../src/shared/analytics/domain';
 import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
 import { ORDER_TYPES } from '../../src/shared/orders/orderTypes';
-import { dealer1Warehouse, unusedMaterial } from './fixtures';
+import { dealer1Warehouse, receiveNow, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -110,16 +109,7 @@ async function agree(userName: string) {
 async function receiveToday() {
   const w1 = await dealer1Warehouse(db);
   const mat = await unusedMaterial(db);
-  const code = `ROLLUP${Date.now()}`;
-  await db.transaction(async (tx) => {
-    await tx.insert(barcodes).values({ code, materialId: mat.id, dotCode: '0126', status: 'pending', dealerId: w1.dealerId });
-    const [order] = await tx.insert(orders).values({ orderNo: code, orderType: 'PR', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
-    await post(tx as unknown as Db, {
-      orderId: order.id, orderType: 'PR', userId: null, at: new Date(),
-      moves: [{ barcode: code, qty: 1, dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, materialId: mat.id, dotCode: '0126' }],
-      states: [{ code, status: 'in', dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, inbound: true }],
-    });
-  });
+  await db.transaction((tx) => receiveNow(tx as unknown as Db, w1, mat.id, `ROLLUP${Date.now()}`));
   // Written here rather than through an order's route: the node is told, as a completion tells it.
   server.services.realtime.stockChanged({ dealerId: w1.dealerId, warehouseIds: [w1.id], orderId: 0, orderType: 'PR', moved: 1 });
 }

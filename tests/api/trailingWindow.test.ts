@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { barcodes, orders, users } from '../../src/server/db/schema';
+import { orders, users } from '../../src/server/db/schema';
 import { REPORT_QUERIES } from '../../src/server/modules/analysis/reports';
 import { ratio2 } from '../../src/server/modules/analysis/reports/analysisSql';
 import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
@@ -13,7 +13,7 @@ import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
 import { analyticsFilters, type AnalyticsFilters } from '../../src/shared/analytics/filters';
 import { addDays } from '../../src/shared/dates';
-import { dealer1Warehouse, unusedMaterial } from './fixtures';
+import { dealer1Warehouse, receiveNow, unusedMaterial } from './fixtures';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -131,13 +131,7 @@ async function postToday() {
     select code, material_id as "materialId", dot_code as "dotCode", location_id as "locationId" from barcodes
     where status = 'in' and warehouse_id = ${w1.id} limit 1`);
   await db.transaction(async (tx) => {
-    await tx.insert(barcodes).values({ code, materialId: mat.id, dotCode: '0126', status: 'pending', dealerId: w1.dealerId });
-    const [receipt] = await tx.insert(orders).values({ orderNo: code, orderType: 'PR', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
-    await post(tx as unknown as Db, {
-      orderId: receipt.id, orderType: 'PR', userId: null, at: new Date(),
-      moves: [{ barcode: code, qty: 1, dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, materialId: mat.id, dotCode: '0126' }],
-      states: [{ code, status: 'in', dealerId: w1.dealerId, warehouseId: w1.id, locationId: null, inbound: true }],
-    });
+    await receiveNow(tx as unknown as Db, w1, mat.id, code);
     const [sale] = await tx.insert(orders).values({ orderNo: `${code}S`, orderType: 'WL', status: '2', dealerId: w1.dealerId, warehouseId: w1.id }).returning();
     await post(tx as unknown as Db, {
       orderId: sale.id, orderType: 'WL', userId: null, at: new Date(),
