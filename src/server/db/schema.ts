@@ -873,7 +873,12 @@ export const stockChannelDealerDays = pgTable('stock_channel_dealer_days', {
    * on a day whose `extras_rolled` is under 3.
    */
   orders: integer('orders').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.orderType, t.day, t.dealerId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.orderType, t.day, t.dealerId] }),
+  // The dealer rankings' window read from the index alone: 350,000 rows for a month of sales at ten
+  // million tyres, whose heap pages took a third of the ranking's time.
+  index('stock_channel_dealer_days_window_idx').on(t.orderType, t.day, t.dealerId, t.qty, t.orders),
+]);
 
 /**
  * The materials each dealer's moves of a ranked order type carried per closed day (corrections

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_channel_dealer_days_window_idx" ON "stock_channel_dealer_days" USING btree ("order_type","day","dealer_id","qty","orders");
