@@ -428,6 +428,12 @@ async function agreeOnLocationInventory(userName = 'admin', on: Db = db) {
   expect(first.rows.map((r) => key({ w: r.warehouseId, l: r.locationId, m: r.materialId, q: r.onHand }))).toEqual(top.map(key));
   expect(first.rows.every((r) => typeof r.warehouseName === 'string' && typeof r.materialCode === 'string')).toBe(true);
   expect(first.total).toBe(raw.length);
+  // The chart: the 15 storage locations holding the most (stock without a location is none of them).
+  const perLocation = new Map<string, number>();
+  for (const r of raw.filter((x) => Number(x.l) > 0)) perLocation.set(`${r.w}|${r.l}`, (perLocation.get(`${r.w}|${r.l}`) ?? 0) + Number(r.q));
+  const chartRows = await report!.chart!(ctx, analyticsFilters.parse({}));
+  expect(chartRows.map((r) => r.onHand)).toEqual([...perLocation.values()].sort((a, b) => b - a).slice(0, 15));
+  expect(chartRows.every((r) => typeof r.locationCode === 'string')).toBe(true);
   // The export: every row once, in keyset batches.
   const exported: Record<string, unknown>[] = [];
   for await (const batch of report!.batches({ ...ctx, dbKind: server.services.database.kind }, analyticsFilters.parse({}))) exported.push(...batch);

@@ -134,9 +134,11 @@ function locations(): ReportQuery {
   const def = defOf('locationInventory');
   const named = (qty: SQL) => sql`w.name as "warehouseName", l.code as "locationCode", l.name as "locationName", ${materialSelect}, ${qty} as "onHand"`;
   const keys = [{ name: 'warehouseId', expr: sql`h.warehouse_id` }, { name: 'locationId', expr: sql`h.location_id` }, { name: 'materialId', expr: sql`h.material_id` }];
+  // The storage locations holding the most: stock held without a location is no location (its
+  // bars, one per warehouse, were all labelled "-").
   const chart = (rows: (ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => SQL) => (ctx: AnalyticsCtx, f: AnalyticsFilters) => sql`
-    select coalesce("locationCode", '-') as "locationCode", sum("onHand")::int as "onHand"
-    from (${rows(ctx, f, sql`true`)}) q group by "warehouseId", "locationId", 1 order by 2 desc, 1 limit 15`;
+    select "locationCode", sum("onHand")::int as "onHand"
+    from (${rows(ctx, f, sql`h.location_id <> 0`)}) q group by "warehouseId", "locationId", 1 order by 2 desc, 1 limit 15`;
   // The counter first in FROM, each row joined to its names (an export's batches keep this order).
   const counted = (_ctx: AnalyticsCtx, f: AnalyticsFilters, after: SQL) => sql`
     select h.warehouse_id as "warehouseId", h.location_id as "locationId", h.material_id as "materialId", ${named(sql`h.qty::int`)}
