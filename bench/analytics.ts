@@ -19,6 +19,7 @@ import type { AnalyticsCtx } from '../src/server/modules/analysis/registry';
 import { REPORT_QUERIES } from '../src/server/modules/analysis/reports';
 import { rollUpChannelDays } from '../src/server/modules/stock/channelRollup';
 import { rollUpClosedPeriods } from '../src/server/modules/stock/periodRollup';
+import { rollUpTrailingPairs } from '../src/server/modules/stock/trailingPairs';
 import { rollUpTrailingWindow } from '../src/server/modules/stock/trailingWindow';
 import { dataScopeOf } from '../src/server/platform/dataScope';
 import type { SessionUser } from '../src/server/platform/sessionStore';
@@ -169,10 +170,13 @@ try {
     const windowStarted = performance.now();
     const windowEnd = await rollUpTrailingWindow(db);
     console.log(`trailing window: ${windowEnd ? `moved to ${windowEnd}` : 'in place'} in ${((performance.now() - windowStarted) / 1000).toFixed(1)} s`);
+    const pairsStarted = performance.now();
+    const pairsEnd = await rollUpTrailingPairs(db);
+    console.log(`trailing pairs: ${pairsEnd ? `moved to ${pairsEnd}` : 'in place'} in ${((performance.now() - pairsStarted) / 1000).toFixed(1)} s`);
     // What autovacuum does after the roll-ups' writes (and after a migration filled a roll-up).
     await db.execute(sql`analyze stock_warehouse_daily, stock_channel_daily, stock_channel_inbound_hours, stock_period_totals, stock_periods_rolled,
       stock_channel_material_days, stock_channel_customer_days, stock_channel_inbound_days, stock_channel_dealer_days, stock_channel_dealer_materials,
-      stock_channel_trailing`);
+      stock_channel_trailing, stock_channel_trailing_pairs`);
   }
 
   await measureAll('unrestricted (admin)', staff);

@@ -10,6 +10,7 @@ import type { AnalyticsCtx } from '../../src/server/modules/analysis/registry';
 import { rollUpChannelDays } from '../../src/server/modules/stock/channelRollup';
 import { cancelLatestMoves } from '../../src/server/modules/analysis/reportPages/traceCancel';
 import { DAY_EXTRAS } from '../../src/server/modules/stock/channelRollup';
+import { rollUpTrailingPairs } from '../../src/server/modules/stock/trailingPairs';
 import { checkStockInvariant } from '../../src/server/modules/stock/invariant';
 import { dataScopeOf } from '../../src/server/platform/dataScope';
 import type { SessionUser } from '../../src/server/platform/sessionStore';
@@ -127,6 +128,12 @@ async function reportRows(page: string, order: string[], columns: string[], para
 const tyreReport = (params: Record<string, unknown> = {}) =>
   reportRows('tireReport', ['materialId'], ['materialId', 'onHand', 'received', 'sold'], params);
 
+/** No trailing pairs, as before their first roll. */
+const forgetPairs = async () => {
+  await db.execute(sql`delete from stock_channel_trailing_pairs`);
+  await db.execute(sql`delete from stock_channel_trailing_pairs_end`);
+};
+
 /** The local day `back` days before today, as the reports' date filters write it. */
 const daysBack = async (back: number) => (await queryRows<{ day: string }>(db, sql`
   select to_char((now() at time zone ${TZ})::date - ${back}::int, 'YYYY-MM-DD') as day`))[0].day;
@@ -236,11 +243,18 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await customersAgree(29);
     await inboundAgree();
     await rankingsAgree();
+    // The rankings' trailing pairs, rolled: the window ending today counts materials from them.
+    expect(await rollUpTrailingPairs(db)).not.toBeNull();
+    expect(await rollUpTrailingPairs(db), 'rolled once').toBeNull();
+    expect(await checkStockInvariant(db)).toEqual([]);
+    await rankingsAgree();
+    await rankingsAgree(13, 0);
   });
 
   it('fills in the later roll-ups of days rolled before they came, and the reports agree before and after', async () => {
     // As a database rolled before the later roll-ups came: the last three weeks' days without
-    // any, the three before without the second.
+    // any, the three before without the second (and no trailing pairs, which came after them).
+    await forgetPairs();
     await db.execute(sql`delete from stock_channel_material_days where day > current_date - 21`);
     await db.execute(sql`delete from stock_channel_customer_days where day > current_date - 42`);
     await db.execute(sql`delete from stock_channel_inbound_days where day > current_date - 42`);
@@ -252,8 +266,10 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     await customersAgree(29);
     await inboundAgree();
     await rankingsAgree();
+    expect(await rollUpTrailingPairs(db), 'not before the days it reads hold their dealer materials').toBeNull();
     expect(await rollUpChannelDays(db)).toEqual([]);
     expect(await db.$count(stockChannelDaily, sql`${stockChannelDaily.extrasRolled} < ${DAY_EXTRAS.length}`)).toBe(0);
+    expect(await rollUpTrailingPairs(db)).not.toBeNull();
     expect(await checkStockInvariant(db)).toEqual([]);
     await tyresAgree();
     await customersAgree(29);
@@ -285,8 +301,37 @@ describe('the dashboards read the stock roll-ups and agree with the raw rows', (
     expect(Number(mine(today)?.orders)).toBeGreaterThanOrEqual(1);
     await rankingsAgree(sale.back);
     await rankingsAgree(0);
+    await rankingsAgree();
     await tyresAgree();
     await inboundAgree();
+  });
+
+  it("counts the rankings' materials from trailing pairs rolled days behind and moved on, and reads them", async () => {
+    await forgetPairs();
+    const rollAsOf = (back: number) => rollUpTrailingPairs(db, new Date(Date.now() - back * 86_400_000));
+    expect(await rollAsOf(5)).not.toBeNull();
+    await rankingsAgree();
+    for (const back of [3, 2, 0]) {
+      await rollAsOf(back);
+      expect(await checkStockInvariant(db)).toEqual([]);
+      await rankingsAgree();
+    }
+    // A pair held that no move made counts: the report reads the pairs.
+    const [{ dealerId, materialId }] = await queryRows<{ dealerId: number; materialId: number }>(db, sql`
+      select h.dealer_id as "dealerId", (select min(m.id) from materials m where not exists (
+        select 1 from stock_channel_trailing_pairs x where x.ranking = 'sales' and x.dealer_id = h.dealer_id and x.material_id = m.id)) as "materialId"
+      from stock_channel_trailing_pairs h where h.ranking = 'sales' order by 1 limit 1`);
+    const materialsOf = async () => (await reportRows('rankWL', ['dealerId'], ['dealerId', 'materials'], { dateFrom: await daysBack(29), dateTo: await daysBack(0) }))
+      .find((r) => r.dealerId === dealerId)?.materials;
+    const before = Number(await materialsOf());
+    await db.execute(sql`insert into stock_channel_trailing_pairs (ranking, dealer_id, material_id, days) values ('sales', ${dealerId}, ${materialId}, 5)`);
+    try {
+      expect(Number(await materialsOf())).toBe(before + 1);
+      expect(await checkStockInvariant(db)).toEqual([expect.stringMatching(new RegExp(`^trailing pairs to \\d{4}-\\d{2}-\\d{2} sales dealer ${dealerId} material ${materialId}: 5 days held, the dealer materials' 0$`))]);
+    } finally {
+      await db.execute(sql`delete from stock_channel_trailing_pairs where ranking = 'sales' and dealer_id = ${dealerId} and material_id = ${materialId}`);
+    }
+    expect(await checkStockInvariant(db)).toEqual([]);
   });
 
   it('after a posting today (in the warehouse rows and the ledger, not in a rolled day)', async () => {
@@ -345,9 +390,13 @@ describe('the invariant check proves the roll-ups', () => {
       .toEqual([expect.stringContaining(`channel day ${cd.day} customer "${cd.customer}" material ${cd.materialId}: sales/orders`)]);
     const [dd] = await queryRows<{ day: string; orderType: string; dealerId: number }>(db, sql`
       select to_char(day, 'YYYY-MM-DD') as day, order_type as "orderType", dealer_id as "dealerId" from stock_channel_dealer_materials order by day desc limit 1`);
-    expect(await problemsWith((tx) => tx.execute(sql`
-      delete from stock_channel_dealer_materials where day = ${dd.day}::date and order_type = ${dd.orderType} and dealer_id = ${dd.dealerId}`)))
-      .toEqual([expect.stringContaining(`channel day ${dd.day} dealer ${dd.dealerId} ${dd.orderType}: orders/materials`)]);
+    // The day is in the rankings' trailing pairs too: they no longer match the dealer materials either.
+    const dropped = await problemsWith((tx) => tx.execute(sql`
+      delete from stock_channel_dealer_materials where day = ${dd.day}::date and order_type = ${dd.orderType} and dealer_id = ${dd.dealerId}`));
+    expect(dropped.filter((p) => !p.startsWith('trailing pairs '))).toEqual([expect.stringContaining(`channel day ${dd.day} dealer ${dd.dealerId} ${dd.orderType}: orders/materials`)]);
+    const pairs = dropped.filter((p) => p.startsWith('trailing pairs '));
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.every((p) => p.includes(` dealer ${dd.dealerId} material `))).toBe(true);
     const [ind] = await queryRows<{ day: string }>(db, sql`select to_char(max(day), 'YYYY-MM-DD') as day from stock_channel_inbound_days where orders > 0`);
     expect(await problemsWith((tx) => tx.execute(sql`delete from stock_channel_inbound_days where day = ${ind.day}::date`)))
       .toEqual([expect.stringMatching(new RegExp(`^channel day ${ind.day}: -1 inbound orders rolled, the ledger's [1-9]\\d*$`))]);

@@ -947,6 +947,27 @@ export const stockChannelTrailingEnd = pgTable('stock_channel_trailing_end', {
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The materials each dealer moved per ranking (`receipts`, `sales`: shared analytics/domain.ts
+ * DEALER_RANKING_TYPES) over the 30 days ending on `stock_channel_trailing_pairs_end.day`: `days`,
+ * the days of the window on which the dealer's moves of the ranking's types carried the material
+ * (from stock_channel_dealer_materials), kept by the roll-up job (modules/stock/trailingPairs.ts).
+ * The dealer rankings over the window ending today count a dealer's materials from these.
+ */
+export const stockChannelTrailingPairs = pgTable('stock_channel_trailing_pairs', {
+  ranking: varchar('ranking', { length: 8 }).notNull(),
+  dealerId: integer('dealer_id').notNull(),
+  materialId: integer('material_id').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ columns: [t.ranking, t.dealerId, t.materialId] })]);
+
+/** The last day of the window `stock_channel_trailing_pairs` holds: one row (id 1), none before the first roll. */
+export const stockChannelTrailingPairsEnd = pgTable('stock_channel_trailing_pairs_end', {
+  id: smallint('id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The orders with channel inbound moves completed per closed day (see stockChannelCustomerDays on why they add up), rolled with the day. */
 export const stockChannelInboundDays = pgTable('stock_channel_inbound_days', {
   day: date('day', { mode: 'string' }).primaryKey(),

@@ -5,6 +5,7 @@ import { checkRolledPeriods } from './periodRollup';
 import { checkWarehouseDaily } from './warehouseDaily';
 import { checkChannelDays } from './channelRollupCheck';
 import { checkOnHandCounters } from './onHandCounters';
+import { checkTrailingPairs } from './trailingPairs';
 import { checkTrailingWindow } from './trailingWindow';
 
 /**
@@ -19,7 +20,8 @@ import { checkTrailingWindow } from './trailingWindow';
  * - every channel day rolled still sums its warehouse rows, and the ledger's inbound hours and dealers' ranked moves (channelRollup.ts);
  * - the on-hand counters (channel and per warehouse) still sum on hand, and the stock-age days the
  *   barcodes in stock (onHandCounters.ts);
- * - the trailing window of DOS and turnover equals the same window from scratch (trailingWindow.ts).
+ * - the trailing windows of DOS and turnover and of the rankings' pairs equal the same windows from
+ *   scratch (trailingWindow.ts, trailingPairs.ts).
  * Answers the disagreements found (at most 20 of each kind); empty means consistent.
  */
 export async function checkStockInvariant(db: Db): Promise<string[]> {
@@ -97,5 +99,6 @@ export async function checkStockInvariant(db: Db): Promise<string[]> {
   problems.push(...await checkChannelDays(db));
   problems.push(...await checkOnHandCounters(db));
   problems.push(...await checkTrailingWindow(db));
+  problems.push(...await checkTrailingPairs(db));
   return problems;
 }

@@ -2,8 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis';
 import type { Language } from '../../../../shared/i18n/languages';
-import { CHANNEL_INBOUND_TYPES } from '../../../../shared/analytics/domain';
+import { CHANNEL_INBOUND_TYPES, DEALER_RANKING_TYPES } from '../../../../shared/analytics/domain';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
+import { dayOf } from '../../stock/ledger';
+import { HELD_PAIRS_END, pairsStillHeld, trailingPairsEnd, type Ranking } from '../../stock/trailingPairs';
+import { TRAILING_DAYS, trailingReaches } from '../../stock/trailingWindow';
 import { daysNotRolled, outsideRuns, unionRuns, type DayRuns } from '../queries/rolledDays';
 import { betweenDays } from './reportSql';
 import { everyPlace, type AnalyticsCtx } from '../registry';
@@ -27,13 +30,34 @@ export function moves(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
 }
 
 /**
+ * Per dealer, its materials over the window ending `today` from the trailing pairs
+ * (modules/stock/trailingPairs.ts): the pairs still held after the days leaving, plus the pairs of
+ * the days entering since the held end that are not among them (the rolled days' dealer
+ * materials and the ledger's runs, `rolled` and `ledger` as the rest of the ranking reads them).
+ */
+function materialsFromHeld(ranking: Ranking, today: string, types: readonly string[], rolled: SQL, ledger: (cols: SQL, groupBy: SQL) => SQL): SQL {
+  return sql`
+      with alive as materialized (${pairsStillHeld(ranking, today)}),
+      entering as (
+        select distinct x.dealer_id, x.material_id from (
+          select d.dealer_id, d.material_id from stock_channel_dealer_materials d
+          where d.order_type in (${codes(types)}) and d.day > ${HELD_PAIRS_END} and d.day <= ${today}::date and ${rolled}
+          ${ledger(sql`s.dealer_id, s.material_id`, sql`1, 2`)}) x)
+      select y.dealer_id, count(*)::int as materials from (
+        select a.dealer_id from alive a
+        union all
+        select e.dealer_id from entering e where not exists (select 1 from alive a where a.dealer_id = e.dealer_id and a.material_id = e.material_id)
+      ) y group by 1`;
+}
+
+/**
  * Per dealer, the whole channel's moves of `types` in the range: quantity (signed sum), orders and
  * materials, from the closed days' roll-ups (stock_channel_dealer_days with its orders,
  * stock_channel_dealer_materials) and the ledger of the days they do not hold (`notRolled`). An
  * order's moves but its corrections are posted at its completion, so its dealer's orders add up
  * across days; an order completed before the range whose correction falls in it counts too.
  */
-function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: DayRuns): SQL {
+function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly string[], notRolled: DayRuns, pairsHeld: Ranking | null): SQL {
   const { from, to } = dayRange(ctx, f);
   const ledger = (cols: SQL, groupBy: SQL) => unionRuns(notRolled, ([a, b]) => sql`select ${cols} from stock_moves s
     where ${betweenDays(sql`s.moved_at`, a, b)} and s.order_type in (${codes(types)}) and s.dealer_id is not null group by ${groupBy}`);
@@ -49,7 +73,7 @@ function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
       where r.reverses_id is not null and r.order_type in (${codes(types)}) and r.dealer_id is not null
         and ${betweenDays(sql`r.moved_at`, from, to)} and not (${betweenDays(sql`m.moved_at`, from, to)})
       group by 1),
-    m as (
+    m as (${pairsHeld ? materialsFromHeld(pairsHeld, to, types, rolled, ledger) : sql`
       -- Distinct pairs first, then counted: hashed, where count(distinct) sorted a month's million pairs on disk.
       select y.dealer_id, count(*)::int as materials from (
         select x.dealer_id, x.material_id from (
@@ -57,7 +81,7 @@ function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
           where d.order_type in (${codes(types)}) and d.day between ${from}::date and ${to}::date and ${rolled}
           ${ledger(sql`s.dealer_id, s.material_id`, sql`1, 2`)}) x
         group by 1, 2) y
-      group by 1)
+      group by 1`})
     select o.dealer_id, sum(o.qty) as qty, sum(o.orders)::int as orders, m.materials
     from o join m using (dealer_id) group by o.dealer_id, m.materials`;
 }
@@ -68,14 +92,19 @@ function rankedRolled(ctx: AnalyticsCtx, f: AnalyticsFilters, types: readonly st
  * The types are the report's name (purchase receipts PR/PB, sales WL/WC), narrower than
  * channel flow (domain.ts `channelFlow`); transfers never count.
  */
-function ranking(page: 'rankPR' | 'rankWL', types: readonly string[], sign: 1 | -1) {
+function ranking(page: 'rankPR' | 'rankWL', ranking: Ranking, sign: 1 | -1) {
+  const types = DEALER_RANKING_TYPES[ranking];
   const def = defOf(page);
   return reportPerCall(def, async (ctx, f) => {
     const whole = everyPlace(ctx, f) && !anyMaterialFilter(f);
     const { from, to } = dayRange(ctx, f);
     const notRolled = whole ? await daysNotRolled(ctx, from, to, EXTRAS_WITH.dealerOrders) : null;
+    // The window ending today (its default range) counts materials from the trailing pairs once rolled.
+    const today = dayOf(ctx.now);
+    const pairsHeld = whole && to === today && dayRange(ctx, f).days === TRAILING_DAYS && trailingReaches(await trailingPairsEnd(ctx.db), today)
+      ? ranking : null;
     const perDealer = (cx: AnalyticsCtx, g: AnalyticsFilters) => (notRolled
-      ? rankedRolled(cx, g, types, notRolled)
+      ? rankedRolled(cx, g, types, notRolled, pairsHeld)
       : sql`select mv.dealer_id, sum(mv.qty) as qty, count(distinct mv.order_id)::int as orders, count(distinct mv.material_id)::int as materials
         from (${moves(cx, g, types, sql`s.dealer_id is not null`)}) mv group by 1`);
     const ranked = (cx: AnalyticsCtx, g: AnalyticsFilters) => sql`
@@ -169,4 +198,4 @@ const inboundTimeAnalysis = reportPerCall(defOf('inboundTimeAnalysis'), async (c
   });
 });
 
-export const MOVE_REPORTS = [ranking('rankPR', ['PR', 'PB'], 1), ranking('rankWL', ['WL', 'WC'], -1), inboundTimeAnalysis];
+export const MOVE_REPORTS = [ranking('rankPR', 'receipts', 1), ranking('rankWL', 'sales', -1), inboundTimeAnalysis];
