@@ -8,7 +8,7 @@ import { ROLLUP_GRACE_MS } from './periodRollup';
 import { TRAILING_DAYS, trailingReaches } from './trailingWindow';
 
 /**
- * The trailing window of the dealer rankings (docs/stock-model.md, "The trailing window"): per
+ * The trailing window of the dealer rankings (docs/stock-model.md, "The rankings' trailing pairs"): per
  * ranking, dealer and material, on how many days of the 30 ending on a closed day the dealer's
  * moves of the ranking's order types carried the material. A dealer's materials over the window
  * ending today are then its pairs still held after the days leaving, plus those of the days
@@ -40,9 +40,10 @@ const ROLL_LOCK = 7310302;
 
 /**
  * Moves the pairs on to the last closed day (an hour's grace), in one transaction: by the days
- * between when at most 30 behind, else from scratch. Only when every day it reads from the
- * dealer materials, from the channel's first rolled day on, holds them (EXTRAS_WITH.dealerOrders);
- * else it waits for the job to fill them in. Answers the new end, or null.
+ * between when at most 30 behind, else from scratch. Only when every day entering (every day of
+ * the window, from scratch), from the channel's first rolled day on, holds its dealer materials
+ * (EXTRAS_WITH.dealerOrders); else it waits for the job to fill them in. The days leaving were
+ * checked when they entered. Answers the new end, or null.
  */
 export async function rollUpTrailingPairs(db: Db, now = new Date()): Promise<string | null> {
   const end = addDays(dayOf(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1);
