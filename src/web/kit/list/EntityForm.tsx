@@ -43,11 +43,18 @@ export function EntityForm({ title, fields, initial, defaults, visible, onCancel
   }, [visible]);
   const backToOpener = () => { if (opener.current?.isConnected) opener.current.focus(); };
 
+  // Filled when the dialog opens, and again only for another record: a page re-rendered meanwhile
+  // (a refetch, options arriving) passes new objects of the same values, and filling again then
+  // took what the user had typed (a rule's name was lost as its target locations loaded).
+  const latest = useRef({ initial, defaults });
+  latest.current = { initial, defaults };
+  const record = JSON.stringify(initial ?? null);
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    if (initial ?? defaults) form.setFieldsValue(initial ?? defaults!);
-  }, [visible, initial, defaults, form]);
+    const { initial: values, defaults: fresh } = latest.current;
+    if (values ?? fresh) form.setFieldsValue(values ?? fresh!);
+  }, [visible, record, form]);
 
   const submit = async () => {
     // An invalid form marks the fields in error beside them; nothing more to say.
