@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEALER_RANKING_TYPES } from '../../../shared/analytics/domain';
-import { addDays } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 import { EXTRAS_WITH } from './channelRollup';
-import { dayOf } from './ledger';
-import { ROLLUP_GRACE_MS } from './periodRollup';
-import { TRAILING_DAYS, trailingReaches } from './trailingWindow';
+import { heldEnd, heldEndSql, rollTrailing, TRAILING_DAYS } from './trailingWindow';
 
 /**
  * The trailing window of the dealer rankings (docs/stock-model.md, "The rankings' trailing pairs"): per
@@ -30,64 +27,50 @@ const pairDays = (after: SQL, upTo: SQL) => sql`
   where d.day > ${after} and d.day <= ${upTo}`;
 
 /** The end day of the pairs held, read in the statement that uses it. */
-export const HELD_PAIRS_END = sql`(select e.day from stock_channel_trailing_pairs_end e where e.id = 1)`;
+export const HELD_PAIRS_END = heldEndSql('stock_channel_trailing_pairs_end');
 
 /** The window ending on `end` from scratch: each pair's days. */
 const pairsFromScratch = (end: SQL) => sql`
   select ranking, dealer_id, material_id, count(*)::int as days from (${pairDays(sql`${end} - ${N}`, end)}) p group by 1, 2, 3`;
 
-const ROLL_LOCK = 7310302;
-
 /**
- * Moves the pairs on to the last closed day (an hour's grace), in one transaction: by the days
- * between when at most 30 behind, else from scratch. Only when every day entering (every day of
- * the window, from scratch), from the channel's first rolled day on, holds its dealer materials
+ * Moves the pairs on (`rollTrailing`) only when every day entering (every day of the window,
+ * from scratch), from the channel's first rolled day on, holds its dealer materials
  * (EXTRAS_WITH.dealerOrders); else it waits for the job to fill them in. The days leaving were
- * checked when they entered. Answers the new end, or null.
+ * checked when they entered.
  */
-export async function rollUpTrailingPairs(db: Db, now = new Date()): Promise<string | null> {
-  const end = addDays(dayOf(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROLL_LOCK})`);
-    const [held] = await queryRows<{ day: string }>(tx, sql`
-      select to_char(day, 'YYYY-MM-DD') as day from stock_channel_trailing_pairs_end where id = 1 for update`);
-    if (held && held.day >= end) return null;
-    const shift = held !== undefined && trailingReaches(held.day, end);
-    const first = shift ? addDays(held.day, 1) : addDays(end, 1 - TRAILING_DAYS);
-    const [{ missing }] = await queryRows<{ missing: number }>(tx, sql`
+export const rollUpTrailingPairs = (db: Db, now = new Date()) => rollTrailing(db, now, {
+  endTable: 'stock_channel_trailing_pairs_end',
+  lock: 7310302,
+  async ready(tx, first, end) {
+    const [{ missing }] = await queryRows<{ missing: boolean }>(tx, sql`
       select (select min(day) from stock_channel_daily) is null
         or exists (
           select 1 from generate_series(${first}::date, ${end}::date, interval '1 day') g
           where g::date >= (select min(day) from stock_channel_daily)
             and not exists (select 1 from stock_channel_daily c where c.day = g::date and c.extras_rolled >= ${EXTRAS_WITH.dealerOrders})) as missing`);
-    if (missing) return null;
-    if (shift) {
-      await tx.execute(sql`
-        insert into stock_channel_trailing_pairs as t (ranking, dealer_id, material_id, days)
-        select ranking, dealer_id, material_id, sum(sign)::int from (
-          select 1 as sign, ranking, dealer_id, material_id from (${pairDays(sql`${held.day}::date`, sql`${end}::date`)}) a
-          union all
-          select -1, ranking, dealer_id, material_id from (${pairDays(sql`${held.day}::date - ${N}`, sql`${end}::date - ${N}`)}) b
-        ) x group by 1, 2, 3
-        on conflict (ranking, dealer_id, material_id) do update set days = t.days + excluded.days`);
-      await tx.execute(sql`delete from stock_channel_trailing_pairs where days = 0`);
-    } else {
-      await tx.execute(sql`delete from stock_channel_trailing_pairs`);
-      await tx.execute(sql`
-        insert into stock_channel_trailing_pairs (ranking, dealer_id, material_id, days) ${pairsFromScratch(sql`${end}::date`)}`);
-    }
+    return !missing;
+  },
+  async shift(tx, held, end) {
     await tx.execute(sql`
-      insert into stock_channel_trailing_pairs_end (id, day) values (1, ${end}::date)
-      on conflict (id) do update set day = excluded.day, rolled_at = now()`);
-    return end;
-  });
-}
+      insert into stock_channel_trailing_pairs as t (ranking, dealer_id, material_id, days)
+      select ranking, dealer_id, material_id, sum(sign)::int from (
+        select 1 as sign, ranking, dealer_id, material_id from (${pairDays(sql`${held}::date`, sql`${end}::date`)}) a
+        union all
+        select -1, ranking, dealer_id, material_id from (${pairDays(sql`${held}::date - ${N}`, sql`${end}::date - ${N}`)}) b
+      ) x group by 1, 2, 3
+      on conflict (ranking, dealer_id, material_id) do update set days = t.days + excluded.days`);
+    await tx.execute(sql`delete from stock_channel_trailing_pairs where days = 0`);
+  },
+  async build(tx, end) {
+    await tx.execute(sql`delete from stock_channel_trailing_pairs`);
+    await tx.execute(sql`
+      insert into stock_channel_trailing_pairs (ranking, dealer_id, material_id, days) ${pairsFromScratch(sql`${end}::date`)}`);
+  },
+});
 
 /** The end of the pairs held, or null before the first roll. */
-export async function trailingPairsEnd(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ day: string }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day from stock_channel_trailing_pairs_end where id = 1`);
-  return row?.day ?? null;
-}
+export const trailingPairsEnd = (db: Db) => heldEnd(db, 'stock_channel_trailing_pairs_end');
 
 /**
  * A ranking's pairs held for the window ending on `today` less the days that left it since the

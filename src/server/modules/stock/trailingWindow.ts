@@ -67,51 +67,74 @@ function trailingFromScratch(end: SQL): SQL {
     having sum(closing) <> 0 or sum(ship) <> 0 or sum(net) <> 0 or sum(day_net) <> 0`;
 }
 
-/** The end day of the window held, as a date expression read in the statement that uses it. */
-const HELD_END = sql`(select e.day from stock_channel_trailing_end e where e.id = 1)`;
-
-/** Serialises rolls of the window (two nodes' first rolls would both build it). */
-const ROLL_LOCK = 7310301;
+/** The end day a trailing window's end table holds, as a date expression read in the statement that uses it. */
+export const heldEndSql = (endTable: string) => sql`(select e.day from ${sql.identifier(endTable)} e where e.id = 1)`;
+const HELD_END = heldEndSql('stock_channel_trailing_end');
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
+/** A trailing window's roll: its end table, its lock, and how it moves on or is built. */
+export interface TrailingRoll {
+  endTable: string;
+  /** Serialises rolls (two nodes' first rolls would both build the window). */
+  lock: number;
+  /** Whether the days it will read from `first` to `end` are there yet (else the roll waits). */
+  ready?(tx: Db, first: string, end: string): Promise<boolean>;
+  /** Adds the days (held, end] and subtracts those leaving. */
+  shift(tx: Db, held: string, end: string): Promise<void>;
+  /** Builds the window ending on `end` afresh. */
+  build(tx: Db, end: string): Promise<void>;
+}
+
 /**
- * Moves the window on to the last closed day (an hour's grace, as the day roll-ups), in one
+ * Moves a trailing window on to the last closed day (an hour's grace, as the day roll-ups), in one
  * transaction with its end row locked: by the days between when it is at most TRAILING_DAYS
  * behind, else from scratch (the first roll, or after servers were down that long). Answers the
- * new end, or null when the window is there already.
+ * new end, or null when the window is there already or its days are not.
  */
-export async function rollUpTrailingWindow(db: Db, now = new Date()): Promise<string | null> {
+export async function rollTrailing(db: Db, now: Date, roll: TrailingRoll): Promise<string | null> {
   const end = addDays(dayOf(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1);
+  const table = sql.identifier(roll.endTable);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROLL_LOCK})`);
-    const [held] = await queryRows<{ day: string }>(tx, sql`
-      select to_char(day, 'YYYY-MM-DD') as day from stock_channel_trailing_end where id = 1 for update`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${roll.lock})`);
+    const [held] = await queryRows<{ day: string }>(tx, sql`select to_char(day, 'YYYY-MM-DD') as day from ${table} where id = 1 for update`);
     if (held && held.day >= end) return null;
-    if (held && daysBetween(held.day, end) <= TRAILING_DAYS) {
-      await tx.execute(sql`
-        insert into stock_channel_trailing as t (dealer_id, material_id, closing, ship, net, day_net)
-        select dealer_id, material_id, closing, ship, net, day_net from (${trailingShift(sql`${held.day}::date`, sql`${end}::date`)}) c
-        on conflict (dealer_id, material_id) do update set closing = t.closing + excluded.closing, ship = t.ship + excluded.ship,
-          net = t.net + excluded.net, day_net = t.day_net + excluded.day_net`);
-      await tx.execute(sql`delete from stock_channel_trailing where closing = 0 and ship = 0 and net = 0 and day_net = 0`);
-    } else {
-      await tx.execute(sql`delete from stock_channel_trailing`);
-      await tx.execute(sql`
-        insert into stock_channel_trailing (dealer_id, material_id, closing, ship, net, day_net) ${trailingFromScratch(sql`${end}::date`)}`);
-    }
+    const shift = held !== undefined && trailingReaches(held.day, end);
+    if (roll.ready && !await roll.ready(tx, shift ? addDays(held.day, 1) : addDays(end, 1 - TRAILING_DAYS), end)) return null;
+    await (shift ? roll.shift(tx, held.day, end) : roll.build(tx, end));
     await tx.execute(sql`
-      insert into stock_channel_trailing_end (id, day) values (1, ${end}::date)
-      on conflict (id) do update set day = excluded.day, rolled_at = now()`);
+      insert into ${table} (id, day) values (1, ${end}::date) on conflict (id) do update set day = excluded.day, rolled_at = now()`);
     return end;
   });
 }
 
-/** The end of the window held, or null before the first roll. */
-export async function trailingEnd(db: Db): Promise<string | null> {
-  const [row] = await queryRows<{ day: string }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day from stock_channel_trailing_end where id = 1`);
+/** The end a trailing window's end table holds, or null before the first roll. */
+export async function heldEnd(db: Db, endTable: string): Promise<string | null> {
+  const [row] = await queryRows<{ day: string }>(db, sql`select to_char(day, 'YYYY-MM-DD') as day from ${sql.identifier(endTable)} where id = 1`);
   return row?.day ?? null;
 }
+
+/** Moves DOS and turnover's window on (`rollTrailing`). */
+export const rollUpTrailingWindow = (db: Db, now = new Date()) => rollTrailing(db, now, {
+  endTable: 'stock_channel_trailing_end',
+  lock: 7310301,
+  async shift(tx, held, end) {
+    await tx.execute(sql`
+      insert into stock_channel_trailing as t (dealer_id, material_id, closing, ship, net, day_net)
+      select dealer_id, material_id, closing, ship, net, day_net from (${trailingShift(sql`${held}::date`, sql`${end}::date`)}) c
+      on conflict (dealer_id, material_id) do update set closing = t.closing + excluded.closing, ship = t.ship + excluded.ship,
+        net = t.net + excluded.net, day_net = t.day_net + excluded.day_net`);
+    await tx.execute(sql`delete from stock_channel_trailing where closing = 0 and ship = 0 and net = 0 and day_net = 0`);
+  },
+  async build(tx, end) {
+    await tx.execute(sql`delete from stock_channel_trailing`);
+    await tx.execute(sql`
+      insert into stock_channel_trailing (dealer_id, material_id, closing, ship, net, day_net) ${trailingFromScratch(sql`${end}::date`)}`);
+  },
+});
+
+/** The end of DOS and turnover's window held, or null before the first roll. */
+export const trailingEnd = (db: Db) => heldEnd(db, 'stock_channel_trailing_end');
 
 /** Whether the window held (ending on `end`) can be moved on to end on `today`: after it, by at most TRAILING_DAYS. */
 export const trailingReaches = (end: string | null, today: string) =>

@@ -4,13 +4,11 @@ import { ANALYSIS_REPORTS } from '../../../../shared/analytics/reports/analysis'
 import type { Language } from '../../../../shared/i18n/languages';
 import { CHANNEL_INBOUND_TYPES, DEALER_RANKING_TYPES } from '../../../../shared/analytics/domain';
 import { EXTRAS_WITH } from '../../stock/channelRollup';
-import { dayOf } from '../../stock/ledger';
 import { HELD_PAIRS_END, pairsStillHeld, trailingPairsEnd, type Ranking } from '../../stock/trailingPairs';
-import { TRAILING_DAYS, trailingReaches } from '../../stock/trailingWindow';
 import { daysNotRolled, outsideRuns, unionRuns, type DayRuns } from '../queries/rolledDays';
 import { betweenDays } from './reportSql';
 import { everyPlace, type AnalyticsCtx } from '../registry';
-import { addDays, analysisReport, anyMaterialFilter, dayRange, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
+import { addDays, analysisReport, anyMaterialFilter, dayRange, readsTrailing, localDay, localTime, materialIn, periodLabel, placeWhere, startOfDay } from './analysisSql';
 import { reportPerCall } from './perCall';
 import { must } from '../../../../shared/must';
 
@@ -100,9 +98,7 @@ function ranking(page: 'rankPR' | 'rankWL', ranking: Ranking, sign: 1 | -1) {
     const { from, to } = dayRange(ctx, f);
     const notRolled = whole ? await daysNotRolled(ctx, from, to, EXTRAS_WITH.dealerOrders) : null;
     // The window ending today (its default range) counts materials from the trailing pairs once rolled.
-    const today = dayOf(ctx.now);
-    const pairsHeld = whole && to === today && dayRange(ctx, f).days === TRAILING_DAYS && trailingReaches(await trailingPairsEnd(ctx.db), today)
-      ? ranking : null;
+    const pairsHeld = whole && await readsTrailing(ctx, f, trailingPairsEnd, true) ? ranking : null;
     const perDealer = (cx: AnalyticsCtx, g: AnalyticsFilters) => (notRolled
       ? rankedRolled(cx, g, types, notRolled, pairsHeld)
       : sql`select mv.dealer_id, sum(mv.qty) as qty, count(distinct mv.order_id)::int as orders, count(distinct mv.material_id)::int as materials

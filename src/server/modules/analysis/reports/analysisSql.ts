@@ -7,8 +7,9 @@ import type { Language } from '../../../../shared/i18n/languages';
 import { queryRows, type Db } from '../../../db/client';
 import { badRequest } from '../../../http/errors';
 import { dayOf } from '../../stock/ledger';
+import { TRAILING_DAYS, trailingReaches } from '../../stock/trailingWindow';
 import { addDays } from '../../../../shared/dates';
-import { scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
+import { everyPlace, scopeSql, type AnalyticsCtx, type ReportPaging, type ReportQuery, type Row } from '../registry';
 
 /** The server's time zone: business days (the daily roll-up, period labels) are counted in it. */
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -31,6 +32,17 @@ export function dayRange(ctx: AnalyticsCtx, f: AnalyticsFilters): { from: string
   const to = f.dateTo && f.dateTo < today ? f.dateTo : today;
   const from = f.dateFrom ?? addDays(to, 1 - DEFAULT_DAYS[f.dimension]);
   return { from, to, days: Math.max(0, daysFrom(from, to) + 1) };
+}
+
+/**
+ * Whether a figure reads a trailing window (modules/stock/trailingWindow.ts, trailingPairs.ts)
+ * whose held end `held` answers: for the whole channel (`everyPlace`), a range ending today (of
+ * TRAILING_DAYS days when `wholeWindow`), once the window is at most that many days behind.
+ */
+export async function readsTrailing(ctx: AnalyticsCtx, f: AnalyticsFilters, held: (db: Db) => Promise<string | null>, wholeWindow: boolean) {
+  const { to, days } = dayRange(ctx, f);
+  if (!everyPlace(ctx, f) || to !== dayOf(ctx.now) || (wholeWindow && days !== TRAILING_DAYS)) return false;
+  return trailingReaches(await held(ctx.db), to);
 }
 
 /** The as-of day of a snapshot report: the range's end, today by default. */

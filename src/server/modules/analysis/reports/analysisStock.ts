@@ -3,26 +3,14 @@ import type { AnalyticsFilters } from '../../../../shared/analytics/filters';
 import { ANALYSIS_REPORTS, DOS_WINDOW_DAYS } from '../../../../shared/analytics/reports/analysis';
 import { everyPlace, type AnalyticsCtx } from '../registry';
 import {
-  addDays, analysisReport, asOfDay, ratio2, balanceAt, dayRange, stockFrom, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialIn, materialWhere, periodLabel, placeWhere, stockWhere, when,
+  addDays, analysisReport, asOfDay, ratio2, readsTrailing, balanceAt, dayRange, stockFrom, dealerColumns, joinMaterial, MATERIAL_COLUMNS, materialIn, materialWhere, periodLabel, placeWhere, stockWhere, when,
 } from './analysisSql';
 import { must } from '../../../../shared/must';
-import { dayOf } from '../../stock/ledger';
-import { TRAILING_DAYS, trailingEnd, trailingReaches, trailingToday } from '../../stock/trailingWindow';
+import { trailingEnd, trailingToday } from '../../stock/trailingWindow';
 import { reportPerCall } from './perCall';
 
 const defOf = (page: string) => must(ANALYSIS_REPORTS.find((d) => d.page === page), `report ${page}`);
 
-/**
- * Whether DOS and turnover read the trailing window (modules/stock/trailingWindow.ts) rather than
- * the daily rows of their whole window: for the whole channel (`everyPlace`; material filters
- * apply to either), a window ending today (of TRAILING_DAYS days for turnover), once the job has
- * rolled the window to at most that many days before today.
- */
-async function readsTrailing(ctx: AnalyticsCtx, f: AnalyticsFilters, wholeWindow: boolean): Promise<boolean> {
-  const { to, days } = dayRange(ctx, f);
-  if (!everyPlace(ctx, f) || to !== dayOf(ctx.now) || (wholeWindow && days !== TRAILING_DAYS)) return false;
-  return trailingReaches(await trailingEnd(ctx.db), to);
-}
 const trailingOf = (ctx: AnalyticsCtx, f: AnalyticsFilters) => trailingToday(asOfDay(ctx, f), materialIn(f, sql`s.material_id`));
 
 /** Dealer and material names of the keyed rows `some` ("dealerId", "materialId"): a page's only, when sorted by figures. */
@@ -50,7 +38,7 @@ const WINDOW = sql.raw(String(DOS_WINDOW_DAYS));
 const dos = (onHand: SQL, outbound: SQL) => sql`case when ${outbound} > 0 then ${ratio2(sql`${onHand} * ${WINDOW}`, outbound)} end`;
 
 const numberOfDay = reportPerCall(defOf('numberOfDay'), async (ctx, f) => {
-  const trailing = await readsTrailing(ctx, f, false);
+  const trailing = await readsTrailing(ctx, f, trailingEnd, false);
   const keyed = (c: AnalyticsCtx, g: AnalyticsFilters) => sql`select k.dealer_id as "dealerId", k.material_id as "materialId",
       k.on_hand as "onHand", k.outbound, ${ratio2(sql`k.outbound`, WINDOW)} as "averageDailyOutbound",
       ${dos(sql`k.on_hand`, sql`k.outbound`)} as "daysOfStock"
@@ -100,7 +88,7 @@ function turnoverKeys(ctx: AnalyticsCtx, f: AnalyticsFilters, trailing: boolean)
 }
 
 const turnoverRate = reportPerCall(defOf('turnoverRate'), async (ctx, f) => {
-  const trailing = await readsTrailing(ctx, f, true);
+  const trailing = await readsTrailing(ctx, f, trailingEnd, true);
   const keyed = (c: AnalyticsCtx, g: AnalyticsFilters) => {
     const { days } = dayRange(c, g);
     const n = sql.raw(String(Math.max(days, 1)));
